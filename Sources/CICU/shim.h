@@ -1,0 +1,3 @@
+#include <unicode/utypes.h>
+#include <unicode/ubrk.h>
+#include <unicode/utext.h>

@@ -1,0 +1,48 @@
+/// Turns a document's bytes into text. Invalid UTF-8 is replaced with U+FFFD (the choice
+/// documented in the README) and the offset of the first bad byte is reported so the caller
+/// can say so once; NUL bytes are replaced the same way, as CommonMark requires.
+public struct DocumentText: Sendable {
+    public let text: String
+    /// Byte offset of the first invalid UTF-8 sequence, if any.
+    public let firstInvalidByte: Int?
+    /// Number of NUL bytes replaced.
+    public let nulCount: Int
+
+    public init(bytes: [UInt8]) {
+        var invalid: Int?
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var nuls = 0
+        var scalars = String.UnicodeScalarView()
+        var index = 0
+        // Fast path: valid UTF-8 without NUL needs no scalar loop.
+        if !bytes.contains(0), let valid = String(validating: bytes, as: UTF8.self) {
+            text = valid
+            firstInvalidByte = nil
+            nulCount = 0
+            return
+        }
+        loop: while true {
+            let before = index
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                index += String(scalar).utf8.count
+                if scalar.value == 0 {
+                    nuls += 1
+                    scalars.append("\u{FFFD}")
+                } else {
+                    scalars.append(scalar)
+                }
+            case .error:
+                if invalid == nil { invalid = before }
+                index += 1
+                scalars.append("\u{FFFD}")
+            case .emptyInput:
+                break loop
+            }
+        }
+        text = String(scalars)
+        firstInvalidByte = invalid
+        nulCount = nuls
+    }
+}

@@ -1,0 +1,88 @@
+/// Measures text: the function the whole engine rests on. Given text, a text style, a category
+/// and a width, it answers with a `TextLayout` (lines, baselines, height).
+///
+/// Measuring is a pure function of (text, style, category, width) and is cached under exactly
+/// that key (`layoutCacheLimit` entries). Underneath, paragraphs are shaped once per face set in
+/// font units (`paragraphCacheLimit` entries) and words once per face (the `Shaper`'s cache), so a
+/// new width or a new category of the same face only re-breaks lines.
+///
+/// Not thread-safe: use one typesetter per thread.
+public final class Typesetter {
+    public let fonts: FontLibrary
+    public let shaper: Shaper
+    private let breaks: BreakOpportunities
+    private var paragraphs: BoundedCache<ParagraphKey, ShapedParagraph>
+    private var layouts: BoundedCache<LayoutKey, TextLayout>
+
+    /// Paragraphs shaped (paragraph-cache misses).
+    public private(set) var paragraphsShaped = 0
+    /// Layouts computed (layout-cache misses): each one a line-breaking pass.
+    public private(set) var layoutsComputed = 0
+    public var layoutCacheHits: Int { layouts.hits }
+    /// HarfBuzz shaping calls so far.
+    public var shapeCalls: Int { shaper.shapeCalls }
+
+    struct ParagraphKey: Hashable {
+        let text: StyledText
+        let faces: [Int]
+    }
+
+    struct LayoutKey: Hashable {
+        let text: StyledText
+        let style: TextStyle
+        let category: ContentSizeCategory
+        let width: Double
+        let overflowWrap: LineBreaker.OverflowWrap
+    }
+
+    public init(fonts: FontLibrary, shapingCacheLimit: Int = 200_000,
+                paragraphCacheLimit: Int = 8_192, layoutCacheLimit: Int = 65_536) throws {
+        self.fonts = fonts
+        self.shaper = Shaper(cacheLimit: shapingCacheLimit)
+        self.breaks = try BreakOpportunities()
+        self.paragraphs = BoundedCache(limit: paragraphCacheLimit)
+        self.layouts = BoundedCache(limit: layoutCacheLimit)
+    }
+
+    /// `text` in the Dynamic Type `style` at `category`, broken for `width` points.
+    public func layout(_ text: StyledText, style: TextStyle, category: ContentSizeCategory, width: Double,
+                       overflowWrap: LineBreaker.OverflowWrap = .breakWord) throws -> TextLayout {
+        let key = LayoutKey(text: text, style: style, category: category, width: width, overflowWrap: overflowWrap)
+        if let layout = layouts.value(for: key) { return layout }
+        let spec = DynamicType.spec(style, category)
+        let faces = try FaceSet(library: fonts, pointSize: spec.pointSize, weight: spec.weight)
+        let layout = self.layout(text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
+                                 overflowWrap: overflowWrap)
+        layouts.insert(layout, for: key)
+        return layout
+    }
+
+    /// `text` in explicit faces at `pointSize`, lines `lineHeight` apart, broken for `width`.
+    /// Not cached (the paragraph's shaping is).
+    public func layout(_ text: StyledText, faces: FaceSet, pointSize: Double, lineHeight: Double, width: Double,
+                       overflowWrap: LineBreaker.OverflowWrap = .breakWord) -> TextLayout {
+        layoutsComputed += 1
+        return TextLayout(paragraph: shapedParagraph(text, faces: faces), width: width,
+                          pointSize: pointSize, lineHeight: lineHeight, overflowWrap: overflowWrap)
+    }
+
+    /// `text` shaped in `faces`, from the cache when it was shaped before.
+    public func shapedParagraph(_ text: StyledText, faces: FaceSet) -> ShapedParagraph {
+        let key = ParagraphKey(text: text, faces: faces.ids)
+        if let paragraph = paragraphs.value(for: key) { return paragraph }
+        paragraphsShaped += 1
+        let paragraph = ShapedParagraph(text: text, faces: faces, shaper: shaper, breaks: breaks)
+        paragraphs.insert(paragraph, for: key)
+        return paragraph
+    }
+
+    /// The advance of `text` in `style` at `category`, in points (no line breaking): how wide a
+    /// single word or label is.
+    public func advance(of text: StyledText, style: TextStyle, category: ContentSizeCategory) throws -> Double {
+        let spec = DynamicType.spec(style, category)
+        let faces = try FaceSet(library: fonts, pointSize: spec.pointSize, weight: spec.weight)
+        let paragraph = shapedParagraph(text, faces: faces)
+        let units = paragraph.segments.reduce(0.0) { $0 + $1.content + $1.whitespace } - (paragraph.segments.last?.whitespace ?? 0)
+        return units * spec.pointSize / paragraph.unitsPerEm
+    }
+}
