@@ -1,0 +1,68 @@
+/// A Fenwick (binary indexed) tree of values: point update, prefix sum and "first index whose
+/// prefix sum passes y" in O(log n). The lazy layout keeps row heights here so that one cell
+/// changing size costs O(log n), not O(n).
+///
+/// `nodesTouched` counts the tree nodes read or written, so tests can prove the bound.
+public struct FenwickTree: Sendable {
+    private var tree: [Double]
+    public private(set) var count: Int
+    public private(set) var nodesTouched = 0
+
+    /// A tree of `count` zeros.
+    public init(count: Int) {
+        self.count = count
+        tree = [Double](repeating: 0, count: count + 1)
+    }
+
+    /// A tree holding `values`, built in O(n).
+    public init(_ values: [Double]) {
+        count = values.count
+        tree = [0] + values
+        var index = 1
+        while index <= count {
+            let parent = index + (index & -index)
+            if parent <= count { tree[parent] += tree[index] }
+            index += 1
+        }
+    }
+
+    /// Adds `delta` to element `index`.
+    public mutating func add(_ delta: Double, at index: Int) {
+        precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        var node = index + 1
+        while node <= count {
+            tree[node] += delta
+            nodesTouched += 1
+            node += node & -node
+        }
+    }
+
+    /// The sum of elements `0..<end`.
+    public mutating func prefixSum(_ end: Int) -> Double {
+        precondition(end >= 0 && end <= count, "end \(end) out of 0...\(count)")
+        var sum = 0.0
+        var node = end
+        while node > 0 {
+            sum += tree[node]
+            nodesTouched += 1
+            node -= node & -node
+        }
+        return sum
+    }
+
+    /// The sum of every element.
+    public mutating func total() -> Double { prefixSum(count) }
+
+    /// Raw node access for searches that combine several trees (see `LazyListLayout`).
+    func node(_ index: Int) -> Double { tree[index] }
+    mutating func countTouch(_ nodes: Int) { nodesTouched += nodes }
+
+    /// The highest power of two not above `count`, where a descending search starts.
+    var topBit: Int {
+        var bit = 1
+        while bit * 2 <= count { bit *= 2 }
+        return count == 0 ? 0 : bit
+    }
+
+    public mutating func resetCounter() { nodesTouched = 0 }
+}
