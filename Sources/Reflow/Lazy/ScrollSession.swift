@@ -1,0 +1,155 @@
+import TextMetrics
+
+/// What a scroll simulation needs to know about the content: the rows' estimate keys, the
+/// height-independent offsets at a category, and how to self-size a row at a category.
+public protocol ScrollContent {
+    var rowCount: Int { get }
+    /// Each row's estimate key (its text style), in `0..<keyCount`.
+    var keys: [Int] { get }
+    var keyCount: Int { get }
+    /// Offsets and end offset (insets, spacing) at `category`; see `LazyListLayout`.
+    func offsets(at category: ContentSizeCategory) -> (offsets: [Double], endOffset: Double)
+    /// Row `row`'s height at `category`, self-sized.
+    func height(ofRow row: Int, at category: ContentSizeCategory) -> Double
+}
+
+/// A simulated scroll from top to bottom at a steady speed, frame by frame, like the "science
+/// panel" of a collection-view performance demo: what each frame measured, how long its work
+/// took against the frame budget, how wrong the estimated content height was, and whether the
+/// anchor moved on screen.
+public struct ScrollSession {
+    public struct Configuration: Sendable {
+        public var category: ContentSizeCategory
+        public var viewportHeight: Double
+        public var framesPerSecond: Double = 60
+        /// Scroll speed in points per second.
+        public var speed: Double = 3_000
+        public var estimate: Estimate = .automatic(initial: 44)
+        /// Change the text size when this fraction of the content has been scrolled.
+        public var categoryChange: (fraction: Double, to: ContentSizeCategory)?
+        /// How far ahead to prefetch, in screens, and how many cells per frame.
+        public var prefetchScreens: Double = 1
+        public var prefetchCellsPerFrame: Int = 2
+
+        public init(category: ContentSizeCategory, viewportHeight: Double) {
+            self.category = category
+            self.viewportHeight = viewportHeight
+        }
+
+        /// The frame budget in milliseconds.
+        public var budgetMilliseconds: Double { 1_000 / framesPerSecond }
+    }
+
+    public struct Frame: Hashable, Sendable, Codable {
+        public var index: Int
+        public var contentOffset: Double
+        public var cellsMeasured: Int
+        public var workMilliseconds: Double
+        public var overBudget: Bool
+        /// |estimated content height − final content height| after this frame.
+        public var contentHeightError: Double
+        public var anchorJump: Double
+        public var categoryChanged: Bool
+    }
+
+    public struct Summary: Hashable, Sendable, Codable {
+        public var frames: Int
+        public var framesOverBudget: Int
+        public var maxAnchorJump: Double
+        public var cellsMeasured: Int
+        /// Σ over measured rows of |y estimated just before measuring − final y|, in points.
+        public var estimateError: Double
+        public var maxFrameMs: Double
+        public var medianFrameMs: Double
+        public var finalContentHeight: Double
+        public var budgetMs: Double
+        public var estimate: String
+    }
+
+    public private(set) var frames: [Frame] = []
+    public private(set) var summary: Summary?
+    /// The viewport at the end of the session (its layout holds the final frames).
+    public private(set) var viewport: Viewport
+
+    private let configuration: Configuration
+    private let content: any ScrollContent
+
+    public init(content: any ScrollContent, configuration: Configuration) {
+        self.content = content
+        self.configuration = configuration
+        let (offsets, endOffset) = content.offsets(at: configuration.category)
+        let layout = LazyListLayout(keys: content.keys, keyCount: content.keyCount, offsets: offsets,
+                                    endOffset: endOffset, estimate: configuration.estimate)
+        let category = configuration.category
+        viewport = Viewport(layout: layout, height: configuration.viewportHeight,
+                            prefetcher: Prefetcher(margin: configuration.viewportHeight * configuration.prefetchScreens,
+                                                   cellsPerFrame: configuration.prefetchCellsPerFrame)) {
+            content.height(ofRow: $0, at: category)
+        }
+    }
+
+    /// Runs the session to the bottom. `progress` is called with the fraction scrolled.
+    public mutating func run(progress: (Double) -> Void = { _ in }) -> Summary {
+        let clock = ContinuousClock()
+        let step = configuration.speed / configuration.framesPerSecond
+        var offset = 0.0
+        var changed = false
+        var contentHeights: [Double] = []
+        var index = 0
+        while true {
+            var categoryChanged = false
+            var report: Viewport.FrameReport
+            let start = clock.now
+            if let change = configuration.categoryChange, !changed,
+               offset >= change.fraction * max(0, viewport.contentHeight() - viewport.height) {
+                changed = true
+                categoryChanged = true
+                let (offsets, endOffset) = content.offsets(at: change.to)
+                let content = self.content
+                report = viewport.changeTextSize(offsets: offsets, endOffset: endOffset) {
+                    content.height(ofRow: $0, at: change.to)
+                }
+                offset = viewport.contentOffset
+            } else {
+                report = viewport.scroll(to: offset)
+            }
+            let elapsed = clock.now - start
+            let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+            let contentHeight = viewport.contentHeight()
+            contentHeights.append(contentHeight)
+            frames.append(Frame(index: index, contentOffset: viewport.contentOffset, cellsMeasured: report.cellsMeasured,
+                                workMilliseconds: milliseconds,
+                                overBudget: milliseconds > configuration.budgetMilliseconds,
+                                contentHeightError: 0, anchorJump: report.anchorJump, categoryChanged: categoryChanged))
+            index += 1
+            let maxOffset = max(0, contentHeight - viewport.height)
+            progress(maxOffset > 0 ? min(1, viewport.contentOffset / maxOffset) : 1)
+            if viewport.contentOffset >= maxOffset { break }
+            offset = min(maxOffset, viewport.contentOffset + step)
+        }
+        let finalHeight = viewport.contentHeight()
+        for index in frames.indices { frames[index].contentHeightError = abs(contentHeights[index] - finalHeight) }
+
+        var layout = viewport.layout
+        var estimateError = 0.0
+        for row in 0..<layout.count {
+            if let estimated = viewport.estimatedY[row], layout.isMeasured(row) {
+                estimateError += abs(estimated - layout.y(of: row))
+            }
+        }
+        let times = frames.map(\.workMilliseconds).sorted()
+        let summary = Summary(
+            frames: frames.count,
+            framesOverBudget: frames.filter(\.overBudget).count,
+            maxAnchorJump: frames.map(\.anchorJump).max() ?? 0,
+            cellsMeasured: viewport.cellsMeasured,
+            estimateError: estimateError,
+            maxFrameMs: times.last ?? 0,
+            medianFrameMs: times.isEmpty ? 0 : times[times.count / 2],
+            finalContentHeight: finalHeight,
+            budgetMs: configuration.budgetMilliseconds,
+            estimate: configuration.estimate.description)
+        self.summary = summary
+        return summary
+    }
+}
