@@ -1,0 +1,21 @@
+/// How a document's text is read.
+public enum DocumentFormat: String, CaseIterable, Hashable, Sendable, Codable {
+    /// CommonMark, parsed by cmark.
+    case commonMark = "markdown"
+    /// Plain text: blank lines separate paragraphs, single line breaks reflow as spaces.
+    case plainText = "text"
+
+    /// The format a file's extension implies: `.md` and `.markdown` (any case) are CommonMark,
+    /// everything else plain text.
+    public init(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            self = .plainText
+            return
+        }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "md", "markdown": self = .commonMark
+        default: self = .plainText
+        }
+    }
+}
