@@ -1,0 +1,32 @@
+/// Distances from the edges of a rectangle inward, in points. Leading and trailing rather than
+/// left and right, so a right-to-left layout mirrors them.
+public struct EdgeInsets: Hashable, Sendable, Codable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// The same inset on all four sides.
+    public init(all value: Double) {
+        self.init(top: value, leading: value, bottom: value, trailing: value)
+    }
+
+    public static let zero = EdgeInsets()
+
+    /// Leading plus trailing.
+    public var horizontal: Double { leading + trailing }
+    /// Top plus bottom.
+    public var vertical: Double { top + bottom }
+
+    /// Every side multiplied by `factor`.
+    public func scaled(by factor: Double) -> EdgeInsets {
+        EdgeInsets(top: top * factor, leading: leading * factor, bottom: bottom * factor, trailing: trailing * factor)
+    }
+}

@@ -1,0 +1,60 @@
+import TextMetrics
+
+/// One column, every cell as wide as the container less the section insets, `spacing` between
+/// rows, sections stacked with their insets around them. A table view's plain list.
+public struct ListLayout: CollectionLayout {
+    /// Space between consecutive rows of a section, in points.
+    public var spacing: Double
+    /// Space around each section's rows. Sections without cells take no space at all.
+    public var sectionInsets: EdgeInsets
+    /// The prepared frames (empty until `prepare`).
+    public private(set) var result = LayoutResult()
+
+    public static let defaultSpacing = 8.0
+    public static let defaultSectionInsets = EdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+
+    public init(spacing: Double = ListLayout.defaultSpacing, sectionInsets: EdgeInsets = ListLayout.defaultSectionInsets) {
+        self.spacing = spacing
+        self.sectionInsets = sectionInsets
+    }
+
+    public mutating func prepare(_ sections: [[Cell]], in environment: LayoutEnvironment, sizer: CellSizer) throws {
+        let width = environment.containerWidth - sectionInsets.horizontal
+        let left = environment.layoutDirection == .leftToRight ? sectionInsets.leading : sectionInsets.trailing
+        var y = 0.0
+        var laidOut: [[LayoutAttributes]] = []
+        laidOut.reserveCapacity(sections.count)
+        for (sectionIndex, cells) in sections.enumerated() {
+            var attributes: [LayoutAttributes] = []
+            attributes.reserveCapacity(cells.count)
+            if !cells.isEmpty {
+                y += sectionInsets.top
+                for (item, cell) in cells.enumerated() {
+                    if item > 0 { y += spacing }
+                    let measurement = try measure(cell, width: width, environment: environment, sizer: sizer)
+                    let frame = environment.placed(Rect(x: left, y: y, width: width, height: measurement.size.height))
+                    attributes.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), cell: cell,
+                                                       measurement: measurement, frame: frame,
+                                                       direction: environment.layoutDirection))
+                    y += measurement.size.height
+                }
+                y += sectionInsets.bottom
+            }
+            laidOut.append(attributes)
+        }
+        result = LayoutResult(sections: laidOut, contentSize: Size(width: environment.containerWidth, height: y))
+    }
+
+    private func measure(_ cell: Cell, width: Double, environment: LayoutEnvironment, sizer: CellSizer) throws -> CellMeasurement {
+        do {
+            return try sizer.measure(cell, width: width, category: environment.category)
+        } catch ReflowError.widthTooSmall(_, let category, let needed) {
+            throw ReflowError.containerTooNarrow(containerWidth: environment.containerWidth, category: category,
+                                                 needed: needed + sectionInsets.horizontal)
+        }
+    }
+
+    public var contentSize: Size { result.contentSize }
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { result.attributes(at: indexPath) }
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { result.attributes(in: rect) }
+}
