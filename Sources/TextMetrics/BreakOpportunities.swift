@@ -34,26 +34,43 @@ public final class BreakOpportunities {
     public func opportunities(in text: Substring) -> [BreakOpportunity] {
         var text = text
         return text.withUTF8 { bytes -> [BreakOpportunity] in
-            guard !bytes.isEmpty else { return [] }
-            let capacity = bytes.count + 1
-            if offsets.count < capacity {
-                offsets = [Int32](repeating: 0, count: capacity)
-                hard = [UInt8](repeating: 0, count: capacity)
+            withOpportunities(in: bytes) { offsets, mandatory in
+                (0..<offsets.count).map { BreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
             }
-            var error = [CChar](repeating: 0, count: 64)
-            let count = bytes.withMemoryRebound(to: CChar.self) { chars in
-                reflow_line_breaker_breaks(breaker, chars.baseAddress, Int32(chars.count), &offsets, &hard,
-                                           Int32(capacity), &error, Int32(error.count))
+        }
+    }
+
+    /// Calls `body` with the break opportunities of the UTF-8 text `bytes`: their byte offsets,
+    /// in order (the last one is the end of the text), and beside each 1 where the break is
+    /// mandatory. The buffers are the iterator's own, valid only during `body`; nothing is
+    /// allocated once they are large enough.
+    func withOpportunities<R>(in bytes: UnsafeBufferPointer<UInt8>,
+                              _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard !bytes.isEmpty else { return try body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)) }
+        let capacity = bytes.count + 1
+        if offsets.count < capacity {
+            offsets = [Int32](repeating: 0, count: max(capacity, offsets.count * 2))
+            hard = [UInt8](repeating: 0, count: offsets.count)
+        }
+        return try offsets.withUnsafeMutableBufferPointer { offsets in
+            try hard.withUnsafeMutableBufferPointer { hard in
+                var error = (Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0))
+                let count = withUnsafeMutableBytes(of: &error) { error in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        reflow_line_breaker_breaks(breaker, chars.baseAddress, Int32(chars.count), offsets.baseAddress,
+                                                   hard.baseAddress, Int32(offsets.count),
+                                                   error.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(error.count))
+                    }
+                }
+                // ICU fails on UTF-8 only for impossible inputs (lengths beyond Int32); fall back to
+                // one unbreakable piece so measuring still answers.
+                guard count > 0 else {
+                    offsets[0] = Int32(truncatingIfNeeded: bytes.count)
+                    hard[0] = 0
+                    return try body(UnsafeBufferPointer(rebasing: offsets[..<1]), UnsafeBufferPointer(rebasing: hard[..<1]))
+                }
+                return try body(UnsafeBufferPointer(rebasing: offsets[..<Int(count)]), UnsafeBufferPointer(rebasing: hard[..<Int(count)]))
             }
-            // ICU fails on UTF-8 only for impossible inputs (lengths beyond Int32); fall back to
-            // one unbreakable piece so measuring still answers.
-            guard count > 0 else { return [BreakOpportunity(offset: bytes.count, isMandatory: false)] }
-            var result: [BreakOpportunity] = []
-            result.reserveCapacity(Int(count))
-            for index in 0..<Int(count) {
-                result.append(BreakOpportunity(offset: Int(offsets[index]), isMandatory: hard[index] != 0))
-            }
-            return result
         }
     }
 }

@@ -42,12 +42,12 @@ public final class ShapedParagraph: @unchecked Sendable {
         self.utf8 = Array(text.string.utf8)
         guard !text.isEmpty else { return }
 
-        let opportunities = breaks.opportunities(in: text.string[...])
         let runs = text.rangedRuns
-        var runIndex = 0
         var spaceAdvance = [Double?](repeating: nil, count: 4)
-        segments.reserveCapacity(opportunities.count)
-        pieces.reserveCapacity(opportunities.count)
+        // Built in locals and stored once at the end: appending to the stored properties one by
+        // one would pay a dynamic exclusivity check per piece.
+        var pieces: [Piece] = []
+        var segments: [Segment] = []
 
         func scale(_ font: Font) -> Double { unitsPerEm / Double(font.unitsPerEm) }
         func space(_ face: Int) -> Double {
@@ -58,43 +58,52 @@ public final class ShapedParagraph: @unchecked Sendable {
             return advance
         }
 
-        var start = 0
-        for opportunity in opportunities {
-            let end = opportunity.offset
-            let contentEnd = Self.contentEnd(utf8, start, end)
-            let firstPiece = pieces.count
-            var content = 0.0
-            var position = start
-            while position < contentEnd {
-                while runs[runIndex].range.upperBound <= position { runIndex += 1 }
-                let pieceEnd = min(contentEnd, runs[runIndex].range.upperBound)
-                let face = Int(runs[runIndex].emphasis.rawValue & 3)
-                let font = faces.fonts[face]
-                let piece = String(decoding: utf8[position..<pieceEnd], as: UTF8.self)
-                let run = shaper.shape(piece, font: font)
-                let advance = Double(run.advance) * scale(font)
-                pieces.append(Piece(start: Int32(position), end: Int32(pieceEnd), face: UInt8(face), run: run, advance: advance))
-                content += advance
-                position = pieceEnd
+        utf8.withUnsafeBufferPointer { utf8 in
+            breaks.withOpportunities(in: utf8) { offsets, mandatory in
+                segments.reserveCapacity(offsets.count)
+                pieces.reserveCapacity(offsets.count)
+                var runIndex = 0
+                var start = 0
+                for (index, end) in offsets.enumerated() {
+                    let end = Int(end)
+                    let contentEnd = Self.contentEnd(utf8, start, end)
+                    let firstPiece = pieces.count
+                    var content = 0.0
+                    var position = start
+                    while position < contentEnd {
+                        while runs[runIndex].range.upperBound <= position { runIndex += 1 }
+                        let pieceEnd = min(contentEnd, runs[runIndex].range.upperBound)
+                        let face = Int(runs[runIndex].emphasis.rawValue & 3)
+                        let font = faces.fonts[face]
+                        let run = shaper.shape(utf8: UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd]), font: font)
+                        let advance = Double(run.advance) * scale(font)
+                        pieces.append(Piece(start: Int32(position), end: Int32(pieceEnd), face: UInt8(face), run: run,
+                                            advance: advance))
+                        content += advance
+                        position = pieceEnd
+                    }
+                    var whitespace = 0.0
+                    if contentEnd < end {
+                        while runs[runIndex].range.upperBound <= contentEnd { runIndex += 1 }
+                        let face = Int(runs[runIndex].emphasis.rawValue & 3)
+                        var spaces = 0
+                        for byte in utf8[contentEnd..<end] where byte == 0x20 || byte == 0x09 { spaces += 1 }
+                        whitespace = Double(spaces) * space(face)
+                    }
+                    segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
+                                            firstPiece: Int32(firstPiece), endPiece: Int32(pieces.count),
+                                            content: content, whitespace: whitespace, mandatoryBreak: mandatory[index] != 0))
+                    start = end
+                }
             }
-            var whitespace = 0.0
-            if contentEnd < end {
-                while runs[runIndex].range.upperBound <= contentEnd { runIndex += 1 }
-                let face = Int(runs[runIndex].emphasis.rawValue & 3)
-                var spaces = 0
-                for byte in utf8[contentEnd..<end] where byte == 0x20 || byte == 0x09 { spaces += 1 }
-                whitespace = Double(spaces) * space(face)
-            }
-            segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
-                                    firstPiece: Int32(firstPiece), endPiece: Int32(pieces.count),
-                                    content: content, whitespace: whitespace, mandatoryBreak: opportunity.isMandatory))
-            start = end
         }
+        self.pieces = pieces
+        self.segments = segments
     }
 
     /// The end of `bytes[start..<end]` less its trailing white space (spaces, tabs, line and
     /// paragraph separators). A no-break space is content.
-    static func contentEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+    static func contentEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var end = end
         while end > start {
             let byte = bytes[end - 1]
