@@ -4,6 +4,14 @@
 /// breaks can be compared with them line for line.
 public enum PlainText {
     public static func paragraphs(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { paragraphs(utf8: $0) }
+    }
+
+    /// One pass over the bytes, copying runs of content bytes whole. Equivalent to taking the
+    /// text line by line: a blank line's white space only ever sets `pendingSpace`, which the
+    /// flush at its line feed (or at the end) clears before any content could use it.
+    private static func paragraphs(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var paragraphs: [String] = []
         var current: [UInt8] = []
         var pendingSpace = false
@@ -12,26 +20,27 @@ public enum PlainText {
             current.removeAll(keepingCapacity: true)
             pendingSpace = false
         }
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            var blank = true
-            for byte in line where !isSpace(byte) {
-                blank = false
-                break
+        let count = bytes.count
+        var lineBlank = true
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                if lineBlank { flush() } else { pendingSpace = !current.isEmpty }
+                lineBlank = true
+                index += 1
+            } else if isSpace(byte) {
+                pendingSpace = !current.isEmpty
+                index += 1
+            } else {
+                var end = index + 1
+                while end < count, bytes[end] != 0x0A, !isSpace(bytes[end]) { end += 1 }
+                lineBlank = false
+                if pendingSpace { current.append(0x20) }
+                pendingSpace = false
+                current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
-            if blank {
-                flush()
-                continue
-            }
-            for byte in line {
-                if isSpace(byte) {
-                    pendingSpace = !current.isEmpty
-                } else {
-                    if pendingSpace { current.append(0x20) }
-                    pendingSpace = false
-                    current.append(byte)
-                }
-            }
-            pendingSpace = !current.isEmpty
         }
         flush()
         return paragraphs
