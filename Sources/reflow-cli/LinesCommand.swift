@@ -57,9 +57,12 @@ struct LinesCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let library = try fonts.library()
-            let typesetter = try Typesetter(fonts: library)
+            // Every paragraph is laid out once, so paragraph and layout caches would only hold
+            // the whole document in memory until exit; the word-shaping cache is what pays.
+            let typesetter = try Typesetter(fonts: library, paragraphCacheLimit: 2, layoutCacheLimit: 2)
             let paragraphs = PlainText.paragraphs(try readDocument(file))
-            var output = ""
+            // Built as bytes: each line is copied straight out of its paragraph's UTF-8.
+            var output: [UInt8] = []
             output.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 2 })
             var lineCount = 0
             let pitch: Double
@@ -77,11 +80,15 @@ struct LinesCommand: ParsableCommand {
                                                    overflowWrap: overflowWrap) }
             }
             for (index, paragraph) in paragraphs.enumerated() {
-                if index > 0 { output += "\n" }
+                if index > 0 { output.append(0x0A) }
                 let layout = try measure(paragraph)
-                for line in layout.lines.indices {
-                    output += layout.text(ofLine: line)
-                    output += "\n"
+                var paragraph = paragraph
+                paragraph.withUTF8 { bytes in
+                    // A line's range is in UTF-8 bytes of the laid-out text, which is `paragraph`.
+                    for line in layout.lines {
+                        output.append(contentsOf: bytes[line.range])
+                        output.append(0x0A)
+                    }
                 }
                 lineCount += layout.lines.count
             }

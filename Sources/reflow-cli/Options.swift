@@ -62,6 +62,10 @@ enum Console {
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
+
+    static func write(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
 }
 
 /// Reads a document, refusing directories and unreadable files with a message that says so,
