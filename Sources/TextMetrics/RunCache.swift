@@ -6,15 +6,17 @@
 /// Keys are raw bytes, so a lookup needs no `String`: a paragraph's words are looked up straight
 /// from its UTF-8 buffer. Bytes are also the right identity for shaping (two canonically
 /// equivalent spellings are equal `String`s but shape to different glyphs and clusters). Each
-/// generation is an open-addressing table (linear probing, load at most 1/2) over an append-only
-/// entry list whose key bytes live in one arena. The hash is a seeded multiply-mix over 8-byte
-/// words, much cheaper than SipHash for words a few bytes long; the per-process seed keeps chosen
-/// texts from colliding on purpose.
+/// generation is an open-addressing table (linear probing, load at most 1/2) with a hash tag per
+/// slot, over an append-only entry list holding each key's first 16 bytes inline (the rest, rare
+/// for words, in one arena). The hash is a seeded multiply-mix over 8-byte words, much cheaper
+/// than SipHash for words a few bytes long; the random per-cache seeds keep chosen texts from
+/// colliding on purpose.
 struct RunCache {
     private var young = Generation()
     private var old = Generation()
     let limit: Int
-    private let seed: UInt64
+    private let seed0: UInt64
+    private let seed1: UInt64
 
     private(set) var hits = 0
     private(set) var misses = 0
@@ -22,23 +24,24 @@ struct RunCache {
     init(limit: Int) {
         precondition(limit >= 2, "a cache needs room for at least two entries")
         self.limit = limit
-        self.seed = UInt64.random(in: .min ... .max)
+        self.seed0 = UInt64.random(in: .min ... .max) | 1
+        self.seed1 = UInt64.random(in: .min ... .max) | 1
     }
 
     var count: Int { young.count + old.live }
 
     /// The run cached for `bytes` in font `font`, counting a hit or a miss.
     mutating func value(font: Int, bytes: UnsafeRawBufferPointer) -> ShapedRun? {
-        let hash = Self.hash(bytes, font: font, seed: seed)
-        if let index = young.find(hash: hash, font: font, bytes: bytes) {
+        let key = Key(bytes, font: font, seed0: seed0, seed1: seed1)
+        if let index = young.find(key) {
             hits += 1
             return young.entries[index].run
         }
-        if let index = old.find(hash: hash, font: font, bytes: bytes) {
+        if let index = old.find(key) {
             hits += 1
             let run = old.entries[index].run
             old.retire(index)
-            insert(run, hash: hash, font: font, bytes: bytes)
+            insert(run, key: key)
             return run
         }
         misses += 1
@@ -47,16 +50,16 @@ struct RunCache {
 
     /// Caches `run` for `bytes` in `font` (the key must not be cached yet).
     mutating func insert(_ run: ShapedRun, font: Int, bytes: UnsafeRawBufferPointer) {
-        insert(run, hash: Self.hash(bytes, font: font, seed: seed), font: font, bytes: bytes)
+        insert(run, key: Key(bytes, font: font, seed0: seed0, seed1: seed1))
     }
 
-    private mutating func insert(_ run: ShapedRun, hash: UInt64, font: Int, bytes: UnsafeRawBufferPointer) {
+    private mutating func insert(_ run: ShapedRun, key: Key) {
         if young.count >= limit / 2 {
             old = young
             old.live = old.count
             young = Generation()
         }
-        young.append(run, hash: hash, font: font, bytes: bytes)
+        young.append(run, key: key)
     }
 
     mutating func removeAll() {
@@ -64,7 +67,14 @@ struct RunCache {
         old = Generation()
     }
 
-    // MARK: Hashing
+    // MARK: Keys
+
+    private static let processSeeds = (UInt64.random(in: .min ... .max) | 1, UInt64.random(in: .min ... .max) | 1)
+
+    /// The same hash for any bytes, with seeds drawn once per process (for other caches' keys).
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        Key(bytes, font: 0, seed0: processSeeds.0, seed1: processSeeds.1).hash
+    }
 
     @inline(__always)
     private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
@@ -72,49 +82,55 @@ struct RunCache {
         return product.high ^ product.low
     }
 
-    static func hash(_ bytes: UnsafeRawBufferPointer, font: Int, seed: UInt64) -> UInt64 {
-        let k0: UInt64 = 0xa076_1d64_78bd_642f, k1: UInt64 = 0xe703_7ed1_a0b4_28db
-        var h = mix(seed ^ k0, UInt64(truncatingIfNeeded: font) ^ k1)
-        let count = bytes.count
-        var offset = 0
-        if let base = bytes.baseAddress {
-            while offset + 8 <= count {
-                h = mix(h ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self), k1)
-                offset += 8
-            }
-            if offset < count {
-                var tail: UInt64 = 0
-                var shift: UInt64 = 0
-                while offset < count {
-                    tail |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << shift
-                    shift += 8
-                    offset += 1
+    /// A key read once: two words that, given the length, determine the first 16 bytes (shorter
+    /// keys are read as overlapping or picked loads that still cover every byte), its hash, and
+    /// the bytes themselves for the part beyond 16.
+    fileprivate struct Key {
+        var word0: UInt64 = 0
+        var word1: UInt64 = 0
+        let count: Int
+        let font: Int
+        var hash: UInt64 = 0
+        let bytes: UnsafeRawBufferPointer
+
+        @inline(__always)
+        init(_ bytes: UnsafeRawBufferPointer, font: Int, seed0: UInt64, seed1: UInt64) {
+            self.bytes = bytes
+            self.count = bytes.count
+            self.font = font
+            if let base = bytes.baseAddress, count > 0 {
+                if count >= 8 {
+                    word0 = base.loadUnaligned(as: UInt64.self)
+                    word1 = base.loadUnaligned(fromByteOffset: count > 16 ? 8 : count - 8, as: UInt64.self)
+                } else if count >= 4 {
+                    word0 = UInt64(base.loadUnaligned(as: UInt32.self))
+                        | UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+                } else {
+                    word0 = UInt64(base.load(as: UInt8.self))
+                        | UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
+                        | UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self)) << 16
                 }
-                h = mix(h ^ tail, k0)
             }
+            var h = RunCache.mix(word0 ^ seed0, word1 ^ seed1)
+            if count > 16, let base = bytes.baseAddress {
+                var offset = 16
+                while offset + 8 <= count {
+                    h = RunCache.mix(h ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self), seed1)
+                    offset += 8
+                }
+                if offset < count {
+                    h = RunCache.mix(h ^ base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), seed0)
+                }
+            }
+            hash = RunCache.mix(h ^ UInt64(truncatingIfNeeded: count), seed0 ^ UInt64(truncatingIfNeeded: font))
         }
-        return mix(h ^ UInt64(count), k1)
     }
 
     // MARK: One generation
 
-    /// A key's first 16 bytes, zero-padded: most words fit, so most comparisons never touch the
-    /// arena.
-    @inline(__always)
-    fileprivate static func prefix(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
-        guard let base = bytes.baseAddress else { return (0, 0) }
-        let count = bytes.count
-        if count >= 16 {
-            return (base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        }
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
-        return words
-    }
-
     private struct Entry {
-        var prefix0: UInt64
-        var prefix1: UInt64
+        var word0: UInt64
+        var word1: UInt64
         var font: Int
         var run: ShapedRun
         /// Where the key's bytes beyond the first 16 start in the arena.
@@ -130,6 +146,8 @@ struct RunCache {
         /// least twice the entries.
         var slots: [UInt64] = []
         var entries: [Entry] = []
+        /// Every entry's full hash, for growing the table (not touched by lookups).
+        var hashes: [UInt64] = []
         /// Key bytes beyond each key's first 16.
         var arena: [UInt8] = []
         /// Entries not retired (kept up to date only for the old generation).
@@ -137,24 +155,23 @@ struct RunCache {
 
         var count: Int { entries.count }
 
-        func find(hash: UInt64, font: Int, bytes: UnsafeRawBufferPointer) -> Int? {
+        func find(_ key: Key) -> Int? {
             guard !slots.isEmpty else { return nil }
-            let tag = hash & 0xFFFF_FFFF_0000_0000
-            let (prefix0, prefix1) = RunCache.prefix(bytes)
+            let tag = key.hash & 0xFFFF_FFFF_0000_0000
             return slots.withUnsafeBufferPointer { slots -> Int? in
                 entries.withUnsafeBufferPointer { entries -> Int? in
                     let mask = slots.count - 1
-                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    var slot = Int(truncatingIfNeeded: key.hash) & mask
                     while true {
                         let stored = slots[slot]
                         if stored == 0 { return nil }
                         if stored & 0xFFFF_FFFF_0000_0000 == tag {
                             let index = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1
                             let entry = entries[index]
-                            if entry.prefix0 == prefix0, entry.prefix1 == prefix1, Int(entry.count) == bytes.count,
-                               entry.font == font, !entry.retired,
-                               bytes.count <= 16 || arena.withUnsafeBytes({ arena in
-                                   memcmpEqual(arena.baseAddress! + Int(entry.start), bytes.baseAddress! + 16, bytes.count - 16)
+                            if entry.word0 == key.word0, entry.word1 == key.word1, Int(entry.count) == key.count,
+                               entry.font == key.font, !entry.retired,
+                               key.count <= 16 || arena.withUnsafeBytes({ arena in
+                                   bytesEqual(arena.baseAddress! + Int(entry.start), key.bytes.baseAddress! + 16, key.count - 16)
                                }) {
                                 return index
                             }
@@ -170,19 +187,15 @@ struct RunCache {
             live -= 1
         }
 
-        mutating func append(_ run: ShapedRun, hash: UInt64, font: Int, bytes: UnsafeRawBufferPointer) {
+        mutating func append(_ run: ShapedRun, key: Key) {
             if (entries.count + 1) * 2 > slots.count { grow() }
             let start = arena.count
-            if bytes.count > 16 { arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[16...])) }
-            let (prefix0, prefix1) = RunCache.prefix(bytes)
-            entries.append(Entry(prefix0: prefix0, prefix1: prefix1, font: font, run: run, start: Int32(start),
-                                 count: Int32(bytes.count), retired: false))
-            place(hash: hash, index: entries.count - 1)
-            hashes.append(hash)
+            if key.count > 16 { arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: key.bytes[16...])) }
+            entries.append(Entry(word0: key.word0, word1: key.word1, font: key.font, run: run, start: Int32(start),
+                                 count: Int32(key.count), retired: false))
+            hashes.append(key.hash)
+            place(hash: key.hash, index: entries.count - 1)
         }
-
-        /// Every entry's full hash, for growing the table (not touched by lookups).
-        private var hashes: [UInt64] = []
 
         private mutating func place(hash: UInt64, index: Int) {
             slots.withUnsafeMutableBufferPointer { slots in
@@ -201,8 +214,14 @@ struct RunCache {
 }
 
 @inline(__always)
-private func memcmpEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
     var index = 0
+    while index + 8 <= count {
+        if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+            return false
+        }
+        index += 8
+    }
     while index < count {
         if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
         index += 1
