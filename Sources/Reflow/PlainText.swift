@@ -8,7 +8,7 @@ public enum PlainText {
         return text.withUTF8 { paragraphs(utf8: $0) }
     }
 
-    /// One pass over the bytes, copying runs of content bytes whole. Equivalent to taking the
+    /// One pass over the bytes, copying stretches of content bytes whole. Equivalent to taking the
     /// text line by line: a blank line's white space only ever sets `pendingSpace`, which the
     /// flush at its line feed (or at the end) clears before any content could use it.
     private static func paragraphs(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
@@ -33,8 +33,19 @@ public enum PlainText {
                 pendingSpace = !current.isEmpty
                 index += 1
             } else {
+                // Content, taken together with every single space that sits between two content
+                // bytes of the same line: such a space is copied as is, exactly what folding does.
                 var end = index + 1
-                while end < count, bytes[end] != 0x0A, !isSpace(bytes[end]) { end += 1 }
+                while end < count {
+                    let next = bytes[end]
+                    if next == 0x0A { break }
+                    if isSpace(next) {
+                        guard next == 0x20, end + 1 < count, bytes[end + 1] != 0x0A, !isSpace(bytes[end + 1]) else { break }
+                        end += 2
+                    } else {
+                        end += 1
+                    }
+                }
                 lineBlank = false
                 if pendingSpace { current.append(0x20) }
                 pendingSpace = false
