@@ -64,7 +64,12 @@ enum Console {
     }
 
     static func write(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Written in place, not copied into a Data first.
+            FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count,
+                                                 deallocator: .none))
+        }
     }
 }
 
@@ -78,10 +83,10 @@ func readDocument(_ path: String) throws -> String {
     if isDirectory.boolValue {
         throw UserError("'\(path)' is a directory; pass a text or Markdown file")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = readBytes(path) else {
         throw UserError("cannot read '\(path)': permission denied or unreadable")
     }
-    let decoded = DocumentText(bytes: [UInt8](data))
+    let decoded = DocumentText(bytes: bytes)
     if let offset = decoded.firstInvalidByte {
         Console.warning("'\(path)' is not valid UTF-8 (first bad byte at offset \(offset)); invalid bytes were replaced with U+FFFD")
     }
@@ -89,6 +94,33 @@ func readDocument(_ path: String) throws -> String {
         Console.warning("'\(path)' contains \(decoded.nulCount) NUL byte(s); they were replaced with U+FFFD")
     }
     return decoded.text
+}
+
+/// The file's bytes, read straight into an array (no `Data` in between), or nil when it cannot
+/// be opened or read.
+private func readBytes(_ path: String) -> [UInt8]? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    let descriptor = handle.fileDescriptor
+    var status = stat()
+    let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    // One byte more than the size, so the read that finds the end needs no growing.
+    var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 12))
+    var count = 0
+    while true {
+        if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+        var got = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            repeat {
+                got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            } while got < 0 && errno == EINTR
+        }
+        if got < 0 { return nil }
+        if got == 0 { break }
+        count += got
+    }
+    bytes.removeLast(bytes.count - count)
+    return bytes
 }
 
 /// Validates a length in points given on the command line.
