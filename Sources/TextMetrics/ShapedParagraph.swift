@@ -43,62 +43,69 @@ public final class ShapedParagraph: @unchecked Sendable {
         guard !text.isEmpty else { return }
 
         let runs = text.rangedRuns
-        var spaceAdvance = [Double?](repeating: nil, count: 4)
-        // Built in locals and stored once at the end: appending to the stored properties one by
-        // one would pay a dynamic exclusivity check per piece.
+        let unitsPerEm = self.unitsPerEm
         var pieces: [Piece] = []
         var segments: [Segment] = []
-
-        func scale(_ font: Font) -> Double { unitsPerEm / Double(font.unitsPerEm) }
-        func space(_ face: Int) -> Double {
-            if let advance = spaceAdvance[face] { return advance }
-            let font = faces.fonts[face]
-            let advance = Double(shaper.shape(" ", font: font).advance) * scale(font)
-            spaceAdvance[face] = advance
-            return advance
-        }
-
         utf8.withUnsafeBufferPointer { utf8 in
             breaks.withOpportunities(in: utf8) { offsets, mandatory in
-                segments.reserveCapacity(offsets.count)
-                pieces.reserveCapacity(offsets.count)
-                var runIndex = 0
-                var start = 0
-                for (index, end) in offsets.enumerated() {
-                    let end = Int(end)
-                    let contentEnd = Self.contentEnd(utf8, start, end)
-                    let firstPiece = pieces.count
-                    var content = 0.0
-                    var position = start
-                    while position < contentEnd {
-                        while runs[runIndex].range.upperBound <= position { runIndex += 1 }
-                        let pieceEnd = min(contentEnd, runs[runIndex].range.upperBound)
-                        let face = Int(runs[runIndex].emphasis.rawValue & 3)
-                        let font = faces.fonts[face]
-                        let run = shaper.shape(utf8: UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd]), font: font)
-                        let advance = Double(run.advance) * scale(font)
-                        pieces.append(Piece(start: Int32(position), end: Int32(pieceEnd), face: UInt8(face), run: run,
-                                            advance: advance))
-                        content += advance
-                        position = pieceEnd
-                    }
-                    var whitespace = 0.0
-                    if contentEnd < end {
-                        while runs[runIndex].range.upperBound <= contentEnd { runIndex += 1 }
-                        let face = Int(runs[runIndex].emphasis.rawValue & 3)
-                        var spaces = 0
-                        for byte in utf8[contentEnd..<end] where byte == 0x20 || byte == 0x09 { spaces += 1 }
-                        whitespace = Double(spaces) * space(face)
-                    }
-                    segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
-                                            firstPiece: Int32(firstPiece), endPiece: Int32(pieces.count),
-                                            content: content, whitespace: whitespace, mandatoryBreak: mandatory[index] != 0))
-                    start = end
-                }
+                (pieces, segments) = Self.split(utf8, offsets: offsets, mandatory: mandatory, runs: runs, faces: faces,
+                                                unitsPerEm: unitsPerEm, shaper: shaper)
             }
         }
+        // Stored once at the end: appending to the stored properties one by one would pay a
+        // dynamic exclusivity check per piece.
         self.pieces = pieces
         self.segments = segments
+    }
+
+    /// Splits the text at its break opportunities into segments, shaping each segment's content
+    /// one piece per style run. A plain function over buffers and locals (nothing captured), so
+    /// the loop pays no exclusivity checks.
+    private static func split(_ utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int32>,
+                              mandatory: UnsafeBufferPointer<UInt8>, runs: [(range: Range<Int>, emphasis: TextEmphasis)],
+                              faces: FaceSet, unitsPerEm: Double, shaper: Shaper) -> ([Piece], [Segment]) {
+        var pieces: [Piece] = []
+        var segments: [Segment] = []
+        segments.reserveCapacity(offsets.count)
+        pieces.reserveCapacity(offsets.count)
+        let fonts = faces.fonts
+        let scales = fonts.map { unitsPerEm / Double($0.unitsPerEm) }
+        var spaceAdvance: [Double] = [-1, -1, -1, -1]  // per face, -1 = not shaped yet
+        var runIndex = 0
+        var start = 0
+        for index in 0..<offsets.count {
+            let end = Int(offsets[index])
+            let contentEnd = contentEnd(utf8, start, end)
+            let firstPiece = pieces.count
+            var content = 0.0
+            var position = start
+            while position < contentEnd {
+                while runs[runIndex].range.upperBound <= position { runIndex += 1 }
+                let pieceEnd = min(contentEnd, runs[runIndex].range.upperBound)
+                let face = Int(runs[runIndex].emphasis.rawValue & 3)
+                let run = shaper.shape(utf8: UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd]), font: fonts[face])
+                let advance = Double(run.advance) * scales[face]
+                pieces.append(Piece(start: Int32(position), end: Int32(pieceEnd), face: UInt8(face), run: run, advance: advance))
+                content += advance
+                position = pieceEnd
+            }
+            var whitespace = 0.0
+            if contentEnd < end {
+                while runs[runIndex].range.upperBound <= contentEnd { runIndex += 1 }
+                let face = Int(runs[runIndex].emphasis.rawValue & 3)
+                var spaces = 0
+                for offset in contentEnd..<end where utf8[offset] == 0x20 || utf8[offset] == 0x09 { spaces += 1 }
+                if spaceAdvance[face] < 0 {
+                    spaceAdvance[face] = Double(shaper.shape(" ", font: fonts[face]).advance) * scales[face]
+                }
+                whitespace = Double(spaces) * spaceAdvance[face]
+            }
+            segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
+                                    firstPiece: Int32(firstPiece), endPiece: Int32(pieces.count),
+                                    content: content, whitespace: whitespace, mandatoryBreak: mandatory[index] != 0))
+            start = end
+        }
+        return (pieces, segments)
     }
 
     /// The end of `bytes[start..<end]` less its trailing white space (spaces, tabs, line and
