@@ -59,6 +59,11 @@ struct RunCache {
             old.live = old.count
             young = Generation()
         }
+        if young.entries.isEmpty {
+            // Address space only: pages are touched as entries arrive, and the arrays never
+            // copy themselves to grow (which cost a page fault per 4 KiB, twice over).
+            young.reserve(limit / 2)
+        }
         young.append(run, key: key)
     }
 
@@ -180,6 +185,11 @@ struct RunCache {
                     }
                 }
             }
+        }
+
+        mutating func reserve(_ capacity: Int) {
+            entries.reserveCapacity(capacity)
+            hashes.reserveCapacity(capacity)
         }
 
         mutating func retire(_ index: Int) {
