@@ -62,7 +62,8 @@ struct RunCache {
         if young.entries.isEmpty {
             // Address space only: pages are touched as entries arrive, and the arrays never
             // copy themselves to grow (which cost a page fault per 4 KiB, twice over).
-            young.reserve(limit / 2)
+            // (Capped, so a huge limit does not ask for a huge reservation.)
+            young.reserve(min(limit / 2, 1 << 16))
         }
         young.append(run, key: key)
     }
