@@ -111,10 +111,7 @@ struct LayoutCommand: ParsableCommand {
             }
             let report = Report(document: (file as NSString).lastPathComponent, format: documentFormat.rawValue,
                                 cells: cells.rawValue, layout: layout.rawValue, layouts: layouts)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var json = try encoder.encode(report)
-            json.append(0x0A)
+            let json = try LayoutReport.json(report)
             if let output {
                 try writeAtomically(json, to: output)
             } else {
@@ -131,62 +128,6 @@ struct Report: Encodable {
     let cells: String
     let layout: String
     let layouts: [LayoutReport]
-}
-
-/// One layout: its environment, content size and cells.
-struct LayoutReport: Encodable {
-    struct Environment: Encodable {
-        let containerWidth: Double
-        let category: String
-        let layoutDirection: String
-    }
-
-    struct Frame: Encodable {
-        let x, y, width, height: Double
-        init(_ rect: Rect) {
-            x = rounded(rect.minX)
-            y = rounded(rect.minY)
-            width = rounded(rect.width)
-            height = rounded(rect.height)
-        }
-    }
-
-    struct CellReport: Encodable {
-        let indexPath: Reflow.IndexPath
-        let kind: String
-        let style: String
-        let frame: Frame
-        let lines: Int
-        let text: String
-    }
-
-    let environment: Environment
-    let contentSize: [String: Double]
-    let cells: [CellReport]
-
-    init(environment: LayoutEnvironment, layout: any CollectionLayout) {
-        self.environment = Environment(containerWidth: environment.containerWidth, category: environment.category.shortName,
-                                       layoutDirection: environment.layoutDirection.rawValue)
-        contentSize = ["width": rounded(layout.contentSize.width), "height": rounded(layout.contentSize.height)]
-        cells = layout.allLayoutAttributes.map { attributes in
-            CellReport(indexPath: attributes.indexPath, kind: attributes.kind.rawValue,
-                       style: attributes.style.rawValue, frame: Frame(attributes.frame), lines: attributes.lineCount,
-                       text: firstWords(of: attributes.textLayout.text.string))
-        }
-    }
-}
-
-/// Points to a thousandth, so the JSON reads well and diffs stay small.
-private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
-/// The first six words, for a person to recognise the cell; long words are cut at 40 characters.
-private func firstWords(of text: String, count: Int = 6) -> String {
-    var words: [Substring] = []
-    for word in text.split(whereSeparator: { $0.isWhitespace }) {
-        words.append(word.count > 40 ? word.prefix(40) + "…" : word)
-        if words.count == count { break }
-    }
-    return words.joined(separator: " ")
 }
 
 /// Writes `data` to `path` through a temporary file in the same folder and a rename, so the

@@ -20,7 +20,8 @@ public struct ListLayout: CollectionLayout {
 
     public mutating func prepare(_ sections: [[Cell]], in environment: LayoutEnvironment, sizer: CellSizer) throws {
         let width = environment.containerWidth - sectionInsets.horizontal
-        let left = environment.layoutDirection == .leftToRight ? sectionInsets.leading : sectionInsets.trailing
+        // Laid out from the leading edge as if left to right; `placed` mirrors for right to left.
+        let left = sectionInsets.leading
         var y = 0.0
         var laidOut: [[LayoutAttributes]] = []
         laidOut.reserveCapacity(sections.count)

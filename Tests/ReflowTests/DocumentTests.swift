@@ -1,0 +1,90 @@
+import Testing
+import TextMetrics
+@testable import Reflow
+
+@Suite struct DocumentTests {
+    @Test func headingsMapToTheirTextStylesAndLevelsOneAndTwoStartSections() {
+        let document = Document(markdown: "# A\n\ntext\n\n## B\n\n### C\n\n#### D\n\n##### E\n\n###### F\n\n# G\n")
+        #expect(document.sections.count == 3)
+        #expect(document.sections.map { $0.blocks.count } == [2, 5, 1])
+        let styles = document.blocks.map(\.style)
+        #expect(styles == [.largeTitle, .body, .title1, .title2, .title3, .headline, .headline, .largeTitle])
+        #expect(document.sections[1].heading?.text.string == "B")
+    }
+
+    @Test func listsQuotesFootnotesAndCodeGetTheirKindsAndStyles() {
+        let markdown = """
+            - one
+            - two
+
+            3. three
+            4. four
+
+            > quoted *text*
+
+            [^note]: the footnote text
+
+            ```
+            let x = 1
+            let y = 2
+            ```
+            """
+        let blocks = Document(markdown: markdown).blocks
+        #expect(blocks.map(\.text.string) == ["• one", "• two", "3. three", "4. four", "quoted text", "[note] the footnote text",
+                                             "let x = 1\nlet y = 2"])
+        #expect(blocks.map(\.style) == [.body, .body, .body, .body, .callout, .footnote, .body])
+        #expect(blocks[0].kind == .listItem(depth: 1))
+        #expect(blocks[4].kind == .quote)
+        #expect(blocks[5].kind == .footnote(label: "note"))
+        #expect(blocks[6].kind == .code)
+    }
+
+    @Test func aFootnoteWhoseTextIsOneWordIsNotLostAsALinkDefinition() {
+        let blocks = Document(markdown: "[^1]: https://example.com\n").blocks
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.kind == .footnote(label: "1"))
+    }
+
+    @Test func emphasisBecomesStyledRunsAndCodeSpansKeepTheirText() {
+        let block = Document(markdown: "plain *it* **bold** ***both*** `code` [link](x)\nnext").blocks[0]
+        #expect(block.text.string == "plain it bold both code link next")
+        let runs = block.text.rangedRuns.map { (String(block.text.string.utf8.dropFirst($0.range.lowerBound).prefix($0.range.count))!, $0.emphasis) }
+        #expect(runs.map(\.0) == ["plain ", "it", " ", "bold", " ", "both", " code link next"])
+        #expect(runs.map(\.1) == [[], .italic, [], .strong, [], [.italic, .strong], []])
+    }
+
+    @Test func plainTextParagraphsAreSeparatedByBlankLinesAndLinesReflow() {
+        let document = Document(plainText: "one\ntwo  three\n\n\n  four\n")
+        #expect(document.blocks.map(\.text.string) == ["one two three", "four"])
+        #expect(document.blocks.allSatisfy { $0.kind == .paragraph && $0.style == .body })
+        #expect(Document(plainText: "").isEmpty)
+        #expect(Document(markdown: "").sections.isEmpty)
+    }
+
+    @Test func theFormatFollowsTheExtension() {
+        #expect(DocumentFormat(path: "a/b.md") == .commonMark)
+        #expect(DocumentFormat(path: "b.MARKDOWN") == .commonMark)
+        #expect(DocumentFormat(path: "b.txt") == .plainText)
+        #expect(DocumentFormat(path: "README") == .plainText)
+        #expect(DocumentFormat(path: "dir.md/file") == .plainText)
+    }
+
+    @Test func deepNestingIsFlattenedNotACrash() {
+        let depth = 20_000
+        let quotes = Document(markdown: String(repeating: ">", count: depth) + " deep")
+        #expect(quotes.blocks.map(\.text.string) == ["deep"])
+        let emphasis = String(repeating: "*a ", count: depth) + String(repeating: "b* ", count: depth)
+        #expect(Document(markdown: emphasis).blocks.count == 1)
+        let lists = (0..<2_000).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")
+        #expect(Document(markdown: lists).blocks.count == 2_000)
+    }
+
+    @Test func wordsKeepTheirEmphasis() {
+        var text = StyledText("one tw")
+        text.append("o three", emphasis: .italic)
+        let words = text.words
+        #expect(words.map(\.string) == ["one", "two", "three"])
+        #expect(words[1].rangedRuns.map(\.emphasis) == [[], .italic])
+        #expect(words[2].rangedRuns.map(\.emphasis) == [.italic])
+    }
+}

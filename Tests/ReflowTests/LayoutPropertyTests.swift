@@ -1,0 +1,130 @@
+import PropertyBased
+import Testing
+import TextMetrics
+@testable import Reflow
+
+/// Layout invariants on generated documents and widths.
+@Suite struct LayoutPropertyTests {
+    static let vocabulary = [
+        "a", "of", "the", "text", "reflow", "layout", "cells", "*emphasis*", "**strong**", "`code`",
+        "accessibility", "internationalization", "self-sizing", "Dynamic", "Type", "44", "points",
+        "supercalifragilisticexpialidocious", "https://example.com/a/long/path",
+    ]
+
+    /// A CommonMark document from generated numbers: each number picks a block kind and the
+    /// words of the block, so shrinking the array shrinks the document.
+    static func markdown(_ seeds: [Int]) -> String {
+        seeds.map { seed in
+            let wordCount = 1 + (seed / 7) % 70
+            let words = (0..<wordCount).map { vocabulary[(seed / 11 + $0 * 7 + $0 * $0) % vocabulary.count] }
+                .joined(separator: " ")
+            switch seed % 7 {
+            case 0: return String(repeating: "#", count: 1 + (seed / 3) % 6) + " " + words
+            case 1: return "- " + words
+            case 2: return "1. " + words
+            case 3: return "> " + words
+            case 4: return "[^n\(seed % 10)]: " + words
+            default: return words
+            }
+        }.joined(separator: "\n\n")
+    }
+
+    static let documents = Gen.int(in: 0...1_000_000).array(of: 0...25)
+    static let widths = Gen.double(in: 220...900)
+
+    static func layouts() -> [(String, any CollectionLayout)] {
+        [("list", ListLayout()), ("flow", FlowLayout()),
+         ("list-insets", ListLayout(spacing: 3, sectionInsets: EdgeInsets(top: 5, leading: 12, bottom: 7, trailing: 20)))]
+    }
+
+    /// Frames sorted by top; a pair can overlap only if the later one starts above the earlier
+    /// one's bottom, so the scan stops early (fast enough for thousands of word cells).
+    static func overlappingPair(_ frames: [Rect]) -> (Rect, Rect)? {
+        let sorted = frames.sorted { $0.minY < $1.minY }
+        for i in sorted.indices {
+            var j = i + 1
+            while j < sorted.count, sorted[j].minY < sorted[i].maxY {
+                if sorted[i].intersects(sorted[j]) { return (sorted[i], sorted[j]) }
+                j += 1
+            }
+        }
+        return nil
+    }
+
+    @Test func framesDoNotOverlapAreAtLeast44TallAndLieInsideTheContentSize() async throws {
+        let sizer = try Fixtures.sizer()
+        await propertyCheck(count: 30, input: Self.documents, Self.widths) { seeds, width in
+            let document = Document(markdown: Self.markdown(seeds))
+            for mode in CellMode.allCases {
+                let sections = mode.cells(for: document)
+                for (name, layout) in Self.layouts() {
+                    for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
+                        let environment = LayoutEnvironment(containerWidth: width, category: category)
+                        guard let prepared = attempt({ try layout.prepared(sections, in: environment, sizer: sizer) }) else { return }
+                        let attributes = prepared.allLayoutAttributes
+                        #expect(attributes.count == sections.reduce(0) { $0 + $1.count })
+                        let content = Rect(origin: .zero, size: prepared.contentSize)
+                        for item in attributes {
+                            #expect(item.frame.height >= 44, "\(name) \(mode) \(category.shortName) \(item.indexPath)")
+                            #expect(content.contains(item.frame), "\(name) \(mode) \(category.shortName) \(item.frame) in \(content)")
+                            #expect(item.frame.contains(item.textFrame) || mode == .words,
+                                    "text inside its cell: \(item.textFrame) in \(item.frame)")
+                        }
+                        if let (a, b) = Self.overlappingPair(attributes.map(\.frame)) {
+                            Issue.record("\(name) \(mode) \(category.shortName): \(a) overlaps \(b)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func listCellsFillTheWidthLessTheSectionInsets() async throws {
+        let sizer = try Fixtures.sizer()
+        await propertyCheck(count: 30, input: Self.documents, Self.widths, Gen.double(in: 0...40)) { seeds, width, inset in
+            let sections = CellMode.blocks.cells(for: Document(markdown: Self.markdown(seeds)))
+            let insets = EdgeInsets(top: inset, leading: inset, bottom: inset / 2, trailing: inset * 1.5)
+            for direction in LayoutDirection.allCases {
+                let environment = LayoutEnvironment(containerWidth: width, category: .accessibilityMedium, layoutDirection: direction)
+                guard let layout = attempt({ try ListLayout(spacing: 4, sectionInsets: insets).prepared(sections, in: environment, sizer: sizer) }) else { return }
+                for item in layout.allLayoutAttributes {
+                    #expect(abs(item.frame.width - (width - insets.horizontal)) < 1e-6)
+                    let leadingEdge = direction == .leftToRight ? item.frame.minX : width - item.frame.maxX
+                    #expect(abs(leadingEdge - insets.leading) < 1e-6)
+                }
+            }
+        }
+    }
+
+    @Test func contentHeightNeverDecreasesFromExtraSmallToAX5() async throws {
+        let sizer = try Fixtures.sizer()
+        await propertyCheck(count: 25, input: Self.documents, Self.widths) { seeds, width in
+            let document = Document(markdown: Self.markdown(seeds))
+            for (mode, layout) in [(CellMode.blocks, ListLayout() as any CollectionLayout), (.words, FlowLayout()),
+                                   (.blocks, FlowLayout())] {
+                let sections = mode.cells(for: document)
+                var previous = 0.0
+                for category in ContentSizeCategory.allCases {
+                    let environment = LayoutEnvironment(containerWidth: width, category: category)
+                    guard let prepared = attempt({ try layout.prepared(sections, in: environment, sizer: sizer) }) else { return }
+                    #expect(prepared.contentSize.height >= previous, "\(mode) at \(category.shortName), width \(width)")
+                    previous = prepared.contentSize.height
+                }
+            }
+        }
+    }
+
+    @Test func attributesInARectAreExactlyTheFramesThatIntersectIt() async throws {
+        let sizer = try Fixtures.sizer()
+        await propertyCheck(count: 30, input: Self.documents, Gen.double(in: -100...3000), Gen.double(in: 0...900)) { seeds, top, height in
+            let sections = CellMode.words.cells(for: Document(markdown: Self.markdown(seeds)))
+            guard let layout = attempt({ try FlowLayout().prepared(sections, in: LayoutEnvironment(), sizer: sizer) }) else { return }
+            let rect = Rect(x: 0, y: top, width: 390, height: height)
+            let expected = layout.allLayoutAttributes.filter { $0.frame.intersects(rect) }.map(\.indexPath)
+            #expect(layout.layoutAttributesForElements(in: rect).map(\.indexPath) == expected)
+            for item in layout.allLayoutAttributes {
+                #expect(layout.layoutAttributesForItem(at: item.indexPath)?.frame == item.frame)
+            }
+        }
+    }
+}
