@@ -167,6 +167,18 @@ public struct LazyListLayout: Sendable {
         measuredCount = 0
     }
 
+    /// Every row's top, in one O(n) pass (for reports that look at the whole layout at once).
+    public func allY() -> [Double] {
+        var result: [Double] = []
+        result.reserveCapacity(count)
+        var sum = 0.0
+        for index in 0..<count {
+            result.append(offsets[index] + sum)
+            sum += height(of: index)
+        }
+        return result
+    }
+
     /// Tree nodes touched so far, over every tree: the work measure for tests.
     public var nodesTouched: Int { measuredTree.nodesTouched + unmeasured.reduce(0) { $0 + $1.nodesTouched } }
 }

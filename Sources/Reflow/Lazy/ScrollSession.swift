@@ -57,7 +57,9 @@ public struct ScrollSession {
         public var framesOverBudget: Int
         public var maxAnchorJump: Double
         public var cellsMeasured: Int
-        /// Σ over measured rows of |y estimated just before measuring − final y|, in points.
+        /// How wrong the layout's picture of the document was while scrolling: at 100 moments
+        /// evenly spread over the session (after any text-size change), the sum over every row of
+        /// |its y then − its final y|, averaged over those moments. In points.
         public var estimateError: Double
         public var maxFrameMs: Double
         public var medianFrameMs: Double
@@ -96,6 +98,8 @@ public struct ScrollSession {
         var changed = false
         var contentHeights: [Double] = []
         var index = 0
+        var samples: [[Double]] = []
+        var lastSample = -1
         while true {
             var categoryChanged = false
             var report: Viewport.FrameReport
@@ -123,20 +127,25 @@ public struct ScrollSession {
                                 contentHeightError: 0, anchorJump: report.anchorJump, categoryChanged: categoryChanged))
             index += 1
             let maxOffset = max(0, contentHeight - viewport.height)
-            progress(maxOffset > 0 ? min(1, viewport.contentOffset / maxOffset) : 1)
+            let fraction = maxOffset > 0 ? min(1, viewport.contentOffset / maxOffset) : 1
+            if categoryChanged { samples.removeAll() }
+            if Int(fraction * 100) > lastSample || categoryChanged {
+                lastSample = Int(fraction * 100)
+                samples.append(viewport.layout.allY())
+            }
+            progress(fraction)
             if viewport.contentOffset >= maxOffset { break }
             offset = min(maxOffset, viewport.contentOffset + step)
         }
         let finalHeight = viewport.contentHeight()
         for index in frames.indices { frames[index].contentHeightError = abs(contentHeights[index] - finalHeight) }
 
-        var layout = viewport.layout
+        let finalY = viewport.layout.allY()
         var estimateError = 0.0
-        for row in 0..<layout.count {
-            if let estimated = viewport.estimatedY[row], layout.isMeasured(row) {
-                estimateError += abs(estimated - layout.y(of: row))
-            }
+        for sample in samples {
+            for row in sample.indices { estimateError += abs(sample[row] - finalY[row]) }
         }
+        if !samples.isEmpty { estimateError /= Double(samples.count) }
         let times = frames.map(\.workMilliseconds).sorted()
         let summary = Summary(
             frames: frames.count,

@@ -28,8 +28,6 @@ public struct Viewport {
     public private(set) var events: [Event] = []
     /// Rows measured so far, in total.
     public private(set) var cellsMeasured = 0
-    /// For each row, its y just before it was first measured (its estimated position).
-    public private(set) var estimatedY: [Double?]
 
     private var displayed: ClosedRange<Int>?
     private var pendingPrefetch: Set<Int> = []
@@ -43,7 +41,6 @@ public struct Viewport {
         self.height = height
         self.prefetcher = prefetcher
         self.measure = measure
-        self.estimatedY = [Double?](repeating: nil, count: layout.count)
     }
 
     /// The rows intersecting `top ..< top + extent`, if any.
@@ -66,7 +63,6 @@ public struct Viewport {
     /// Measures `row` and moves the content offset by whatever changed above the anchor.
     private mutating func measureRow(_ row: Int, keeping anchor: (row: Int, screenY: Double)?, into report: inout FrameReport) {
         guard !layout.isMeasured(row) else { return }
-        if estimatedY[row] == nil { estimatedY[row] = layout.y(of: row) }
         var context = layout.setHeight(measure(row), of: row)
         cellsMeasured += 1
         report.cellsMeasured += 1
@@ -161,7 +157,6 @@ public struct Viewport {
         let anchor = self.anchor()
         self.measure = measure
         layout.reset(offsets: offsets, endOffset: endOffset)
-        estimatedY = [Double?](repeating: nil, count: layout.count)
         pendingPrefetch.removeAll()
         if let anchor {
             measureRow(anchor.row, keeping: nil, into: &report)

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import Reflow
+import TextMetrics
+
+extension Estimate: ExpressibleByArgument {
+    /// `auto` or `fixed:PT`.
+    public init?(argument: String) {
+        let lowered = argument.lowercased()
+        if lowered == "auto" || lowered == "automatic" {
+            self = .automatic(initial: Cell.minimumTouchHeight)
+        } else if lowered.hasPrefix("fixed:"), let height = Double(lowered.dropFirst(6)), height.isFinite, height > 0 {
+            self = .fixed(height)
+        } else {
+            return nil
+        }
+    }
+
+    public static var allValueStrings: [String] { ["auto", "fixed:PT"] }
+}
+
+struct ScrollCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scroll",
+        abstract: "Simulate scrolling a document top to bottom with lazy layout, frame by frame.",
+        discussion: """
+            Only cells on screen and in the prefetch margin (one screen ahead, two cells a frame) are \
+            measured; the others carry the estimate. Each frame reports the cells it measured, its \
+            work time against the frame budget (1/fps), the error of the estimated content height and \
+            how far the anchor cell (the first visible one) moved on screen: 0 when all is well. \
+            --change-category-at switches the text size part way down.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    enum FrameRows: String, ExpressibleByArgument, CaseIterable {
+        case all, work, none
+    }
+
+    @Argument(help: "The document to scroll: CommonMark (.md, .markdown) or plain text.")
+    var file: String
+
+    @Option(help: "Content-size category to start at.")
+    var category: ContentSizeCategory = .large
+
+    @Option(help: ArgumentHelp("Viewport width in points.", valueName: "pt"))
+    var width: Double = LayoutEnvironment.defaultContainerWidth
+
+    @Option(help: ArgumentHelp("Viewport height in points.", valueName: "pt"))
+    var height: Double = 844
+
+    @Option(help: ArgumentHelp("Frames per second; the frame budget is 1/fps.", valueName: "n"))
+    var fps: Double = 60
+
+    @Option(help: ArgumentHelp("Scroll speed in points per second.", valueName: "pt-per-s"))
+    var speed: Double = 3_000
+
+    @Option(help: ArgumentHelp("Height of cells not measured yet: auto (running average per text style) or fixed:PT.",
+                               valueName: "estimate"))
+    var estimate: Estimate = .automatic(initial: Cell.minimumTouchHeight)
+
+    @Option(name: .customLong("change-category-at"), help: ArgumentHelp(
+        "Change the text size when this fraction (0…1) of the document has been scrolled; needs --to.", valueName: "fraction"))
+    var changeAt: Double?
+
+    @Option(help: "The category to change to, with --change-category-at.")
+    var to: ContentSizeCategory?
+
+    @Option(help: "Output: text (frames and totals) or json (totals, for scripts).")
+    var format: Format = .text
+
+    @Option(help: "Which frames to list in text output: all, work (frames that measured cells or went over budget) or none.")
+    var frames: FrameRows = .work
+
+    @Option(help: ArgumentHelp("Draw work per frame against the budget and the estimate error over time to this .svg or .png file.",
+                               valueName: "path"))
+    var plot: String?
+
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        try requirePositive(width, "--width")
+        try requirePositive(height, "--height")
+        if !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a positive number of frames per second, got \(fps)") }
+        try requirePositive(speed, "--speed")
+        if let changeAt, !(0...1).contains(changeAt) {
+            throw ValidationError("--change-category-at must be a fraction between 0 and 1, got \(changeAt)")
+        }
+        if (changeAt == nil) != (to == nil) {
+            throw ValidationError("--change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5")
+        }
+        if let plot, !(plot.hasSuffix(".svg") || plot.hasSuffix(".png")) {
+            throw ValidationError("--plot needs a .svg or .png path, got '\(plot)'")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
+            let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
+            let content = DocumentScrollContent(sections: CellMode.blocks.cells(for: document),
+                                                environment: LayoutEnvironment(containerWidth: width, category: category),
+                                                sizer: sizer)
+            guard content.rowCount > 0 else {
+                Console.info("nothing to scroll: '\(file)' has no content")
+                return
+            }
+            var configuration = ScrollSession.Configuration(category: category, viewportHeight: height)
+            configuration.framesPerSecond = fps
+            configuration.speed = speed
+            configuration.estimate = estimate
+            if let changeAt, let to { configuration.categoryChange = (changeAt, to) }
+            var session = ScrollSession(content: content, configuration: configuration)
+            let progress = TerminalProgress(label: "scrolling", quiet: quiet)
+            let summary = session.run { progress.update($0) }
+            progress.finish()
+            if let failure = content.failure { throw failure }
+            if let plot { try writeAtomically(ScrollPlot(session: session).render(format: plot.hasSuffix(".png") ? .png : .svg), to: plot) }
+            switch format {
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                FileHandle.standardOutput.write(try encoder.encode(summary) + Data("\n".utf8))
+            case .text:
+                Console.write(textReport(session: session, summary: summary))
+            }
+        }
+    }
+
+    private func textReport(session: ScrollSession, summary: ScrollSession.Summary) -> String {
+        var out = ""
+        if frames != .none {
+            out += "frame   offset(pt)  measured  work(ms)  height error(pt)  anchor jump(pt)\n"
+            for frame in session.frames where frames == .all || frame.cellsMeasured > 0 || frame.overBudget || frame.categoryChanged {
+                out += String(format: "%5d %12.1f %9d %9.3f %17.1f %16.2f%@%@\n", frame.index, frame.contentOffset,
+                              frame.cellsMeasured, frame.workMilliseconds, frame.contentHeightError, frame.anchorJump,
+                              frame.overBudget ? "  over budget" : "", frame.categoryChanged ? "  text size changed" : "")
+            }
+            out += "\n"
+        }
+        out += "frames \(summary.frames), over budget (\(String(format: "%.1f", summary.budgetMs)) ms) \(summary.framesOverBudget)\n"
+        out += "cells measured \(summary.cellsMeasured) of \(session.viewport.layout.count)\n"
+        out += String(format: "work per frame: median %.3f ms, max %.3f ms\n", summary.medianFrameMs, summary.maxFrameMs)
+        out += String(format: "estimate (%@): summed |estimated - final| y = %.0f pt\n", summary.estimate, summary.estimateError)
+        out += String(format: "largest anchor movement on screen: %.2f pt\n", summary.maxAnchorJump)
+        out += String(format: "final content height: %.1f pt\n", summary.finalContentHeight)
+        return out
+    }
+}
