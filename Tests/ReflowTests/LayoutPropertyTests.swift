@@ -96,20 +96,37 @@ import TextMetrics
         }
     }
 
+    /// Content height never decreases from one category to the next, with one measured
+    /// exception: where a style in the document switches from the Text cut (Inter) to the tighter
+    /// Display cut (at 20 pt, as San Francisco does), a paragraph can take fewer lines one size up
+    /// (found by this test: a title2 heading, 41 lines at xS/19 pt, 38 at S/20 pt, width 220).
+    /// There the height may drop, by at most 10 %; and AX5 is never shorter than xS.
     @Test func contentHeightNeverDecreasesFromExtraSmallToAX5() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 25, input: Self.documents, Self.widths) { seeds, width in
             let document = Document(markdown: Self.markdown(seeds))
+            let styles = Set(document.blocks.map(\.style))
+            func switchesCut(_ from: ContentSizeCategory, _ to: ContentSizeCategory) -> Bool {
+                styles.contains {
+                    DynamicType.spec($0, from).pointSize < Typeface.displaySwitchPointSize
+                        && DynamicType.spec($0, to).pointSize >= Typeface.displaySwitchPointSize
+                }
+            }
             for (mode, layout) in [(CellMode.blocks, ListLayout() as any CollectionLayout), (.words, FlowLayout()),
                                    (.blocks, FlowLayout())] {
                 let sections = mode.cells(for: document)
-                var previous = 0.0
+                var heights: [Double] = []
                 for category in ContentSizeCategory.allCases {
                     let environment = LayoutEnvironment(containerWidth: width, category: category)
                     guard let prepared = attempt({ try layout.prepared(sections, in: environment, sizer: sizer) }) else { return }
-                    #expect(prepared.contentSize.height >= previous, "\(mode) at \(category.shortName), width \(width)")
-                    previous = prepared.contentSize.height
+                    heights.append(prepared.contentSize.height)
                 }
+                for (index, category) in ContentSizeCategory.allCases.enumerated().dropFirst() {
+                    let previous = ContentSizeCategory.allCases[index - 1]
+                    let bound = switchesCut(previous, category) ? 0.9 * heights[index - 1] : heights[index - 1]
+                    #expect(heights[index] >= bound, "\(mode) from \(previous.shortName) to \(category.shortName), width \(width)")
+                }
+                #expect(heights.last! >= heights.first!)
             }
         }
     }

@@ -58,12 +58,27 @@ public struct LayoutReport: Encodable, Sendable {
 
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
-    /// The first `count` words, for a person to recognise the cell; long words cut at 40 characters.
+    /// The first `count` words (split at ASCII white space), for a person to recognise the cell;
+    /// a word longer than 40 characters is cut. Reads only as far as it needs: this runs for every
+    /// cell at every category, and the text may be a megabyte.
     static func firstWords(of text: String, count: Int = 6) -> String {
-        var words: [Substring] = []
-        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+        var words: [String] = []
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        while words.count < count, index < utf8.endIndex {
+            while index < utf8.endIndex, isSpace(utf8[index]) { index = utf8.index(after: index) }
+            guard index < utf8.endIndex else { break }
+            let start = index
+            var length = 0
+            while index < utf8.endIndex, !isSpace(utf8[index]) {
+                index = utf8.index(after: index)
+                length += 1
+            }
+            // At most 4 bytes per scalar and a few scalars per character: 400 bytes hold 40 characters.
+            let bytes = Array(utf8[start..<utf8.index(start, offsetBy: min(length, 400))])
+            let word = String(decoding: bytes, as: UTF8.self)
             words.append(word.count > 40 ? word.prefix(40) + "…" : word)
-            if words.count == count { break }
         }
         return words.joined(separator: " ")
     }
