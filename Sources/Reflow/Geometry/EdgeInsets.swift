@@ -25,8 +25,11 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     /// Top plus bottom.
     public var vertical: Double { top + bottom }
 
-    /// Every side multiplied by `factor`.
+    /// Every side multiplied by `factor`, snapped to the layout unit (1/64 pt, as browsers' layout
+    /// units): cell heights are then exact multiples of it, so sums of frames are exact in any
+    /// order and a lazy layout that adds heights in another order lands on the same frames.
     public func scaled(by factor: Double) -> EdgeInsets {
-        EdgeInsets(top: top * factor, leading: leading * factor, bottom: bottom * factor, trailing: trailing * factor)
+        func snap(_ value: Double) -> Double { (value * factor * 64).rounded() / 64 }
+        return EdgeInsets(top: snap(top), leading: snap(leading), bottom: snap(bottom), trailing: snap(trailing))
     }
 }

@@ -94,7 +94,8 @@ public struct Viewport {
             pendingPrefetch.removeAll()
         }
         direction = newDirection
-        contentOffset = offset
+        // Offsets live on the layout unit too, so screen positions are exact differences.
+        contentOffset = LazyListLayout.snap(offset)
         let anchor = self.anchor()
         settle(keeping: anchor, into: &report)
         prefetch(keeping: anchor, into: &report)
