@@ -6,9 +6,6 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
     case widthTooSmall(width: Double, category: ContentSizeCategory, needed: Double)
     /// The container is too narrow for a cell's insets plus the section insets around it.
     case containerTooNarrow(containerWidth: Double, category: ContentSizeCategory, needed: Double)
-    /// A word with no break opportunity is longer than sizing handles in reasonable time
-    /// (see `CellSizer.maximumUnbreakableRun`).
-    case unbreakableWordTooLong(length: Int, limit: Int)
 
     private func formatted(_ value: Double) -> String { String((value * 100).rounded() / 100) }
 
@@ -20,9 +17,6 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
         case .containerTooNarrow(let width, let category, let needed):
             return "container width \(formatted(width)) pt is too narrow at category \(category.shortName): "
                 + "cells need more than \(formatted(needed)) pt (section and content insets); use a wider --width"
-        case .unbreakableWordTooLong(let length, let limit):
-            return "a word of \(length) letters has no break opportunity; words longer than \(limit) letters are not laid out "
-                + "(break it with spaces or hyphens)"
         }
     }
 }

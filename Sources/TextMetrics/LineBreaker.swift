@@ -71,8 +71,7 @@ public enum LineBreaker {
                     var consumed = 0.0
                     var previousBoundary = offset
                     var previousAdvance = 0.0
-                    for boundary in paragraph.graphemeBoundaries(of: segment) {
-                        let advance = paragraph.contentAdvance(of: segment, upTo: boundary)
+                    for (boundary, advance) in paragraph.graphemeAdvances(of: segment) {
                         if advance - consumed > limit, previousBoundary > offset {
                             lineEnd = previousBoundary
                             width = previousAdvance - consumed

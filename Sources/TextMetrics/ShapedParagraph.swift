@@ -130,30 +130,33 @@ public final class ShapedParagraph: @unchecked Sendable {
     /// The segments' count (break opportunities), for tests and statistics.
     public var segmentCount: Int { segments.count }
 
-    /// The advance, in the paragraph's units, of `segment`'s content up to byte `offset`.
-    func contentAdvance(of segment: Segment, upTo offset: Int) -> Double {
-        var sum = 0.0
+    /// Every grapheme-cluster boundary inside `segment`'s content (its start excluded, its
+    /// content end included) with the advance of the content before it, in the paragraph's units.
+    /// One pass over the glyphs and one over the text, so cutting even a megabyte-long word into
+    /// lines stays linear. A glyph's advance counts toward the cluster it belongs to.
+    func graphemeAdvances(of segment: Segment) -> [(offset: Int, advance: Double)] {
+        let start = Int(segment.start), length = Int(segment.contentEnd) - start
+        var byCluster = [Double](repeating: 0, count: length + 1)
         for index in Int(segment.firstPiece)..<Int(segment.endPiece) {
             let piece = pieces[index]
-            if Int(piece.end) <= offset {
-                sum += piece.advance
-            } else if Int(piece.start) < offset {
-                let font = faces.fonts[Int(piece.face)]
-                sum += Double(piece.run.advance(before: offset - Int(piece.start))) * unitsPerEm / Double(font.unitsPerEm)
+            let scale = unitsPerEm / Double(faces.fonts[Int(piece.face)].unitsPerEm)
+            let base = Int(piece.start) - start
+            for glyph in piece.run.glyphs {
+                byCluster[min(length, base + Int(glyph.cluster))] += Double(glyph.xAdvance) * scale
             }
         }
-        return sum
-    }
-
-    /// Grapheme-cluster boundaries inside `segment`'s content, as byte offsets, excluding its start.
-    func graphemeBoundaries(of segment: Segment) -> [Int] {
-        let content = String(decoding: utf8[Int(segment.start)..<Int(segment.contentEnd)], as: UTF8.self)
-        var offsets: [Int] = []
-        var offset = Int(segment.start)
+        var result: [(offset: Int, advance: Double)] = []
+        var byte = 0
+        var sum = 0.0
+        let content = String(decoding: utf8[start..<Int(segment.contentEnd)], as: UTF8.self)
         for character in content {
-            offset += character.utf8.count
-            offsets.append(offset)
+            let next = byte + character.utf8.count
+            while byte < next {
+                sum += byCluster[byte]
+                byte += 1
+            }
+            result.append((start + next, sum))
         }
-        return offsets
+        return result
     }
 }

@@ -18,12 +18,4 @@ public struct ShapedRun: Hashable, Sendable {
         self.glyphs = glyphs
         self.advance = glyphs.reduce(0) { $0 + Int($1.xAdvance) }
     }
-
-    /// The advance, in font units, of the glyphs whose clusters start before byte `offset`:
-    /// the width of the text's prefix `..<offset`, for breaking a word between grapheme clusters.
-    public func advance(before offset: Int) -> Int {
-        var sum = 0
-        for glyph in glyphs where Int(glyph.cluster) < offset { sum += Int(glyph.xAdvance) }
-        return sum
-    }
 }

@@ -78,15 +78,18 @@ import TextMetrics
         }
     }
 
-    @Test func aVeryLongUnbreakableWordIsRefusedQuickly() throws {
+    @Test func aVeryLongUnbreakableWordIsBrokenBetweenGraphemesInLinearTime() throws {
         let sizer = try Fixtures.sizer()
+        // 200 000 letters with no break opportunity: cut between grapheme clusters, every line
+        // within the width. Emergency breaking is one pass over the word (a quadratic one would
+        // not finish within the test's time).
         let cell = Cell(kind: .paragraph, style: .body, text: StyledText(String(repeating: "x", count: 200_000)))
-        #expect(throws: ReflowError.unbreakableWordTooLong(length: 200_000, limit: CellSizer.maximumUnbreakableRun)) {
-            try sizer.measure(cell, width: 390, category: .large)
-        }
-        // Ideographs break between characters, so a long run of them is fine.
-        #expect(CellSizer.longestUnbreakableRun(in: String(repeating: "漢", count: 10_000)) == 0)
-        #expect(CellSizer.longestUnbreakableRun(in: "ab-cdé fg") == 3)
+        let measurement = try sizer.measure(cell, width: 390, category: .large)
+        let layout = measurement.textLayout
+        #expect(layout.hasEmergencyBreaks)
+        #expect(layout.lines.count > 1_000)
+        #expect(layout.lines.allSatisfy { $0.width <= 390 - measurement.insets.horizontal + 1e-9 })
+        #expect(layout.lines.reduce(0) { $0 + $1.range.count } == 200_000)
     }
 
     @Test func layoutsAreValuesAndRightToLeftMirrorsFrames() throws {

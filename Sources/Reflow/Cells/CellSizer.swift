@@ -32,13 +32,6 @@ public final class CellSizer {
     /// use: sizing throws `ReflowError.widthTooSmall` instead.
     public static let minimumTextWidth = 1.0
 
-    /// The longest run of letters and digits without a break opportunity that sizing accepts.
-    /// Why a limit: TextMetrics' emergency breaking (a word wider than the line, cut between
-    /// grapheme clusters) re-sums the word's advance from its start at every cluster, which is
-    /// quadratic in the word's length: a 200 000-letter "word" would take hours. Until that is
-    /// linear, such text is refused with `ReflowError.unbreakableWordTooLong` instead of hanging.
-    public static let maximumUnbreakableRun = 4_096
-
     public init(typesetter: Typesetter, cacheLimit: Int = 65_536) {
         self.typesetter = typesetter
         self.cache = SizeCache(limit: cacheLimit)
@@ -76,10 +69,6 @@ public final class CellSizer {
             throw ReflowError.widthTooSmall(width: width, category: category,
                                             needed: insets.horizontal + Self.minimumTextWidth)
         }
-        let run = Self.longestUnbreakableRun(in: cell.text.string)
-        guard run <= Self.maximumUnbreakableRun else {
-            throw ReflowError.unbreakableWordTooLong(length: run, limit: Self.maximumUnbreakableRun)
-        }
         let text = try typesetter.layout(cell.text, style: cell.style, category: category, width: textWidth)
         let cellWidth: Double
         switch cell.sizing {
@@ -94,32 +83,5 @@ public final class CellSizer {
         let origin = Point(x: insets.leading, y: insets.top + (height - natural) / 2)
         return CellMeasurement(size: Size(width: cellWidth, height: height), insets: insets, textLayout: text,
                                textOrigin: origin)
-    }
-
-    /// The longest run of characters in `text`, in Unicode scalars, that UAX #14 gives no break
-    /// opportunity inside: letters and digits of the alphabetic scripts below U+1100 (Latin, Greek,
-    /// Cyrillic, Hebrew, Arabic…), Thai and Lao excluded (they break by dictionary). Ideographic and
-    /// Hangul text breaks between characters and never counts. A conservative approximation: marks
-    /// and joiners end a run, so it can only under-count.
-    static func longestUnbreakableRun(in text: String) -> Int {
-        var longest = 0, current = 0
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let counts: Bool
-            if value < 0x80 {
-                counts = (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
-            } else if value < 0x1100, !(0x0E00...0x0EFF).contains(value) {
-                counts = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            } else {
-                counts = false
-            }
-            if counts {
-                current += 1
-                if current > longest { longest = current }
-            } else {
-                current = 0
-            }
-        }
-        return longest
     }
 }
