@@ -11,7 +11,7 @@ import TextMetrics
 /// Not thread-safe (nor is the typesetter): one sizer per thread.
 public final class CellSizer {
     public let typesetter: Typesetter
-    private var cache: SizeCache<Key, CellMeasurement>
+    private var cache: BoundedCache<Key, CellMeasurement>
 
     /// Measurements computed (cache misses).
     public private(set) var measurementsComputed = 0
@@ -34,7 +34,7 @@ public final class CellSizer {
 
     public init(typesetter: Typesetter, cacheLimit: Int = 65_536) {
         self.typesetter = typesetter
-        self.cache = SizeCache(limit: cacheLimit)
+        self.cache = BoundedCache(limit: max(2, cacheLimit))
     }
 
     /// Convenience: a sizer with its own typesetter over `fonts`.
