@@ -109,9 +109,14 @@ struct LayoutCommand: ParsableCommand {
                 }
                 layouts.append(LayoutReport(environment: environment, layout: prepared))
             }
-            let report = Report(document: (file as NSString).lastPathComponent, format: documentFormat.rawValue,
-                                cells: cells.rawValue, layout: layout.rawValue, layouts: layouts)
-            let json = try LayoutReport.json(report)
+            var text = "{\n  \"document\": \(JSONText.string((file as NSString).lastPathComponent)),\n"
+            text += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
+            text += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
+            text += "  \"layout\": \(JSONText.string(layout.rawValue)),\n"
+            text += "  \"layouts\": [\n"
+            text += layouts.map { $0.jsonText(indent: "    ") }.joined(separator: ",\n")
+            text += "\n  ]\n}\n"
+            let json = Data(text.utf8)
             if let output {
                 try writeAtomically(json, to: output)
             } else {
@@ -119,15 +124,6 @@ struct LayoutCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// The JSON of one run: what was laid out and how, and one layout per category.
-struct Report: Encodable {
-    let document: String
-    let format: String
-    let cells: String
-    let layout: String
-    let layouts: [LayoutReport]
 }
 
 /// Writes `data` to `path` through a temporary file in the same folder and a rename, so the

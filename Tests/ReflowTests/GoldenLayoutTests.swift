@@ -17,7 +17,7 @@ import TextMetrics
         for category in ContentSizeCategory.allCases {
             let environment = LayoutEnvironment(containerWidth: 390, category: category)
             let layout = try ListLayout().prepared(sections, in: environment, sizer: sizer)
-            let actual = String(decoding: try LayoutReport.json(LayoutReport(environment: environment, layout: layout)), as: UTF8.self)
+            let actual = LayoutReport(environment: environment, layout: layout).jsonText() + "\n"
             let file = Self.goldens.appendingPathComponent("\(stem)-\(category.shortName).json")
             if Self.recording {
                 try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
