@@ -19,13 +19,36 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
     public private(set) var string: String
     public private(set) var runs: [Run]
+    /// A 64-bit FNV-1a digest of every byte with its run's emphasis, kept up to date by `append`:
+    /// hashing a styled text (a cache key, often a whole paragraph) is then O(1), and unequal
+    /// texts are told apart without comparing their bytes.
+    private var fingerprint: UInt64 = 0xcbf2_9ce4_8422_2325
 
     public init(_ string: String = "", emphasis: TextEmphasis = []) {
-        self.string = string
-        self.runs = string.isEmpty ? [] : [Run(length: string.utf8.count, emphasis: emphasis)]
+        self.string = ""
+        self.runs = []
+        append(string, emphasis: emphasis)
     }
 
     public init(stringLiteral value: String) { self.init(value) }
+
+    // Identity is the UTF-8 bytes and the runs, not `String` equality: two canonically equivalent
+    // spellings ("é" as one scalar or as "e" and a combining accent) are equal `String`s but shape
+    // to different glyphs and byte offsets, so a cache must never serve one for the other.
+    public static func == (a: StyledText, b: StyledText) -> Bool {
+        guard a.fingerprint == b.fingerprint, a.runs == b.runs else { return false }
+        let fast = a.string.utf8.withContiguousStorageIfAvailable { x in
+            b.string.utf8.withContiguousStorageIfAvailable { y in
+                x.count == y.count && (x.isEmpty || bytesEqual(x.baseAddress!, y.baseAddress!, x.count))
+            }
+        }
+        return (fast ?? nil) ?? a.string.utf8.elementsEqual(b.string.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fingerprint)
+        hasher.combine(runs.count)
+    }
 
     public var isEmpty: Bool { string.isEmpty }
     public var description: String { string }
@@ -34,6 +57,10 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     public mutating func append(_ text: String, emphasis: TextEmphasis = []) {
         guard !text.isEmpty else { return }
         string += text
+        var digest = fingerprint
+        let mark = UInt64(emphasis.rawValue) << 8
+        for byte in text.utf8 { digest = (digest ^ (UInt64(byte) | mark)) &* 0x100_0000_01b3 }
+        fingerprint = digest
         let length = text.utf8.count
         if let last = runs.last, last.emphasis == emphasis {
             runs[runs.count - 1].length += length

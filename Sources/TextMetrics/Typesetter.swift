@@ -22,20 +22,10 @@ public final class Typesetter {
     /// HarfBuzz shaping calls so far.
     public var shapeCalls: Int { shaper.shapeCalls }
 
-    // The caches key text by its UTF-8 bytes and runs, not by `String` equality: two canonically
-    // equivalent spellings are equal `String`s but shape to different clusters and byte offsets,
-    // so one must not be served the other's layout. Hashing the bytes with `RunCache`'s hash is
-    // also several times cheaper than SipHash over a whole paragraph.
-
+    // Keys hash and compare text by its bytes and runs (see `StyledText`'s equality).
     struct ParagraphKey: Hashable {
         let text: StyledText
         let faces: [Int]
-
-        static func == (a: Self, b: Self) -> Bool { a.faces == b.faces && sameBytes(a.text, b.text) }
-        func hash(into hasher: inout Hasher) {
-            hashBytes(text, into: &hasher)
-            hasher.combine(faces)
-        }
     }
 
     struct LayoutKey: Hashable {
@@ -44,18 +34,6 @@ public final class Typesetter {
         let category: ContentSizeCategory
         let width: Double
         let overflowWrap: LineBreaker.OverflowWrap
-
-        static func == (a: Self, b: Self) -> Bool {
-            a.style == b.style && a.category == b.category && a.width == b.width && a.overflowWrap == b.overflowWrap
-                && sameBytes(a.text, b.text)
-        }
-        func hash(into hasher: inout Hasher) {
-            hashBytes(text, into: &hasher)
-            hasher.combine(style)
-            hasher.combine(category)
-            hasher.combine(width)
-            hasher.combine(overflowWrap)
-        }
     }
 
     public init(fonts: FontLibrary, shapingCacheLimit: Int = 200_000,
@@ -109,20 +87,3 @@ public final class Typesetter {
         return units * spec.pointSize / paragraph.unitsPerEm
     }
 }
-
-/// Whether two styled texts have the same UTF-8 bytes and the same runs.
-private func sameBytes(_ a: StyledText, _ b: StyledText) -> Bool {
-    guard a.runs == b.runs else { return false }
-    var x = a.string, y = b.string
-    return x.withUTF8 { x in
-        y.withUTF8 { y in x.count == y.count && (x.isEmpty || bytesEqual(x.baseAddress!, y.baseAddress!, x.count)) }
-    }
-}
-
-/// Feeds a styled text's bytes (through `RunCache`'s seeded hash) and runs to `hasher`.
-private func hashBytes(_ text: StyledText, into hasher: inout Hasher) {
-    var string = text.string
-    hasher.combine(string.withUTF8 { RunCache.hash(UnsafeRawBufferPointer($0)) })
-    hasher.combine(text.runs)
-}
-

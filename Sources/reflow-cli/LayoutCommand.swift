@@ -99,16 +99,18 @@ struct LayoutCommand: ParsableCommand {
             }
             let document = Document(text: try readDocument(file), format: documentFormat)
             let sections = cells.cells(for: document)
-            let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
-            var layouts: [LayoutReport] = []
-            for category in category.categories {
-                let environment = LayoutEnvironment(containerWidth: width, category: category)
-                let prepared: any CollectionLayout = switch layout {
-                case .list: try ListLayout().prepared(sections, in: environment, sizer: sizer)
-                case .flow: try FlowLayout().prepared(sections, in: environment, sizer: sizer)
-                }
-                layouts.append(LayoutReport(environment: environment, layout: prepared))
-            }
+            let directory = try fonts.library().directory
+            let layout = self.layout
+            let layouts = try CategorySweep.map(
+                sections, categories: category.categories, containerWidth: width,
+                makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                makeLayout: {
+                    switch layout {
+                    case .list: ListLayout()
+                    case .flow: FlowLayout()
+                    }
+                },
+                transform: { LayoutReport(environment: $0, layout: $1) })
             var text = "{\n  \"document\": \(JSONText.string((file as NSString).lastPathComponent)),\n"
             text += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
             text += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"

@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+import TextMetrics
+
+/// Lays the same cells out at several content-size categories: `reflow-cli layout --category
+/// all`, contact sheets, `check`.
+///
+/// The categories are split where body text switches from the Text cut to the Display cut
+/// (20 pt: xS…xL and xxL…AX5) and each group is laid out on its own thread with its own
+/// `CellSizer` (a typesetter is not thread-safe). Each worker shapes the document once in its
+/// cut and only re-breaks lines for the other sizes of that group, so twelve sizes cost about
+/// two shaping passes, run side by side.
+public enum CategorySweep {
+    /// Groups of `categories` that share body text's optical cut, in order.
+    public static func groups(_ categories: [ContentSizeCategory]) -> [[ContentSizeCategory]] {
+        var groups: [Typeface.OpticalSize: [ContentSizeCategory]] = [:]
+        var order: [Typeface.OpticalSize] = []
+        for category in categories {
+            let cut = Typeface(pointSize: DynamicType.spec(.body, category).pointSize, weight: .regular).opticalSize
+            if groups[cut] == nil { order.append(cut) }
+            groups[cut, default: []].append(category)
+        }
+        return order.map { groups[$0]! }
+    }
+
+    /// `transform` of the layout at each of `categories`, in the order given.
+    /// - Parameters:
+    ///   - makeSizer: a new sizer, called once per worker thread.
+    ///   - makeLayout: the layout to prepare (list or flow), unprepared.
+    public static func map<T: Sendable>(
+        _ sections: [[Cell]], categories: [ContentSizeCategory], containerWidth: Double,
+        layoutDirection: LayoutDirection = .leftToRight,
+        makeSizer: @Sendable () throws -> CellSizer,
+        makeLayout: @Sendable () -> any CollectionLayout,
+        transform: @Sendable (LayoutEnvironment, any CollectionLayout) throws -> T
+    ) throws -> [T] {
+        let groups = groups(categories)
+        let results = Results<T>(count: groups.count)
+        DispatchQueue.concurrentPerform(iterations: groups.count) { group in
+            do {
+                let sizer = try makeSizer()
+                var values: [(ContentSizeCategory, T)] = []
+                for category in groups[group] {
+                    let environment = LayoutEnvironment(containerWidth: containerWidth, category: category,
+                                                        layoutDirection: layoutDirection)
+                    var layout = makeLayout()
+                    try layout.prepare(sections, in: environment, sizer: sizer)
+                    values.append((category, try transform(environment, layout)))
+                }
+                results.set(group, .success(values))
+            } catch {
+                results.set(group, .failure(error))
+            }
+        }
+        var byCategory: [ContentSizeCategory: T] = [:]
+        for result in results.values {
+            for (category, value) in try result!.get() { byCategory[category] = value }
+        }
+        return categories.map { byCategory[$0]! }
+    }
+
+    /// One slot per worker, written once each under a lock.
+    private final class Results<T: Sendable>: @unchecked Sendable {
+        private var slots: [Result<[(ContentSizeCategory, T)], any Error>?]
+        private let lock = NSLock()
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Result<[(ContentSizeCategory, T)], any Error>) {
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+
+        var values: [Result<[(ContentSizeCategory, T)], any Error>?] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots
+        }
+    }
+}
