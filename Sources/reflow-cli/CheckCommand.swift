@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import Reflow
+import TextMetrics
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Compare a document's layouts at every text size with recorded goldens; exit 1 if anything moved.",
+        discussion: """
+            Goldens are the layout JSON of each size, one file per category named FILE-STEM-CATEGORY.json \
+            in the goldens folder (as `reflow-cli layout` writes it). Record them once with --record, \
+            commit them, and run check in CI: it names every cell that moved, by how much, at which sizes.
+            """)
+
+    @Argument(help: "The document to check: CommonMark (.md, .markdown) or plain text.")
+    var file: String
+
+    @Option(help: ArgumentHelp("Folder holding the goldens (created by --record).", valueName: "dir"))
+    var goldens: String
+
+    @Flag(help: "Write the goldens from the current layouts instead of comparing.")
+    var record = false
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(
+        "Categories to check (default: all twelve), e.g. --category l xxxl ax5.", valueName: "category"))
+    var category: [ContentSizeCategory] = []
+
+    @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
+    var width: Double = LayoutEnvironment.defaultContainerWidth
+
+    @Option(help: ArgumentHelp("Frame differences up to this many points are not reported.", valueName: "pt"))
+    var tolerance: Double = 0
+
+    @Option(help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
+    var maxCells: Int = 10
+
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        try requirePositive(width, "--width")
+        if !(tolerance.isFinite && tolerance >= 0) { throw ValidationError("--tolerance must be 0 or more points, got \(tolerance)") }
+        if maxCells < 1 { throw ValidationError("--max-cells must be at least 1") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let categories = category.isEmpty ? ContentSizeCategory.allCases : category
+            let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
+            let directory = try fonts.library().directory
+            let reports = try CategorySweep.map(
+                CellMode.blocks.cells(for: document), categories: categories, containerWidth: width,
+                makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                makeLayout: { ListLayout() },
+                transform: { LayoutReport(environment: $0, layout: $1) })
+            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            func goldenPath(_ category: ContentSizeCategory) -> String {
+                (goldens as NSString).appendingPathComponent("\(stem)-\(category.shortName).json")
+            }
+
+            if record {
+                try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+                for (report, category) in zip(reports, categories) {
+                    try writeAtomically(Data((report.jsonText() + "\n").utf8), to: goldenPath(category))
+                }
+                Console.info("recorded \(categories.count) golden layout(s) of \((file as NSString).lastPathComponent) in \(goldens)")
+                return
+            }
+
+            var missing: [String] = []
+            var moved: [String] = []
+            var out = ""
+            for (report, category) in zip(reports, categories) {
+                let path = goldenPath(category)
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    missing.append(category.shortName)
+                    continue
+                }
+                let golden: LayoutReport
+                do {
+                    golden = try JSONDecoder().decode(LayoutReport.self, from: data)
+                } catch {
+                    throw UserError("golden '\(path)' is not a layout JSON (\(error.localizedDescription)); re-record it with --record")
+                }
+                let comparison = LayoutComparison(golden: golden, actual: report, tolerance: tolerance)
+                guard !comparison.matches else { continue }
+                moved.append(category.shortName)
+                var summary: [String] = []
+                if comparison.environmentDiffers {
+                    summary.append("recorded for width \(JSONText.number(golden.environment.containerWidth)) pt, checked at \(JSONText.number(width)) pt")
+                }
+                if let change = comparison.contentHeightChange {
+                    summary.append("content height \(LayoutComparison.Change.signed(change)) pt")
+                }
+                let resized = comparison.resized
+                if !resized.isEmpty { summary.append("\(resized.count) cell(s) changed") }
+                out += "  \(category.displayName): \(summary.joined(separator: ", "))\n"
+                for change in resized.prefix(maxCells) { out += "    \(change)\n" }
+                if resized.count > maxCells { out += "    … and \(resized.count - maxCells) more\n" }
+                if let shifted = comparison.shifted {
+                    let by = shifted.range.lowerBound == shifted.range.upperBound
+                        ? LayoutComparison.Change.signed(shifted.range.lowerBound)
+                        : "\(LayoutComparison.Change.signed(shifted.range.lowerBound))…\(LayoutComparison.Change.signed(shifted.range.upperBound))"
+                    out += "    \(shifted.count) cell(s) below moved by \(by) pt\n"
+                }
+            }
+            if !missing.isEmpty {
+                throw UserError("no golden for \(missing.joined(separator: ", ")) in '\(goldens)' (expected \(stem)-CATEGORY.json); run with --record to create them")
+            }
+            if moved.isEmpty {
+                Console.write("check passed: \((file as NSString).lastPathComponent) matches its goldens at \(categories.count) size(s)\n")
+                return
+            }
+            Console.write("check failed: \((file as NSString).lastPathComponent) changed at \(moved.count) of \(categories.count) size(s) (golden → now)\n" + out)
+            Console.error("layouts differ from the goldens at \(moved.joined(separator: ", ")); if the change is intended, re-record with --record")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+import TextMetrics
+@testable import Reflow
+
+/// `check`'s engine: comparing a document's layout with its golden names what moved.
+@Suite struct LayoutComparisonTests {
+    static func report(_ markdown: String, _ category: ContentSizeCategory) throws -> LayoutReport {
+        let environment = LayoutEnvironment(containerWidth: 390, category: category)
+        let layout = try ListLayout().prepared(CellMode.blocks.cells(for: Document(markdown: markdown)), in: environment,
+                                               sizer: try Fixtures.sizer())
+        return LayoutReport(environment: environment, layout: layout)
+    }
+
+    static let original = """
+        # Title
+
+        A first paragraph that is long enough to wrap over several lines at the larger text sizes of all.
+
+        A second paragraph.
+
+        A third paragraph.
+        """
+
+    @Test func anUnchangedDocumentMatches() throws {
+        let golden = try Self.report(Self.original, .accessibilityLarge)
+        #expect(LayoutComparison(golden: golden, actual: try Self.report(Self.original, .accessibilityLarge)).matches)
+    }
+
+    @Test func aOneWordEditNamesTheCellAndTheShiftBelowIt() throws {
+        let edited = Self.original.replacingOccurrences(of: "long enough", with: "quite long enough")
+        var grewSomewhere = false
+        for category in ContentSizeCategory.allCases {
+            let comparison = LayoutComparison(golden: try Self.report(Self.original, category),
+                                              actual: try Self.report(edited, category))
+            #expect(!comparison.matches, "the text of the cell changed at \(category.shortName)")
+            let resized = comparison.resized
+            #expect(resized.map(\.indexPath) == [IndexPath(item: 1, section: 0)])
+            if let grew = comparison.contentHeightChange {
+                grewSomewhere = true
+                let delta = resized[0].actual!.frame.height - resized[0].golden!.frame.height
+                #expect(abs(grew - delta) < 1e-6)  // report values are rounded to 1/1000 pt
+                #expect(comparison.shifted?.count == 2)
+                #expect(abs((comparison.shifted?.range.lowerBound ?? 0) - delta) < 1e-6)
+                #expect(comparison.shifted?.range.lowerBound == comparison.shifted?.range.upperBound)
+                #expect(resized[0].description.contains("height +"))
+            }
+        }
+        #expect(grewSomewhere, "one more word adds a line at some size")
+    }
+
+    @Test func addedAndRemovedCellsAreReported() throws {
+        let golden = try Self.report(Self.original, .large)
+        let actual = try Self.report(Self.original + "\n\nA fourth paragraph.", .large)
+        let comparison = LayoutComparison(golden: golden, actual: actual)
+        #expect(comparison.changes.map(\.kind) == [.added])
+        let reverse = LayoutComparison(golden: actual, actual: golden)
+        #expect(reverse.changes.map(\.kind) == [.removed])
+        #expect(reverse.changes[0].description.contains("is gone"))
+    }
+
+    @Test func theToleranceIgnoresSmallMoves() throws {
+        let golden = try Self.report(Self.original, .large)
+        let wider = LayoutEnvironment(containerWidth: 390.25, category: .large)
+        let layout = try ListLayout().prepared(CellMode.blocks.cells(for: Document(markdown: Self.original)), in: wider,
+                                               sizer: try Fixtures.sizer())
+        let actual = LayoutReport(environment: wider, layout: layout)
+        #expect(!LayoutComparison(golden: golden, actual: actual, tolerance: 0).changes.isEmpty)
+        #expect(LayoutComparison(golden: golden, actual: actual, tolerance: 0.5).changes.isEmpty)
+    }
+}
