@@ -14,6 +14,9 @@ public struct BoundedCache<Key: Hashable, Value> {
     public init(limit: Int) {
         precondition(limit >= 2, "a cache needs room for at least two entries")
         self.limit = limit
+        // Room for a whole generation from the start: a dictionary that grows rehashes all its
+        // entries at once, a pause that would land in one frame of a scrolling session.
+        young = Dictionary(minimumCapacity: min(limit / 2, 1 << 16))
     }
 
     public var count: Int { young.count + old.count }

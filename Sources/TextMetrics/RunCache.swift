@@ -188,9 +188,15 @@ struct RunCache {
             }
         }
 
+        /// Room for `capacity` entries: the slot table too, so filling the generation up to it never
+        /// rehashes (a rehash of tens of thousands of entries would land in one frame of a
+        /// scrolling session and blow its budget).
         mutating func reserve(_ capacity: Int) {
             entries.reserveCapacity(capacity)
             hashes.reserveCapacity(capacity)
+            var slotCount = 1024
+            while slotCount < capacity * 2 { slotCount *= 2 }
+            if slots.count < slotCount { slots = [UInt64](repeating: 0, count: slotCount) }
         }
 
         mutating func retire(_ index: Int) {

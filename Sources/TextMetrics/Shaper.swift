@@ -3,7 +3,9 @@ import CHarfBuzz
 /// Shapes text with HarfBuzz (kerning, ligatures and contextual alternates on, HarfBuzz's
 /// defaults) in font units, and remembers what it shaped.
 ///
-/// Cache: key (font id, text), bound `cacheLimit` entries (approximately LRU). Because shaping is
+/// Cache: key (font id, text), bound `cacheLimit` entries (approximately LRU; the default,
+/// 131,072, is two generations of 65,536 that are reserved up front, so filling the cache never
+/// rehashes in the middle of a frame). Because shaping is
 /// done in font units, one entry serves every point size of that face: laying the same text out at
 /// all twelve categories shapes each distinct word at most once per face.
 public final class Shaper {
@@ -18,7 +20,7 @@ public final class Shaper {
     public var cacheHits: Int { cache.hits }
     public var cachedRuns: Int { cache.count }
 
-    public init(cacheLimit: Int = 200_000) {
+    public init(cacheLimit: Int = 131_072) {
         buffer = hb_buffer_create()
         cache = RunCache(limit: cacheLimit)
     }

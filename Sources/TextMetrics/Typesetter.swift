@@ -36,7 +36,7 @@ public final class Typesetter {
         let overflowWrap: LineBreaker.OverflowWrap
     }
 
-    public init(fonts: FontLibrary, shapingCacheLimit: Int = 200_000,
+    public init(fonts: FontLibrary, shapingCacheLimit: Int = 131_072,
                 paragraphCacheLimit: Int = 8_192, layoutCacheLimit: Int = 65_536) throws {
         self.fonts = fonts
         self.shaper = Shaper(cacheLimit: shapingCacheLimit)

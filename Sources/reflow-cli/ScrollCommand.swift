@@ -148,6 +148,9 @@ struct ScrollCommand: ParsableCommand {
         out += String(format: "work per frame: median %.3f ms, max %.3f ms\n", summary.medianFrameMs, summary.maxFrameMs)
         out += String(format: "estimate (%@): summed |estimated - final| y = %.0f pt\n", summary.estimate, summary.estimateError)
         out += String(format: "largest anchor movement on screen: %.2f pt\n", summary.maxAnchorJump)
+        if let change = summary.textSizeChangeMs {
+            out += String(format: "text size change: first complete screen in %.3f ms\n", change)
+        }
         out += String(format: "final content height: %.1f pt\n", summary.finalContentHeight)
         return out
     }

@@ -34,8 +34,11 @@ public final class DocumentScrollContent: ScrollContent {
     public var rowWidth: Double { environment.containerWidth - list.sectionInsets.horizontal }
 
     /// Section insets and spacing are not scaled by `ListLayout`, so the offsets are the same at
-    /// every category; the category parameter keeps the door open for scaled spacing.
-    public func offsets(at category: ContentSizeCategory) -> (offsets: [Double], endOffset: Double) {
+    /// every category (computed once); the category parameter keeps the door open for scaled
+    /// spacing.
+    public func offsets(at category: ContentSizeCategory) -> (offsets: [Double], endOffset: Double) { fixedOffsets }
+
+    private lazy var fixedOffsets: (offsets: [Double], endOffset: Double) = {
         var offsets: [Double] = []
         offsets.reserveCapacity(rows.count)
         var fixed = 0.0
@@ -48,7 +51,7 @@ public final class DocumentScrollContent: ScrollContent {
             fixed += list.sectionInsets.bottom
         }
         return (offsets, fixed)
-    }
+    }()
 
     public func height(ofRow row: Int, at category: ContentSizeCategory) -> Double {
         do {

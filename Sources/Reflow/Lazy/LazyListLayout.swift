@@ -23,6 +23,8 @@ public struct LazyListLayout: Sendable {
     private var heights: [Double]  // NaN where unmeasured
     private var measuredTree: FenwickTree
     private var unmeasured: [FenwickTree]
+    /// `unmeasured` as it is when nothing is measured, kept so `reset` costs no rebuild.
+    private let allUnmeasured: [FenwickTree]
     private var sumByKey: [Double]
     private var countByKey: [Int]
     private var measuredSum = 0.0
@@ -47,15 +49,20 @@ public struct LazyListLayout: Sendable {
         self.estimate = estimate
         heights = [Double](repeating: .nan, count: keys.count)
         measuredTree = FenwickTree(count: keys.count)
-        unmeasured = Self.countTrees(keys: keys, keyCount: keyCount)
+        allUnmeasured = Self.countTrees(keys: keys, keyCount: keyCount)
+        unmeasured = allUnmeasured
         sumByKey = [Double](repeating: 0, count: keyCount)
         countByKey = [Int](repeating: 0, count: keyCount)
     }
 
+    /// One tree of counts per key; a key no row has gets an empty tree (it adds nothing).
     private static func countTrees(keys: [Int], keyCount: Int) -> [FenwickTree] {
-        var ones = [[Double]](repeating: [Double](repeating: 0, count: keys.count), count: keyCount)
-        for (index, key) in keys.enumerated() { ones[key][index] = 1 }
-        return ones.map(FenwickTree.init)
+        var present = [Bool](repeating: false, count: keyCount)
+        for key in keys { present[key] = true }
+        return (0..<keyCount).map { key in
+            guard present[key] else { return FenwickTree(count: 0) }
+            return FenwickTree(keys.map { $0 == key ? 1 : 0 })
+        }
     }
 
     public var count: Int { keys.count }
@@ -84,7 +91,7 @@ public struct LazyListLayout: Sendable {
     /// The sum of rows' heights before `index`.
     private mutating func heightsBefore(_ index: Int) -> Double {
         var sum = measuredTree.prefixSum(index)
-        for key in 0..<keyCount {
+        for key in 0..<keyCount where unmeasured[key].count > 0 {
             let unmeasuredBefore = unmeasured[key].prefixSum(index)
             if unmeasuredBefore > 0 { sum += unmeasuredBefore * estimatedHeight(forKey: key) }
         }
@@ -160,7 +167,7 @@ public struct LazyListLayout: Sendable {
         self.endOffset = Self.snap(endOffset)
         heights = [Double](repeating: .nan, count: count)
         measuredTree = FenwickTree(count: count)
-        unmeasured = Self.countTrees(keys: keys, keyCount: keyCount)
+        unmeasured = allUnmeasured
         sumByKey = [Double](repeating: 0, count: keyCount)
         countByKey = [Int](repeating: 0, count: keyCount)
         measuredSum = 0

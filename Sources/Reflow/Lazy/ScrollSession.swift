@@ -66,6 +66,9 @@ public struct ScrollSession {
         public var finalContentHeight: Double
         public var budgetMs: Double
         public var estimate: String
+        /// The work of the frame that changed the text size: from the change to a complete
+        /// screen (visible and prefetch cells measured at the new size). Nil without a change.
+        public var textSizeChangeMs: Double?
     }
 
     public private(set) var frames: [Frame] = []
@@ -118,6 +121,9 @@ public struct ScrollSession {
                 report = viewport.scroll(to: offset)
             }
             let elapsed = clock.now - start
+            // The session reads no events; left in the log they would grow without bound, and
+            // the log's reallocations would land in some frame's work.
+            viewport.discardEvents()
             let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
             let contentHeight = viewport.contentHeight()
             contentHeights.append(contentHeight)
@@ -157,7 +163,8 @@ public struct ScrollSession {
             medianFrameMs: times.isEmpty ? 0 : times[times.count / 2],
             finalContentHeight: finalHeight,
             budgetMs: configuration.budgetMilliseconds,
-            estimate: configuration.estimate.description)
+            estimate: configuration.estimate.description,
+            textSizeChangeMs: frames.first(where: \.categoryChanged)?.workMilliseconds)
         self.summary = summary
         return summary
     }

@@ -178,6 +178,9 @@ public struct Viewport {
     /// The content height now (measured plus estimated).
     public mutating func contentHeight() -> Double { layout.contentHeight() }
 
+    /// Empties the event log, keeping its storage.
+    public mutating func discardEvents() { events.removeAll(keepingCapacity: true) }
+
     /// Clears the event log (a test reads it between steps).
     public mutating func drainEvents() -> [Event] {
         defer { events.removeAll() }
