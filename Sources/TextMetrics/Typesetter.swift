@@ -86,4 +86,13 @@ public final class Typesetter {
         let units = paragraph.segments.reduce(0.0) { $0 + $1.content + $1.whitespace } - (paragraph.segments.last?.whitespace ?? 0)
         return units * spec.pointSize / paragraph.unitsPerEm
     }
+
+    /// The advance of one space (U+0020) in `style` at `category`, in points: the gap the line
+    /// breaker puts between two words, and so the inter-item spacing that makes word cells in a
+    /// flow layout break like a paragraph.
+    public func spaceAdvance(style: TextStyle, category: ContentSizeCategory) throws -> Double {
+        let spec = DynamicType.spec(style, category)
+        let font = try fonts.font(spec.typeface())
+        return Double(shaper.shape(" ", font: font).advance) * spec.pointSize / Double(font.unitsPerEm)
+    }
 }

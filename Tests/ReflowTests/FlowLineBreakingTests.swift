@@ -17,9 +17,10 @@ import TextMetrics
             let style = style ?? .body
             for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
                 do {
-                    // The space, measured as the paragraph measures it: shaped apart from the words.
-                    let space = try typesetter.advance(of: "a a", style: style, category: category)
-                        - 2 * typesetter.advance(of: "a", style: style, category: category)
+                    let space = try typesetter.spaceAdvance(style: style, category: category)
+                    // The same gap the paragraph measures between two words.
+                    #expect(abs(space - (try typesetter.advance(of: "a a", style: style, category: category)
+                        - 2 * typesetter.advance(of: "a", style: style, category: category))) < 1e-9)
                     let widest = try words.map { try typesetter.advance(of: StyledText($0), style: style, category: category) }.max() ?? 0
                     // Wider than the widest word, so no word needs an emergency break.
                     let width = (widest + 1 + extra).rounded(.down) + 0.5
