@@ -36,3 +36,27 @@ extension CollectionLayout {
         return copy
     }
 }
+
+/// A layout whose `prepare` stores its frames in a `LayoutResult`: the queries are the result's.
+public protocol ResultBackedLayout: CollectionLayout {
+    var result: LayoutResult { get }
+}
+
+extension ResultBackedLayout {
+    public var contentSize: Size { result.contentSize }
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { result.attributes(at: indexPath) }
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { result.attributes(in: rect) }
+}
+
+extension CellSizer {
+    /// `cell` measured for `width` in a section with `sectionInsets`: a width too small for the
+    /// cell's insets is reported as the container being too narrow, with the width it needs.
+    func measure(_ cell: Cell, width: Double, in environment: LayoutEnvironment, sectionInsets: EdgeInsets) throws -> CellMeasurement {
+        do {
+            return try measure(cell, width: width, category: environment.category)
+        } catch ReflowError.widthTooSmall(_, let category, let needed) {
+            throw ReflowError.containerTooNarrow(containerWidth: environment.containerWidth, category: category,
+                                                 needed: needed + sectionInsets.horizontal)
+        }
+    }
+}

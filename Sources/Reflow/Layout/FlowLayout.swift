@@ -6,7 +6,7 @@ import TextMetrics
 /// packed to the leading edge (no justification), which is how text is set, so word cells wrap as
 /// a paragraph's words do. An item wider than the container gets the container's width (less the
 /// section insets) and a line of its own.
-public struct FlowLayout: CollectionLayout {
+public struct FlowLayout: ResultBackedLayout {
     public var interItemSpacing: Double
     public var lineSpacing: Double
     public var sectionInsets: EdgeInsets
@@ -63,7 +63,7 @@ public struct FlowLayout: CollectionLayout {
                 laidOut.append([])
                 continue
             }
-            let measurements = try cells.map { try measure($0, width: width, environment: environment, sizer: sizer) }
+            let measurements = try cells.map { try sizer.measure($0, width: width, in: environment, sectionInsets: sectionInsets) }
             let placed = Self.place(measurements.map(\.size), width: width, interItemSpacing: interItemSpacing,
                                     lineSpacing: lineSpacing)
             y += sectionInsets.top
@@ -82,17 +82,4 @@ public struct FlowLayout: CollectionLayout {
         }
         result = LayoutResult(sections: laidOut, contentSize: Size(width: environment.containerWidth, height: y))
     }
-
-    private func measure(_ cell: Cell, width: Double, environment: LayoutEnvironment, sizer: CellSizer) throws -> CellMeasurement {
-        do {
-            return try sizer.measure(cell, width: width, category: environment.category)
-        } catch ReflowError.widthTooSmall(_, let category, let needed) {
-            throw ReflowError.containerTooNarrow(containerWidth: environment.containerWidth, category: category,
-                                                 needed: needed + sectionInsets.horizontal)
-        }
-    }
-
-    public var contentSize: Size { result.contentSize }
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { result.attributes(at: indexPath) }
-    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { result.attributes(in: rect) }
 }

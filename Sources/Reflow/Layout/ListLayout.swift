@@ -2,7 +2,7 @@ import TextMetrics
 
 /// One column, every cell as wide as the container less the section insets, `spacing` between
 /// rows, sections stacked with their insets around them. A table view's plain list.
-public struct ListLayout: CollectionLayout {
+public struct ListLayout: ResultBackedLayout {
     /// Space between consecutive rows of a section, in points.
     public var spacing: Double
     /// Space around each section's rows. Sections without cells take no space at all.
@@ -32,7 +32,7 @@ public struct ListLayout: CollectionLayout {
                 y += sectionInsets.top
                 for (item, cell) in cells.enumerated() {
                     if item > 0 { y += spacing }
-                    let measurement = try measure(cell, width: width, environment: environment, sizer: sizer)
+                    let measurement = try sizer.measure(cell, width: width, in: environment, sectionInsets: sectionInsets)
                     let frame = environment.placed(Rect(x: left, y: y, width: width, height: measurement.size.height))
                     attributes.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), cell: cell,
                                                        measurement: measurement, frame: frame,
@@ -45,17 +45,4 @@ public struct ListLayout: CollectionLayout {
         }
         result = LayoutResult(sections: laidOut, contentSize: Size(width: environment.containerWidth, height: y))
     }
-
-    private func measure(_ cell: Cell, width: Double, environment: LayoutEnvironment, sizer: CellSizer) throws -> CellMeasurement {
-        do {
-            return try sizer.measure(cell, width: width, category: environment.category)
-        } catch ReflowError.widthTooSmall(_, let category, let needed) {
-            throw ReflowError.containerTooNarrow(containerWidth: environment.containerWidth, category: category,
-                                                 needed: needed + sectionInsets.horizontal)
-        }
-    }
-
-    public var contentSize: Size { result.contentSize }
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { result.attributes(at: indexPath) }
-    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { result.attributes(in: rect) }
 }
