@@ -1,0 +1,177 @@
+import Reflow
+import TextMetrics
+
+/// What a preview draws, in points (x right, y down, origin at the top left), as a value: a size,
+/// a background and a list of items painted in order. Built from layout attributes by a
+/// `DisplayListBuilder`; drawn by `PNGRenderer` and `SVGRenderer`, which agree on every item, so
+/// one list gives both a bitmap and a vector image of the same screen.
+public struct DisplayList: Equatable, Sendable {
+    /// Glyphs of one font at one size and color, placed on a baseline.
+    public struct GlyphRun: Equatable, Sendable {
+        public var font: Font
+        public var pointSize: Double
+        /// The pen's start: the line's start on its baseline.
+        public var origin: Point
+        public var color: Color
+        /// Each glyph's position relative to `origin`, in points (x right, y down).
+        public var glyphs: [PositionedGlyph]
+
+        public init(font: Font, pointSize: Double, origin: Point, color: Color, glyphs: [PositionedGlyph]) {
+            self.font = font
+            self.pointSize = pointSize
+            self.origin = origin
+            self.color = color
+            self.glyphs = glyphs
+        }
+    }
+
+    /// The text of a cell or a label as characters, for search and screen readers: drawn by no
+    /// bitmap, written by vector output as invisible, selectable text over the glyphs.
+    public struct AccessibleText: Equatable, Sendable {
+        public enum Role: Equatable, Sendable {
+            case heading(level: Int)
+            case text
+        }
+
+        public struct Line: Equatable, Sendable {
+            public var text: String
+            /// The line's start on its baseline.
+            public var origin: Point
+            /// The width of the drawn glyphs.
+            public var width: Double
+            public var pointSize: Double
+
+            public init(text: String, origin: Point, width: Double, pointSize: Double) {
+                self.text = text
+                self.origin = origin
+                self.width = width
+                self.pointSize = pointSize
+            }
+        }
+
+        public var frame: Rect
+        public var role: Role
+        public var lines: [Line]
+
+        public init(frame: Rect, role: Role, lines: [Line]) {
+            self.frame = frame
+            self.role = role
+            self.lines = lines
+        }
+    }
+
+    public indirect enum Item: Equatable, Sendable {
+        /// A filled rectangle, its corners rounded by `cornerRadius` points (0: square).
+        case fill(Rect, Color, cornerRadius: Double)
+        /// A rectangle's outline, `lineWidth` wide and centred on its edges.
+        case stroke(Rect, Color, lineWidth: Double)
+        /// A straight line; `dash` alternates drawn and skipped lengths (empty: solid).
+        case line(from: Point, to: Point, Color, lineWidth: Double, dash: [Double])
+        /// Connected straight lines through `points`.
+        case polyline([Point], Color, lineWidth: Double)
+        case glyphs(GlyphRun)
+        case text(AccessibleText)
+        /// `items` drawn only inside the rectangle.
+        case clip(Rect, [Item])
+    }
+
+    public var size: Size
+    public var background: Color
+    public var items: [Item]
+
+    public init(size: Size, background: Color = .white, items: [Item] = []) {
+        self.size = size
+        self.background = background
+        self.items = items
+    }
+
+    // MARK: Drawing
+
+    public mutating func fill(_ rect: Rect, _ color: Color, cornerRadius: Double = 0) {
+        guard rect.width > 0, rect.height > 0, color.alpha > 0 else { return }
+        items.append(.fill(rect, color, cornerRadius: cornerRadius))
+    }
+
+    public mutating func stroke(_ rect: Rect, _ color: Color, lineWidth: Double = 1) {
+        guard lineWidth > 0, color.alpha > 0 else { return }
+        items.append(.stroke(rect, color, lineWidth: lineWidth))
+    }
+
+    public mutating func line(from start: Point, to end: Point, _ color: Color, lineWidth: Double = 1, dash: [Double] = []) {
+        guard lineWidth > 0, color.alpha > 0 else { return }
+        items.append(.line(from: start, to: end, color, lineWidth: lineWidth, dash: dash))
+    }
+
+    public mutating func polyline(_ points: [Point], _ color: Color, lineWidth: Double = 1) {
+        guard points.count >= 2, lineWidth > 0, color.alpha > 0 else { return }
+        items.append(.polyline(points, color, lineWidth: lineWidth))
+    }
+
+    /// Every line of `layout` with its top-left at `origin`, in `color`, and its characters as
+    /// accessible text with `role`.
+    public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, role: AccessibleText.Role = .text,
+                              frame: Rect? = nil) {
+        var lines: [AccessibleText.Line] = []
+        lines.reserveCapacity(layout.lines.count)
+        for index in layout.lines.indices {
+            let line = layout.lines[index]
+            let start = Point(x: origin.x, y: origin.y + line.baseline)
+            for run in layout.glyphRuns(ofLine: index) {
+                items.append(.glyphs(GlyphRun(font: run.font, pointSize: run.pointSize, origin: start, color: color,
+                                              glyphs: run.glyphs)))
+            }
+            lines.append(AccessibleText.Line(text: layout.text(ofLine: index), origin: start, width: line.width,
+                                             pointSize: layout.pointSize))
+        }
+        let bounds = frame ?? Rect(x: origin.x, y: origin.y, width: layout.usedWidth, height: layout.height)
+        items.append(.text(AccessibleText(frame: bounds, role: role, lines: lines)))
+    }
+
+    /// `other`'s items moved by `offset` and appended, clipped to `other`'s bounds when `clip` is set.
+    public mutating func append(_ other: DisplayList, at offset: Point, clip: Bool = false) {
+        let moved = other.items.map { $0.translated(by: offset) }
+        if clip {
+            items.append(.clip(Rect(origin: offset, size: other.size), moved))
+        } else {
+            items.append(contentsOf: moved)
+        }
+    }
+
+    /// Counts of items by what they draw, glyphs counted one by one (for reports and tests).
+    public var glyphCount: Int {
+        func count(_ items: [Item]) -> Int {
+            items.reduce(0) { total, item in
+                switch item {
+                case .glyphs(let run): total + run.glyphs.count
+                case .clip(_, let inner): total + count(inner)
+                default: total
+                }
+            }
+        }
+        return count(items)
+    }
+}
+
+extension DisplayList.Item {
+    /// The item moved by `offset`.
+    public func translated(by offset: Point) -> DisplayList.Item {
+        func move(_ point: Point) -> Point { Point(x: point.x + offset.x, y: point.y + offset.y) }
+        func move(_ rect: Rect) -> Rect { Rect(origin: move(rect.origin), size: rect.size) }
+        if offset == .zero { return self }
+        switch self {
+        case .fill(let rect, let color, let radius): return .fill(move(rect), color, cornerRadius: radius)
+        case .stroke(let rect, let color, let width): return .stroke(move(rect), color, lineWidth: width)
+        case .line(let from, let to, let color, let width, let dash):
+            return .line(from: move(from), to: move(to), color, lineWidth: width, dash: dash)
+        case .polyline(let points, let color, let width): return .polyline(points.map(move), color, lineWidth: width)
+        case .glyphs(var run):
+            run.origin = move(run.origin)
+            return .glyphs(run)
+        case .text(var text):
+            text.frame = move(text.frame)
+            for index in text.lines.indices { text.lines[index].origin = move(text.lines[index].origin) }
+            return .text(text)
+        case .clip(let rect, let items): return .clip(move(rect), items.map { $0.translated(by: offset) })
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Reflow
+import TextMetrics
+
+/// Draws a `DisplayList` into a bitmap and encodes it as PNG.
+///
+/// Glyphs are rasterized by FreeType (anti-aliased, unhinted) at the display list's point size
+/// times `scale`, placed on whole-pixel baselines and at quarter-pixel horizontal positions
+/// (`GlyphCache.subpixelBins`), each (font, glyph, pixel size, bin) rasterized once and kept in
+/// `glyphCache`. Everything is composited source-over into RGBA. The output is deterministic:
+/// the same list and scale give the same bytes.
+///
+/// Not thread-safe (FreeType faces are not): one renderer per thread.
+public final class PNGRenderer {
+    /// Device pixels per point: 1, 2, 3 or 4.
+    public let scale: Int
+    public private(set) var glyphCache: GlyphCache
+
+    /// The most memory a bitmap may take (1 GiB); larger images are refused before drawing.
+    public static let maximumImageBytes = 1 << 30
+    /// The device pixel ratios supported.
+    public static let scales = 1...4
+
+    public init(scale: Int = 2, glyphCacheLimit: Int = 8_192) throws {
+        guard Self.scales.contains(scale) else { throw PreviewError.invalidScale(scale) }
+        self.scale = scale
+        self.glyphCache = GlyphCache(limit: glyphCacheLimit)
+    }
+
+    /// The bitmap size of `size` points at `scale` (each side rounded up to a whole pixel).
+    public static func pixelSize(of size: Size, scale: Int) -> (width: Int, height: Int) {
+        func pixels(_ points: Double) -> Int {
+            let value = (points * Double(scale) - 1e-9).rounded(.up)
+            return value.isFinite ? Int(max(0, min(value, 1e12))) : Int(1e12)
+        }
+        return (pixels(size.width), pixels(size.height))
+    }
+
+    /// Throws `PreviewError.imageTooLarge` when `size` at `scale` needs more than `maximumImageBytes`.
+    public static func checkSize(_ size: Size, scale: Int) throws {
+        let (width, height) = pixelSize(of: size, scale: scale)
+        let (bytes, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, bytes <= maximumImageBytes / 4 else {
+            throw PreviewError.imageTooLarge(width: width, height: height,
+                                             bytes: overflow ? .max : bytes.multipliedReportingOverflow(by: 4).partialValue)
+        }
+    }
+
+    /// The list drawn into a bitmap. `progress` is called with the fraction of items drawn.
+    public func rasterize(_ list: DisplayList, progress: (Double) -> Void = { _ in }) throws -> RGBAImage {
+        try Self.checkSize(list.size, scale: scale)
+        let (width, height) = Self.pixelSize(of: list.size, scale: scale)
+        var raster = Raster(width: width, height: height, background: list.background)
+        let total = max(1, list.items.count)
+        var done = 0
+        draw(list.items, into: &raster, clip: raster.bounds) {
+            done += 1
+            if done % 256 == 0 { progress(Double(done) / Double(total)) }
+        }
+        progress(1)
+        return raster.image()
+    }
+
+    /// The list as PNG bytes. Large images are written with libpng's fast setting (no row
+    /// filters, light compression): encoding would otherwise take longer than drawing.
+    public func render(_ list: DisplayList, progress: (Double) -> Void = { _ in }) throws -> Data {
+        let image = try rasterize(list) { progress($0 * 0.8) }
+        let data = try PNGCodec.encode(image, fast: image.width * image.height > Self.fastEncodingPixels)
+        progress(1)
+        return data
+    }
+
+    /// Images above this many pixels are encoded with `PNGCodec.encode(_:fast:)`.
+    public static let fastEncodingPixels = 4_000_000
+
+    private func draw(_ items: [DisplayList.Item], into raster: inout Raster, clip: PixelBox, itemDone: () -> Void) {
+        let k = Double(scale)
+        for item in items {
+            switch item {
+            case .fill(let rect, let color, let radius):
+                raster.fill(x: rect.minX * k, y: rect.minY * k, width: rect.width * k, height: rect.height * k, color: color,
+                            radius: radius * k, clip: clip)
+            case .stroke(let rect, let color, let lineWidth):
+                let w = lineWidth * k, half = w / 2
+                let x0 = rect.minX * k - half, y0 = rect.minY * k - half
+                let outerWidth = rect.width * k + w, outerHeight = rect.height * k + w
+                raster.fill(x: x0, y: y0, width: outerWidth, height: w, color: color, radius: 0, clip: clip)
+                raster.fill(x: x0, y: y0 + outerHeight - w, width: outerWidth, height: w, color: color, radius: 0, clip: clip)
+                if outerHeight > 2 * w {
+                    raster.fill(x: x0, y: y0 + w, width: w, height: outerHeight - 2 * w, color: color, radius: 0, clip: clip)
+                    raster.fill(x: x0 + outerWidth - w, y: y0 + w, width: w, height: outerHeight - 2 * w, color: color,
+                                radius: 0, clip: clip)
+                }
+            case .line(let from, let to, let color, let lineWidth, let dash):
+                let segments = Self.dashed(from: Point2(x: from.x * k, y: from.y * k), to: Point2(x: to.x * k, y: to.y * k),
+                                           dash: dash.map { $0 * k })
+                raster.stroke(segments: segments, lineWidth: lineWidth * k, color: color, clip: clip)
+            case .polyline(let points, let color, let lineWidth):
+                let scaled = points.map { Point2(x: $0.x * k, y: $0.y * k) }
+                raster.stroke(segments: Array(zip(scaled, scaled.dropFirst())), lineWidth: lineWidth * k, color: color, clip: clip)
+            case .glyphs(let run):
+                drawGlyphs(run, into: &raster, clip: clip)
+            case .text:
+                break  // characters for search and screen readers: nothing to see
+            case .clip(let rect, let inner):
+                let box = PixelBox(x0: Int((rect.minX * k).rounded()), y0: Int((rect.minY * k).rounded()),
+                                   x1: Int((rect.maxX * k).rounded()), y1: Int((rect.maxY * k).rounded()))
+                draw(inner, into: &raster, clip: clip.intersection(box), itemDone: {})
+            }
+            itemDone()
+        }
+    }
+
+    private func drawGlyphs(_ run: DisplayList.GlyphRun, into raster: inout Raster, clip: PixelBox) {
+        let k = Double(scale)
+        let pixelsPerEm = run.pointSize * k
+        let bins = Double(GlyphCache.subpixelBins)
+        // A run whose line box is wholly outside the clip draws nothing.
+        let baseline = run.origin.y * k
+        guard baseline + pixelsPerEm > Double(clip.y0), baseline - 1.5 * pixelsPerEm < Double(clip.y1) else { return }
+        for glyph in run.glyphs {
+            let x = (run.origin.x + glyph.x) * k, y = (run.origin.y + glyph.y) * k
+            var whole = x.rounded(.down)
+            var bin = Int(((x - whole) * bins).rounded())
+            if bin == GlyphCache.subpixelBins {
+                bin = 0
+                whole += 1
+            }
+            guard let bitmap = glyphCache.bitmap(font: run.font, glyph: glyph.glyph, pixelsPerEm: pixelsPerEm, bin: bin) else {
+                continue
+            }
+            raster.blit(bitmap, left: Int(whole) + bitmap.left, top: Int(y.rounded()) - bitmap.top, color: run.color, clip: clip)
+        }
+    }
+
+    /// The drawn pieces of a dashed line (the whole line when `dash` is empty).
+    static func dashed(from start: Point2, to end: Point2, dash: [Double]) -> [(Point2, Point2)] {
+        let dx = end.x - start.x, dy = end.y - start.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard !dash.isEmpty, dash.allSatisfy({ $0 > 0 }), length > 0 else { return [(start, end)] }
+        var pieces: [(Point2, Point2)] = []
+        var position = 0.0, index = 0
+        while position < length {
+            let next = min(length, position + dash[index % dash.count])
+            if index % 2 == 0 {
+                pieces.append((Point2(x: start.x + dx * position / length, y: start.y + dy * position / length),
+                               Point2(x: start.x + dx * next / length, y: start.y + dy * next / length)))
+            }
+            position = next
+            index += 1
+        }
+        return pieces
+    }
+}
