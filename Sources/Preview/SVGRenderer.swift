@@ -1,0 +1,213 @@
+import Foundation
+import Reflow
+import TextMetrics
+
+/// Writes a `DisplayList` as SVG that looks the same where the fonts are not installed: each
+/// glyph used is defined once in `<defs>` as a `<path>` of its outline (in font units) and drawn
+/// with `<use>`; the characters of each cell are there too, as invisible `<text>` over the glyphs
+/// (headings in groups with `role="heading"` and their level), so the image can be searched,
+/// selected and read by a screen reader.
+///
+/// The output is byte-for-byte deterministic: glyph and clip ids come from the fonts' file names
+/// and the order of first use, and numbers are written by `SVGRenderer.number` (at most two
+/// decimals, no exponent, no locale).
+public struct SVGRenderer: Sendable {
+    /// A title for the whole image (`<title>`), e.g. the document's name.
+    public var title: String?
+
+    public init(title: String? = nil) {
+        self.title = title
+    }
+
+    /// The list as an SVG document.
+    public func render(_ list: DisplayList) -> String {
+        var writer = Writer()
+        var body = ""
+        body.reserveCapacity(list.items.count * 64)
+        body += "<rect width=\"\(Self.number(list.size.width))\" height=\"\(Self.number(list.size.height))\"\(writer.paint("fill", list.background))/>\n"
+        writer.write(list.items, into: &body)
+
+        let width = Self.number(list.size.width), height = Self.number(list.size.height)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        out += "width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        if let title { out += "<title>\(Self.escaped(title))</title>\n" }
+        out += "<style>.t{font-family:Inter,sans-serif;fill:#000;fill-opacity:0;white-space:pre}</style>\n"
+        if !writer.definitions.isEmpty {
+            out += "<defs>\n" + writer.definitions + "</defs>\n"
+        }
+        out += body
+        out += "</svg>\n"
+        return out
+    }
+
+    /// `value` with at most `decimals` decimals, trailing zeros and a lone point dropped, "-0"
+    /// written "0", non-finite values as 0: the same text on every machine and locale.
+    public static func number(_ value: Double, decimals: Int = 2) -> String {
+        guard value.isFinite else { return "0" }
+        var factor = 1.0
+        for _ in 0..<decimals { factor *= 10 }
+        let scaled = (value * factor).rounded()
+        guard abs(scaled) < 9e15 else { return String(Int64(value.rounded())) }
+        var units = Int64(scaled)
+        let negative = units < 0
+        units = abs(units)
+        let divisor = Int64(factor)
+        var out = negative ? "-" : ""
+        out += String(units / divisor)
+        var fraction = units % divisor
+        if fraction != 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: decimals - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            out += "." + digits
+            fraction = 0
+        }
+        return out == "-0" ? "0" : out
+    }
+
+    /// `text` escaped for XML content and attribute values; characters XML 1.0 forbids are dropped.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t", "\n", "\r": out += " "
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Collects definitions while writing the body.
+    private struct Writer {
+        struct GlyphKey: Hashable {
+            let font: String
+            let glyph: UInt32
+        }
+
+        var definitions = ""
+        /// Glyph ids defined so far; nil for glyphs with no outline (nothing to draw).
+        private var glyphIDs: [GlyphKey: String?] = [:]
+        private var fontNames: [ObjectIdentifier: String] = [:]
+        private var clipCount = 0
+
+        func paint(_ attribute: String, _ color: Color) -> String {
+            var out = " \(attribute)=\"\(color.hexString)\""
+            if color.alpha != 255 { out += " \(attribute)-opacity=\"\(SVGRenderer.number(Double(color.alpha) / 255, decimals: 3))\"" }
+            return out
+        }
+
+        func n(_ value: Double) -> String { SVGRenderer.number(value) }
+
+        /// A name for the font from its file name, usable in an id.
+        private mutating func name(of font: Font) -> String {
+            if let name = fontNames[ObjectIdentifier(font)] { return name }
+            let file = ((font.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = String(file.unicodeScalars.map { scalar -> Character in
+                let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+                return ok ? Character(scalar) : "_"
+            })
+            fontNames[ObjectIdentifier(font)] = name
+            return name
+        }
+
+        private mutating func glyphID(font: Font, glyph: UInt32) -> String? {
+            let key = GlyphKey(font: name(of: font), glyph: glyph)
+            if let known = glyphIDs[key] { return known }
+            let outline = font.outline(glyph: glyph)
+            guard !outline.isEmpty else {
+                glyphIDs[key] = .some(nil)
+                return nil
+            }
+            let id = "\(key.font)-\(glyph)"
+            definitions += "<path id=\"\(id)\" d=\"\(Self.pathData(outline))\"/>\n"
+            glyphIDs[key] = id
+            return id
+        }
+
+        /// The outline as path data in font units, y flipped to point down.
+        static func pathData(_ outline: GlyphOutline) -> String {
+            func p(_ point: GlyphOutline.Point) -> String { "\(SVGRenderer.number(point.x)) \(SVGRenderer.number(-point.y))" }
+            var out = ""
+            var open = false
+            for command in outline.commands {
+                switch command {
+                case .move(let to):
+                    if open { out += "Z" }
+                    out += "M\(p(to))"
+                    open = true
+                case .line(let to): out += "L\(p(to))"
+                case .quad(let control, let to): out += "Q\(p(control)) \(p(to))"
+                case .cubic(let c1, let c2, let to): out += "C\(p(c1)) \(p(c2)) \(p(to))"
+                case .close:
+                    if open { out += "Z" }
+                    open = false
+                }
+            }
+            return out
+        }
+
+        mutating func write(_ items: [DisplayList.Item], into out: inout String) {
+            for item in items {
+                switch item {
+                case .fill(let rect, let color, let radius):
+                    out += "<rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
+                    if radius > 0 { out += " rx=\"\(n(min(radius, rect.width / 2, rect.height / 2)))\"" }
+                    out += paint("fill", color) + "/>\n"
+                case .stroke(let rect, let color, let lineWidth):
+                    out += "<rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\" fill=\"none\""
+                    out += paint("stroke", color) + " stroke-width=\"\(n(lineWidth))\"/>\n"
+                case .line(let from, let to, let color, let lineWidth, let dash):
+                    out += "<line x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\""
+                    out += paint("stroke", color) + " stroke-width=\"\(n(lineWidth))\""
+                    if !dash.isEmpty { out += " stroke-dasharray=\"\(dash.map(n).joined(separator: " "))\"" }
+                    out += "/>\n"
+                case .polyline(let points, let color, let lineWidth):
+                    out += "<polyline fill=\"none\"" + paint("stroke", color) + " stroke-width=\"\(n(lineWidth))\" stroke-linejoin=\"round\" points=\""
+                    out += points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+                    out += "\"/>\n"
+                case .glyphs(let run):
+                    let s = run.pointSize / Double(run.font.unitsPerEm)
+                    guard s > 0 else { continue }
+                    var uses = ""
+                    for glyph in run.glyphs {
+                        guard let id = glyphID(font: run.font, glyph: glyph.glyph) else { continue }
+                        uses += "<use xlink:href=\"#\(id)\" x=\"\(n(glyph.x / s))\""
+                        if glyph.y != 0 { uses += " y=\"\(n(glyph.y / s))\"" }
+                        uses += "/>"
+                    }
+                    guard !uses.isEmpty else { continue }
+                    out += "<g" + paint("fill", run.color)
+                    out += " transform=\"translate(\(n(run.origin.x)) \(n(run.origin.y))) scale(\(SVGRenderer.number(s, decimals: 8)))\">"
+                    out += uses + "</g>\n"
+                case .text(let text):
+                    guard !text.lines.isEmpty else { continue }
+                    var lines = ""
+                    for line in text.lines where !line.text.isEmpty {
+                        lines += "<text class=\"t\" x=\"\(n(line.origin.x))\" y=\"\(n(line.origin.y))\" font-size=\"\(n(line.pointSize))\""
+                        if line.width > 0 { lines += " textLength=\"\(n(line.width))\" lengthAdjust=\"spacingAndGlyphs\"" }
+                        lines += ">\(SVGRenderer.escaped(line.text))</text>\n"
+                    }
+                    guard !lines.isEmpty else { continue }
+                    switch text.role {
+                    case .heading(let level): out += "<g role=\"heading\" aria-level=\"\(level)\">\n" + lines + "</g>\n"
+                    case .text: out += lines
+                    }
+                case .clip(let rect, let inner):
+                    clipCount += 1
+                    let id = "clip\(clipCount)"
+                    definitions += "<clipPath id=\"\(id)\"><rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\"/></clipPath>\n"
+                    out += "<g clip-path=\"url(#\(id))\">\n"
+                    write(inner, into: &out)
+                    out += "</g>\n"
+                }
+            }
+        }
+    }
+}
