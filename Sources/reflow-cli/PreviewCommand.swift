@@ -1,0 +1,267 @@
+import ArgumentParser
+import Foundation
+import Preview
+import Reflow
+import TextMetrics
+
+/// The command people type: `reflow-cli doc.md --category xxxl` renders the document as a phone
+/// screen at that text size and writes `doc-xxxl.png` beside it.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Render a document at a text size as a phone screen: PNG, SVG or the layout JSON (the default command).",
+        discussion: """
+            `reflow-cli FILE --category xxxl` writes FILE-xxxl.png beside the file (or -o PATH): the document \
+            laid out in self-sizing cells for the container width at that text size, drawn on a white screen \
+            with the bundled Inter fonts. --category all draws the twelve sizes side by side on one contact \
+            sheet (FILE-all.png). --viewport WxH --offset Y draws one screen: only the cells on it are measured \
+            (lazily, as a collection view does; the rows above keep estimated heights), so a long document \
+            renders a screen about as fast as a short one. --debug overlays cell frames, text frames, \
+            baselines, the 44 pt minimum and, for a viewport, which rows were measured.
+            """)
+
+    enum OutputFormat: String, CaseIterable {
+        case png, svg, json
+    }
+
+    @Argument(help: "The document to render: CommonMark (.md, .markdown) or plain text.")
+    var file: String
+
+    @Option(help: ArgumentHelp(
+        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve.",
+        valueName: "category"))
+    var category: LayoutCommand.CategoryChoice = .one(.large)
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Write to this file (default: FILE-CATEGORY.png beside the document; written whole or not at all).",
+        valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp(
+        "png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
+    var width: Double?
+
+    @Option(help: ArgumentHelp(
+        "Draw one screen of this size in points, e.g. 390x844, measuring only the cells on it.", valueName: "WxH"))
+    var viewport: String?
+
+    @Option(help: ArgumentHelp(
+        "With --viewport: the scroll position in points (rows above it keep estimated heights).", valueName: "pt"))
+    var offset: Double?
+
+    @Option(help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
+    var scale: Int = 2
+
+    @Flag(help: "Overlay cell frames, text frames, baselines, the 44 pt minimum and (with --viewport) measured vs estimated rows.")
+    var debug = false
+
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
+    @OptionGroup var fonts: FontOptions
+
+    func run() throws {
+        try reportingErrors {
+            let plan = try Plan(self)
+            let progress = TerminalProgress(label: "rendering", quiet: quiet)
+            defer { progress.finish() }
+            let data = try render(plan, progress: progress)
+            try writeAtomically(data, to: plan.output)
+            progress.finish()
+            if !quiet { Console.info("wrote \(plan.output)") }
+        }
+    }
+
+    /// The options checked and resolved before any work, so bad input fails at once with one line.
+    struct Plan {
+        let format: OutputFormat
+        let output: String
+        let width: Double
+        let viewport: Size?
+        let offset: Double
+        let categories: [ContentSizeCategory]
+        let isSheet: Bool
+
+        init(_ command: PreviewCommand) throws {
+            let outputExtension = command.output.map { ($0 as NSString).pathExtension.lowercased() }
+            if let name = command.format {
+                guard let format = OutputFormat(rawValue: name.lowercased()) else {
+                    throw UserError("unknown format '\(name)'; use png, svg or json")
+                }
+                self.format = format
+            } else if let outputExtension, !outputExtension.isEmpty {
+                guard let format = OutputFormat(rawValue: outputExtension) else {
+                    throw UserError("cannot tell the format from '.\(outputExtension)'; give --format png, svg or json")
+                }
+                self.format = format
+            } else {
+                format = .png
+            }
+            guard PNGRenderer.scales.contains(command.scale) else {
+                throw UserError("--scale must be 1, 2, 3 or 4 (device pixels per point), got \(command.scale)")
+            }
+            if let viewport = command.viewport {
+                let parts = viewport.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0 else {
+                    throw UserError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(viewport)'")
+                }
+                if let width = command.width, width != w {
+                    throw UserError("--width \(JSONText.number(width)) and --viewport \(viewport) disagree; give one width")
+                }
+                self.viewport = Size(width: w, height: h)
+                width = w
+            } else {
+                self.viewport = nil
+                width = command.width ?? LayoutEnvironment.defaultContainerWidth
+                if command.offset != nil { throw UserError("--offset needs --viewport (the screen it scrolls)") }
+            }
+            guard width.isFinite, width > 0 else { throw UserError("--width must be a positive number of points, got \(width)") }
+            offset = command.offset ?? 0
+            guard offset.isFinite, offset >= 0 else { throw UserError("--offset must be 0 or more points, got \(offset)") }
+            if format == .json, viewport != nil {
+                throw UserError("--viewport crops an image; --format json writes the whole layout (drop --viewport)")
+            }
+            categories = command.category.categories
+            if case .all = command.category { isSheet = true } else { isSheet = false }
+            let label = isSheet ? "all" : categories[0].shortName
+            output = command.output ?? (URL(fileURLWithPath: command.file).deletingPathExtension().path + "-\(label).\(format.rawValue)")
+            try Self.checkFolder(of: output)
+        }
+
+        /// Fails early, with the reason, when `path` cannot be written.
+        static func checkFolder(of path: String) throws {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw UserError("cannot write '\(path)': it is a directory; give a file path to -o")
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            let folder = parent.isEmpty ? "." : parent
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UserError("cannot write '\(path)': the folder '\(folder)' does not exist; create it or choose another -o")
+            }
+            guard access(folder, W_OK) == 0 else {
+                throw UserError("cannot write '\(path)': the folder '\(folder)' is not writable")
+            }
+        }
+    }
+
+    private func render(_ plan: Plan, progress: TerminalProgress) throws -> Data {
+        let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
+        let sections = CellMode.blocks.cells(for: document)
+        guard !document.isEmpty else { throw UserError("nothing to render: '\(file)' has no text") }
+        let library = try fonts.library()
+        let name = (file as NSString).lastPathComponent
+
+        if plan.format == .json {
+            let directory = library.directory
+            let reports = try CategorySweep.map(
+                sections, categories: plan.categories, containerWidth: plan.width,
+                makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                makeLayout: { ListLayout() },
+                transform: { LayoutReport(environment: $0, layout: $1) })
+            progress.update(1)
+            let text = plan.isSheet
+                ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"
+                : reports[0].jsonText() + "\n"
+            return Data(text.utf8)
+        }
+
+        let builder = DisplayListBuilder(debug: debug)
+        let typesetter = try Typesetter(fonts: library)
+        let list: DisplayList
+        if plan.isSheet {
+            var columns: [ContactSheet.Column] = []
+            if let viewport = plan.viewport {
+                let sizer = CellSizer(typesetter: typesetter)
+                for (index, category) in plan.categories.enumerated() {
+                    let screen = try lazyScreen(sections, category: category, viewport: viewport, offset: plan.offset,
+                                                sizer: sizer, builder: builder)
+                    columns.append(column(category, screen))
+                    progress.update(0.4 * Double(index + 1) / Double(plan.categories.count))
+                }
+            } else {
+                let directory = library.directory
+                let width = plan.width
+                let screens = try CategorySweep.map(
+                    sections, categories: plan.categories, containerWidth: width,
+                    makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                    makeLayout: { ListLayout() },
+                    transform: { _, layout in
+                        builder.displayList(cells: layout.allLayoutAttributes,
+                                            visibleRect: Rect(x: 0, y: 0, width: width, height: layout.contentSize.height))
+                    })
+                columns = zip(plan.categories, screens).map { column($0, $1) }
+                progress.update(0.4)
+            }
+            list = try ContactSheet.compose(columns, heading: "\(name) at every text size", typesetter: typesetter)
+        } else {
+            let category = plan.categories[0]
+            let sizer = CellSizer(typesetter: typesetter)
+            if let viewport = plan.viewport {
+                list = try lazyScreen(sections, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
+                                      builder: builder)
+            } else {
+                let environment = LayoutEnvironment(containerWidth: plan.width, category: category)
+                let layout = try ListLayout().prepared(sections, in: environment, sizer: sizer)
+                let size = Size(width: plan.width, height: layout.contentSize.height)
+                if plan.format == .png { try PNGRenderer.checkSize(size, scale: scale) }
+                list = builder.displayList(cells: layout.allLayoutAttributes, visibleRect: Rect(origin: .zero, size: size))
+            }
+            progress.update(0.4)
+        }
+
+        switch plan.format {
+        case .png:
+            let renderer = try PNGRenderer(scale: scale)
+            return try renderer.render(list) { progress.update(0.4 + 0.6 * $0) }
+        case .svg:
+            let title = plan.isSheet ? "\(name) at every text size" : "\(name) at \(plan.categories[0].displayName)"
+            return Data(SVGRenderer(title: title).render(list).utf8)
+        case .json:
+            preconditionFailure("handled above")
+        }
+    }
+
+    private func column(_ category: ContentSizeCategory, _ screen: DisplayList) -> ContactSheet.Column {
+        let body = DynamicType.spec(.body, category).pointSize
+        return ContactSheet.Column(title: category.displayName, subtitle: "body \(JSONText.number(body)) pt", screen: screen)
+    }
+
+    /// One screen of the document at `offset`, laid out lazily: the viewport measures the rows it
+    /// shows and nothing else; the rows above keep their estimated heights.
+    private func lazyScreen(_ sections: [[Cell]], category: ContentSizeCategory, viewport size: Size, offset: Double,
+                            sizer: CellSizer, builder: DisplayListBuilder) throws -> DisplayList {
+        let environment = LayoutEnvironment(containerWidth: size.width, category: category)
+        let content = DocumentScrollContent(sections: sections, environment: environment, sizer: sizer)
+        let (offsets, endOffset) = content.offsets(at: category)
+        let layout = LazyListLayout(keys: content.keys, keyCount: content.keyCount, offsets: offsets, endOffset: endOffset,
+                                    estimate: .automatic(initial: Cell.minimumTouchHeight))
+        var viewport = Viewport(layout: layout, height: size.height, prefetcher: Prefetcher(margin: 0, cellsPerFrame: 0)) {
+            content.height(ofRow: $0, at: category)
+        }
+        viewport.scroll(to: offset)
+        // A scroll view stops at the end of its content.
+        let end = max(0, viewport.contentHeight() - size.height)
+        if viewport.contentOffset > end { viewport.scroll(to: end) }
+        if let failure = content.failure { throw failure }
+        var lazy = viewport.layout
+        let visible = Rect(x: 0, y: viewport.contentOffset, width: size.width, height: size.height)
+        var cells: [LayoutAttributes] = []
+        if let rows = viewport.visibleRows() {
+            for row in rows { cells.append(try content.attributes(ofRow: row, y: lazy.y(of: row), category: category)) }
+        }
+        var state: DisplayListBuilder.LazyState?
+        if builder.debug {
+            var spans: [Range<Double>] = []
+            for row in 0..<lazy.count where lazy.isMeasured(row) {
+                let y = lazy.y(of: row)
+                spans.append(y..<y + lazy.height(of: row))
+            }
+            state = DisplayListBuilder.LazyState(contentHeight: lazy.contentHeight(), rowCount: lazy.count, measuredSpans: spans)
+        }
+        return builder.displayList(cells: cells, visibleRect: visible, lazy: state, labels: sizer.typesetter)
+    }
+}
