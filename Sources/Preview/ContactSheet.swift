@@ -20,14 +20,14 @@ public enum ContactSheet {
 
     public static let margin = 32.0
     public static let gap = 24.0
-    public static let sheetBackground = Color(hex: 0xF2F2F7)
-    public static let border = Color(hex: 0xD1D1D6)
+    public static let sheetBackground = Color(hex: 0xF0F0F0)
+    public static let border = Color(hex: 0xD0D0D0)
 
     /// The columns on a light gray sheet, each screen on its own white panel with a hairline
     /// border and cut to its own size, under its labels; `heading` above them all.
     /// - Parameter typesetter: sets the labels (Inter at L: headline, footnote, title2).
     public static func compose(_ columns: [Column], heading: String?, typesetter: Typesetter) throws -> DisplayList {
-        let titleColor = Color(hex: 0x000000), subtitleColor = Color(hex: 0x6E6E73)
+        let titleColor = Color(hex: 0x000000), subtitleColor = Color(hex: 0x6B6B6B)
         var y = margin
         var headingLayout: TextLayout?
         let totalWidth = 2 * margin + columns.reduce(0) { $0 + $1.screen.size.width } + gap * Double(max(0, columns.count - 1))

@@ -9,32 +9,52 @@ public enum PNGCodec {
     private static let formatFlagAlpha: UInt32 = 0x01
     private static let formatFlagColor: UInt32 = 0x02
 
-    /// `image` as PNG bytes: RGB when every pixel is opaque, RGBA otherwise.
+    /// How many channels an image needs: gray (every pixel opaque with red = green = blue), RGB
+    /// (opaque) or RGBA. One pass, stopping at the first pixel that is not opaque.
+    static func channels(of image: RGBAImage) -> Int {
+        image.pixels.withUnsafeBufferPointer { buffer in
+            var gray = true
+            var index = 0
+            while index < buffer.count {
+                if buffer[index + 3] != 255 { return 4 }
+                if gray, buffer[index] != buffer[index + 1] || buffer[index] != buffer[index + 2] { gray = false }
+                index += 4
+            }
+            return gray ? 1 : 3
+        }
+    }
+
+    /// `image` as PNG bytes, in as few channels as hold it exactly: 8-bit gray when every pixel is
+    /// an opaque gray (a page of text in neutral colors: a third of the data to compress), RGB
+    /// when every pixel is opaque, RGBA otherwise.
     /// - Parameter fast: libpng's PNG_IMAGE_FLAG_FAST (no row filters, lighter compression): several
     ///   times faster to write, somewhat larger files.
     public static func encode(_ image: RGBAImage, fast: Bool = false) throws -> Data {
         guard image.width > 0, image.height > 0 else { throw PreviewError.png("cannot encode an empty image") }
-        let opaque = image.isOpaque
-        let channels = opaque ? 3 : 4
-        var source = image.pixels
-        if opaque {
-            // Pack RGBA into RGB in place.
-            source.withUnsafeMutableBufferPointer { buffer in
-                var out = 0, index = 0
-                while index < buffer.count {
-                    buffer[out] = buffer[index]
-                    buffer[out + 1] = buffer[index + 1]
-                    buffer[out + 2] = buffer[index + 2]
-                    out += 3
-                    index += 4
+        let channels = channels(of: image)
+        var packed: [UInt8] = []
+        if channels < 4 {
+            packed = [UInt8](unsafeUninitializedCapacity: image.width * image.height * channels) { out, count in
+                image.pixels.withUnsafeBufferPointer { source in
+                    var index = 0, position = 0
+                    while index < source.count {
+                        out[position] = source[index]
+                        if channels == 3 {
+                            out[position + 1] = source[index + 1]
+                            out[position + 2] = source[index + 2]
+                        }
+                        position += channels
+                        index += 4
+                    }
                 }
+                count = image.width * image.height * channels
             }
         }
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
-        png.format = opaque ? formatFlagColor : formatFlagColor | formatFlagAlpha
+        png.format = channels == 1 ? 0 : channels == 3 ? formatFlagColor : formatFlagColor | formatFlagAlpha
         png.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
         let stride = Int32(image.width * channels)
         // An upper bound for stored (incompressible) data: the filter byte per row, zlib's and
@@ -45,7 +65,7 @@ public enum PNGCodec {
             let memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
             defer { memory.deallocate() }
             var size = capacity
-            let ok = source.withUnsafeBytes { pixels in
+            let ok = (channels == 4 ? image.pixels : packed).withUnsafeBytes { pixels in
                 png_image_write_to_memory(&png, memory, &size, 0, pixels.baseAddress, stride, nil)
             }
             if ok != 0 { return Data(bytes: memory, count: size) }

@@ -58,7 +58,7 @@ public final class PNGRenderer {
             if done % 256 == 0 { progress(Double(done) / Double(total)) }
         }
         progress(1)
-        return raster.image()
+        return raster.takeImage()
     }
 
     /// The list as PNG bytes. Large images are written with libpng's fast setting (no row

@@ -14,11 +14,12 @@ public struct RGBAImage: Equatable, Sendable {
 
     /// An image of one color.
     public init(width: Int, height: Int, color: Color) {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBytes { buffer in
-            let words = buffer.bindMemory(to: UInt32.self)
+        let count = width * height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let words = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
             let word = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(color.alpha) << 24
             words.initialize(repeating: UInt32(littleEndian: word))
+            initialized = count
         }
         self.init(width: width, height: height, pixels: pixels)
     }

@@ -28,13 +28,27 @@ struct Raster {
         pixels = RGBAImage(width: width, height: height, color: premultiplied).pixels
     }
 
+    static func allOpaque(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var index = 3
+            while index < buffer.count {
+                if buffer[index] != 255 { return false }
+                index += 4
+            }
+            return true
+        }
+    }
+
     var bounds: PixelBox { PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
 
     @inline(__always) static func div255(_ value: UInt32) -> UInt32 { (value + 128 + ((value + 128) >> 8)) >> 8 }
 
-    /// The image with straight alpha.
-    func image() -> RGBAImage {
-        var out = pixels
+    /// The image with straight alpha; the raster is left empty (its pixels move, uncopied, into
+    /// the image when they are all opaque, the common case).
+    mutating func takeImage() -> RGBAImage {
+        var out: [UInt8] = []
+        swap(&out, &pixels)
+        guard !Self.allOpaque(out) else { return RGBAImage(width: width, height: height, pixels: out) }
         var index = 0
         while index < out.count {
             let a = UInt32(out[index + 3])

@@ -3,7 +3,9 @@ import TextMetrics
 
 /// The colors of a preview: a clean light phone screen. Body text is a near-black gray, headings
 /// black, secondary text (footnotes) a mid gray, quotes set off by a bar, code on a light panel;
-/// separators are the hairline gray of a plain iOS list.
+/// separators are the hairline gray of a plain iOS list. The light theme uses neutral grays only,
+/// so a page without the debug overlay is a gray image (and `PNGCodec` writes it as 8-bit gray,
+/// a third of the data of RGB).
 public struct Theme: Hashable, Sendable {
     public var background: Color
     public var separator: Color
@@ -31,9 +33,9 @@ public struct Theme: Hashable, Sendable {
 
     /// White, like iOS's light appearance.
     public static let light = Theme(
-        background: .white, separator: Color(hex: 0xD8D8DC), bodyText: Color(hex: 0x2C2C2E),
-        headingText: Color(hex: 0x000000), secondaryText: Color(hex: 0x6E6E73), quoteText: Color(hex: 0x48484A),
-        quoteBar: Color(hex: 0xC7C7CC), codeBackground: Color(hex: 0xF2F2F7), separatorWidth: 0.5)
+        background: .white, separator: Color(hex: 0xDADADA), bodyText: Color(hex: 0x262626),
+        headingText: Color(hex: 0x000000), secondaryText: Color(hex: 0x6B6B6B), quoteText: Color(hex: 0x474747),
+        quoteBar: Color(hex: 0xC7C7C7), codeBackground: Color(hex: 0xF2F2F2), separatorWidth: 0.5)
 
     /// The text color of a cell of `kind`.
     public func textColor(for kind: Cell.Kind) -> Color {
