@@ -1,64 +1,85 @@
 import Foundation
+import Preview
 import Reflow
+import TextMetrics
 
 /// The scroll session drawn as two charts: work per frame against the frame budget, and the
-/// error of the estimated content height over time.
+/// error of the estimated content height over time. One `DisplayList`, written by `SVGRenderer`
+/// or `PNGRenderer` (scale 2), labels set in the bundled Inter.
 struct ScrollPlot {
     let session: ScrollSession
+    /// Where the label fonts come from (default: the bundled fonts, found as `FontLibrary` finds them).
+    var fonts: FontLibrary?
+
+    init(session: ScrollSession, fonts: FontLibrary? = nil) {
+        self.session = session
+        self.fonts = fonts
+    }
 
     enum Format { case svg, png }
 
     static let width = 900.0
     static let panelHeight = 260.0
-    static let margin = 56.0
+    static let margin = 84.0
+
+    static let axis = Color(hex: 0x888888)
+    static let budget = Color(hex: 0xDD3333)
+    static let textSizeChange = Color(hex: 0x33AA33)
+    static let work = Color(hex: 0x2563EB)
+    static let error = Color(hex: 0x9333EA)
 
     func render(format: Format) throws -> Data {
+        let list = try displayList()
         switch format {
-        case .svg: return Data(svg().utf8)
-        case .png: throw UserError("--plot writes SVG for now; give a .svg path")
+        case .svg: return Data(SVGRenderer(title: "Scroll session").render(list).utf8)
+        case .png: return try PNGRenderer(scale: 2).render(list)
         }
     }
 
-    private func number(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    func svg() -> String {
+    func displayList() throws -> DisplayList {
+        let typesetter = try Typesetter(fonts: try fonts ?? FontLibrary())
         let frames = session.frames
         let budget = session.summary?.budgetMs ?? 16.7
         let plotWidth = Self.width - 2 * Self.margin
         let count = max(1, frames.count - 1)
         func x(_ index: Int) -> Double { Self.margin + plotWidth * Double(index) / Double(count) }
+        var list = DisplayList(size: Size(width: Self.width, height: 2 * Self.panelHeight + 40))
 
-        var out = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(2 * Self.panelHeight + 40))" \
-            font-family="sans-serif" font-size="12">
-            <rect width="100%" height="100%" fill="white"/>
+        enum Anchor { case start, end }
+        func label(_ text: String, x: Double, baseline: Double, style: TextStyle = .footnote, color: Color = .black,
+                   anchor: Anchor = .start, role: DisplayList.AccessibleText.Role = .text) throws {
+            let layout = try typesetter.layout(StyledText(text), style: style, category: .large, width: Self.width)
+            let left = anchor == .start ? x : x - layout.usedWidth
+            list.draw(layout, at: Point(x: left, y: baseline - (layout.firstBaseline ?? 0)), color: color, role: role)
+        }
 
-            """
-        func panel(top: Double, title: String, values: [Double], limit: Double?, unit: String, color: String) {
+        func panel(top: Double, title: String, values: [Double], limit: Double?, unit: String, color: Color) throws {
             let peak = max(values.max() ?? 1, limit ?? 0, 1e-9) * 1.1
             let bottom = top + Self.panelHeight - 30
             let height = Self.panelHeight - 60
             func y(_ value: Double) -> Double { bottom - height * value / peak }
-            out += "<text x=\"\(number(Self.margin))\" y=\"\(number(top + 20))\" font-weight=\"bold\">\(title)</text>\n"
-            out += "<line x1=\"\(number(Self.margin))\" y1=\"\(number(bottom))\" x2=\"\(number(Self.margin + plotWidth))\" y2=\"\(number(bottom))\" stroke=\"#888\"/>\n"
-            out += "<line x1=\"\(number(Self.margin))\" y1=\"\(number(bottom))\" x2=\"\(number(Self.margin))\" y2=\"\(number(bottom - height))\" stroke=\"#888\"/>\n"
-            out += "<text x=\"\(number(Self.margin - 6))\" y=\"\(number(bottom - height + 4))\" text-anchor=\"end\">\(String(format: "%.1f", peak)) \(unit)</text>\n"
-            out += "<text x=\"\(number(Self.margin - 6))\" y=\"\(number(bottom + 4))\" text-anchor=\"end\">0</text>\n"
-            out += "<text x=\"\(number(Self.margin + plotWidth))\" y=\"\(number(bottom + 18))\" text-anchor=\"end\">frame \(frames.count)</text>\n"
-            let points = values.enumerated().map { "\(number(x($0.offset))),\(number(y($0.element)))" }.joined(separator: " ")
-            out += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1\" points=\"\(points)\"/>\n"
+            try label(title, x: Self.margin, baseline: top + 20, style: .headline, role: .heading(level: 2))
+            list.line(from: Point(x: Self.margin, y: bottom), to: Point(x: Self.margin + plotWidth, y: bottom), Self.axis)
+            list.line(from: Point(x: Self.margin, y: bottom), to: Point(x: Self.margin, y: bottom - height), Self.axis)
+            try label("\(String(format: "%.1f", peak)) \(unit)", x: Self.margin - 6, baseline: bottom - height + 4, anchor: .end)
+            try label("0", x: Self.margin - 6, baseline: bottom + 4, anchor: .end)
+            try label("frame \(frames.count)", x: Self.margin + plotWidth, baseline: bottom + 18, anchor: .end)
+            list.polyline(values.enumerated().map { Point(x: x($0.offset), y: y($0.element)) }, color)
             if let limit {
-                out += "<line x1=\"\(number(Self.margin))\" y1=\"\(number(y(limit)))\" x2=\"\(number(Self.margin + plotWidth))\" y2=\"\(number(y(limit)))\" stroke=\"#d33\" stroke-dasharray=\"6 4\"/>\n"
-                out += "<text x=\"\(number(Self.margin + plotWidth))\" y=\"\(number(y(limit) - 4))\" text-anchor=\"end\" fill=\"#d33\">budget \(String(format: "%.1f", limit)) ms</text>\n"
+                list.line(from: Point(x: Self.margin, y: y(limit)), to: Point(x: Self.margin + plotWidth, y: y(limit)), Self.budget,
+                          dash: [6, 4])
+                try label("budget \(String(format: "%.1f", limit)) ms", x: Self.margin + plotWidth, baseline: y(limit) - 4,
+                          color: Self.budget, anchor: .end)
             }
             for frame in frames where frame.categoryChanged {
-                out += "<line x1=\"\(number(x(frame.index)))\" y1=\"\(number(bottom))\" x2=\"\(number(x(frame.index)))\" y2=\"\(number(bottom - height))\" stroke=\"#3a3\"/>\n"
+                list.line(from: Point(x: x(frame.index), y: bottom), to: Point(x: x(frame.index), y: bottom - height),
+                          Self.textSizeChange)
             }
         }
-        panel(top: 0, title: "Work per frame (ms)", values: frames.map(\.workMilliseconds), limit: budget, unit: "ms", color: "#2563eb")
-        panel(top: Self.panelHeight + 20, title: "Estimated content height error (pt)", values: frames.map(\.contentHeightError),
-              limit: nil, unit: "pt", color: "#9333ea")
-        out += "</svg>\n"
-        return out
+        try panel(top: 0, title: "Work per frame (ms)", values: frames.map(\.workMilliseconds), limit: budget, unit: "ms",
+                  color: Self.work)
+        try panel(top: Self.panelHeight + 20, title: "Estimated content height error (pt)", values: frames.map(\.contentHeightError),
+                  limit: nil, unit: "pt", color: Self.error)
+        return list
     }
 }
