@@ -8,8 +8,8 @@ import TextMetrics
 /// (headings in groups with `role="heading"` and their level), so the image can be searched,
 /// selected and read by a screen reader.
 ///
-/// The output is byte-for-byte deterministic: glyph and clip ids come from the fonts' file names
-/// and the order of first use, and numbers are written by `SVGRenderer.number` (at most two
+/// The output is byte-for-byte deterministic: a glyph's id is `f<font>g<glyph id>`, fonts numbered
+/// in the order of first use (a comment in `<defs>` names each font's file), clip ids count up, and numbers are written by `SVGRenderer.number` (at most two
 /// decimals, no exponent, no locale).
 public struct SVGRenderer: Sendable {
     /// A title for the whole image (`<title>`), e.g. the document's name.
@@ -29,12 +29,12 @@ public struct SVGRenderer: Sendable {
 
         let width = Self.number(list.size.width), height = Self.number(list.size.height)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" "
         out += "width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
         if let title { out += "<title>\(Self.escaped(title))</title>\n" }
         out += "<style>.t{font-family:Inter,sans-serif;fill:#000;fill-opacity:0;white-space:pre}</style>\n"
         if !writer.definitions.isEmpty {
-            out += "<defs>\n" + writer.definitions + "</defs>\n"
+            out += "<defs>\n" + writer.fontComment + writer.definitions + "</defs>\n"
         }
         out += body
         out += "</svg>\n"
@@ -48,7 +48,8 @@ public struct SVGRenderer: Sendable {
         var factor = 1.0
         for _ in 0..<decimals { factor *= 10 }
         let scaled = (value * factor).rounded()
-        guard abs(scaled) < 9e15 else { return String(Int64(value.rounded())) }
+        // Beyond 2^53 no decimals are left to write: Swift's shortest form, the same everywhere.
+        guard abs(scaled) < 9e15 else { return String(value) }
         var units = Int64(scaled)
         let negative = units < 0
         units = abs(units)
@@ -95,6 +96,9 @@ public struct SVGRenderer: Sendable {
         /// Glyph ids defined so far; nil for glyphs with no outline (nothing to draw).
         private var glyphIDs: [GlyphKey: String?] = [:]
         private var fontNames: [ObjectIdentifier: String] = [:]
+        /// Font file names (without extension) to their numbers, in order of first use.
+        private var fontNumbers: [String: Int] = [:]
+        private(set) var fontComment = ""
         private var clipCount = 0
 
         func paint(_ attribute: String, _ color: Color) -> String {
@@ -125,7 +129,15 @@ public struct SVGRenderer: Sendable {
                 glyphIDs[key] = .some(nil)
                 return nil
             }
-            let id = "\(key.font)-\(glyph)"
+            let number: Int
+            if let known = fontNumbers[key.font] {
+                number = known
+            } else {
+                number = fontNumbers.count + 1
+                fontNumbers[key.font] = number
+                fontComment += "<!-- f\(number): \(key.font) -->\n"
+            }
+            let id = "f\(number)g\(glyph)"
             definitions += "<path id=\"\(id)\" d=\"\(Self.pathData(outline))\"/>\n"
             glyphIDs[key] = id
             return id
@@ -178,8 +190,8 @@ public struct SVGRenderer: Sendable {
                     var uses = ""
                     for glyph in run.glyphs {
                         guard let id = glyphID(font: run.font, glyph: glyph.glyph) else { continue }
-                        uses += "<use xlink:href=\"#\(id)\" x=\"\(n(glyph.x / s))\""
-                        if glyph.y != 0 { uses += " y=\"\(n(glyph.y / s))\"" }
+                        uses += "<use href=\"#\(id)\" x=\"\(SVGRenderer.number(glyph.x / s, decimals: 1))\""
+                        if glyph.y != 0 { uses += " y=\"\(SVGRenderer.number(glyph.y / s, decimals: 1))\"" }
                         uses += "/>"
                     }
                     guard !uses.isEmpty else { continue }
