@@ -1,0 +1,24 @@
+import Foundation
+import Preview
+import Reflow
+import Testing
+import TextMetrics
+
+/// Golden previews of Examples/welcome.md at 390 pt: the SVG of the whole document at every
+/// category (compared as text), and the first screen (390 x 844 pt) as PNG at scale 1 at L,
+/// xxxL and AX5 (compared with a tolerance). Re-record with REFLOW_RECORD=1.
+@Suite struct GoldenPreviewTests {
+    @Test(arguments: ContentSizeCategory.allCases)
+    func svgMatchesItsGolden(_ category: ContentSizeCategory) throws {
+        let list = try Fixtures.displayList(category: category)
+        let svg = SVGRenderer(title: "welcome.md at \(category.displayName)").render(list)
+        try GoldenFile.checkText(svg, against: "welcome-\(category.shortName).svg")
+    }
+
+    @Test(arguments: [ContentSizeCategory.large, .extraExtraExtraLarge, .accessibilityExtraExtraExtraLarge])
+    func pngMatchesItsGolden(_ category: ContentSizeCategory) throws {
+        let list = try Fixtures.displayList(category: category, screenHeight: 844)
+        let png = try PNGRenderer(scale: 1).render(list)
+        try GoldenFile.checkImage(png, against: "welcome-\(category.shortName).png")
+    }
+}
