@@ -25,22 +25,22 @@ public enum ContactSheet {
 
     /// The columns on a light gray sheet, each screen on its own white panel with a hairline
     /// border and cut to its own size, under its labels; `heading` above them all.
-    /// - Parameter typesetter: sets the labels (Inter at L: headline, footnote, title2).
+    /// - Parameter typesetter: sets the labels (Inter at L: largeTitle, title2, subheadline).
     public static func compose(_ columns: [Column], heading: String?, typesetter: Typesetter) throws -> DisplayList {
         let titleColor = Color(hex: 0x000000), subtitleColor = Color(hex: 0x6B6B6B)
         var y = margin
         var headingLayout: TextLayout?
         let totalWidth = 2 * margin + columns.reduce(0) { $0 + $1.screen.size.width } + gap * Double(max(0, columns.count - 1))
         if let heading {
-            let layout = try typesetter.layout(StyledText(heading), style: .title2, category: .large, width: totalWidth - 2 * margin)
+            let layout = try typesetter.layout(StyledText(heading), style: .largeTitle, category: .large, width: totalWidth - 2 * margin)
             headingLayout = layout
-            y += layout.height + 16
+            y += layout.height + 20
         }
         var labels: [(TextLayout, TextLayout)] = []
         var labelHeight = 0.0
         for column in columns {
-            let title = try typesetter.layout(StyledText(column.title), style: .headline, category: .large, width: column.screen.size.width)
-            let subtitle = try typesetter.layout(StyledText(column.subtitle), style: .footnote, category: .large,
+            let title = try typesetter.layout(StyledText(column.title), style: .title2, category: .large, width: column.screen.size.width)
+            let subtitle = try typesetter.layout(StyledText(column.subtitle), style: .subheadline, category: .large,
                                                  width: column.screen.size.width)
             labels.append((title, subtitle))
             labelHeight = max(labelHeight, title.height + subtitle.height)

@@ -2,7 +2,7 @@ import Reflow
 import TextMetrics
 
 /// Builds the display list of a screen of laid-out cells: a white page, code panels and quote
-/// bars, hairline separators between the rows of a section, and the text of every cell (its
+/// bars, hairline separators between the rows of a section (not next to headings), and the text of every cell (its
 /// glyphs, and its characters as accessible text). With `debug`, an overlay on top: each cell's
 /// frame, its text frame, every baseline, and a bar at the trailing edge marking the 44 pt minimum
 /// height (orange when the minimum made the cell taller than its text); when the screen was laid
@@ -79,9 +79,9 @@ public struct DisplayListBuilder: Sendable {
         }
 
         // Separators: a hairline in the gap between two rows of a section, from the text's
-        // leading edge to the cell's trailing edge; none under a heading.
+        // leading edge to the cell's trailing edge; none next to a heading (it heads what follows).
         for (previous, cell) in zip(cells, cells.dropFirst())
-        where previous.indexPath.section == cell.indexPath.section && previous.kind != .heading {
+        where previous.indexPath.section == cell.indexPath.section && previous.kind != .heading && cell.kind != .heading {
             let above = moved(previous.frame), below = moved(cell.frame), text = moved(cell.textFrame)
             let y = (above.maxY + below.minY) / 2 - theme.separatorWidth / 2
             let left = min(text.minX, moved(previous.textFrame).minX)
