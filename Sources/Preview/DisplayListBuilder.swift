@@ -4,8 +4,8 @@ import TextMetrics
 /// Builds the display list of a screen of laid-out cells: a white page, code panels and quote
 /// bars, hairline separators between the rows of a section (not next to headings), and the text of every cell (its
 /// glyphs, and its characters as accessible text). With `debug`, an overlay on top: each cell's
-/// frame, its text frame, every baseline, and a bar at the trailing edge marking the 44 pt minimum
-/// height (orange when the minimum made the cell taller than its text); when the screen was laid
+/// frame, its text frame, every baseline, and a bar marking the 44 pt minimum
+/// height at the leading edge (orange when the minimum made the cell taller than its text); when the screen was laid
 /// out lazily, a scroll indicator showing which parts of the document were measured and which
 /// are only estimated.
 ///
@@ -124,13 +124,14 @@ public struct DisplayListBuilder: Sendable {
             list.line(from: Point(x: text.minX, y: y), to: Point(x: text.minX + max(line.width, 1), y: y),
                       DebugColor.baseline, lineWidth: 0.5)
         }
-        // The 44 pt minimum: a bar as tall as the minimum at the trailing edge, with a tick at its end.
+        // The 44 pt minimum: a bar as tall as the minimum in the leading gutter, with a tick at its
+        // end (the trailing edge is the lazy scroll indicator's).
         let minimum = Cell.minimumTouchHeight
         let applied = cell.frame.height <= minimum + 1e-9 && cell.textFrame.height < minimum
         let color = applied ? DebugColor.minimumApplied : DebugColor.minimum
-        let x = frame.maxX - 4
+        let x = frame.minX + 2
         list.fill(Rect(x: x, y: frame.minY, width: 2, height: minimum), color)
-        list.fill(Rect(x: x - 3, y: frame.minY + minimum - 1, width: 8, height: 1), color)
+        list.fill(Rect(x: x, y: frame.minY + minimum - 1, width: 6, height: 1), color)
     }
 
     /// A scroll indicator at the trailing edge: the whole content height mapped onto the screen
