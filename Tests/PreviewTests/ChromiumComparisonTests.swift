@@ -1,0 +1,216 @@
+import Foundation
+import Preview
+import Reflow
+import Testing
+import TextMetrics
+
+/// A real browser agrees: our SVG of each bundled example, screenshotted by headless Chromium
+/// (Skia draws the glyph outlines from <defs>; no font is looked up), against our own PNG of the
+/// same display list (FreeType glyphs composited by PNGRenderer), at L, xxxL and AX5, whole
+/// documents at 390 pt.
+///
+/// Two rasterizers never agree pixel for pixel on anti-aliased edges, and ours puts baselines on
+/// whole pixels and glyphs on quarter pixels where Skia places them exactly. So the comparison
+/// has two parts:
+/// - pixel by pixel, at most `Self.allowedFraction` of the pixels may differ by more than
+///   `Self.channelTolerance` levels from every pixel of the other image within one pixel (so an
+///   edge moved by a fraction of a pixel does not count; measured: at most 0.12%), and
+/// - block by block (8 x 8 device pixels averaged), no block may differ by more than
+///   `Self.blockTolerance` levels: a missing word, a glyph in the wrong place or a wrong color
+///   changes a whole block's ink, an anti-aliasing difference does not (measured: at most 27).
+/// `theTolerancesStillSeeAMissingLetterAndAWrongColor` checks that they are not too loose.
+/// A failure writes the screenshot, our PNG and a diff image to a folder named in the message.
+///
+/// Needs Chromium. Where it cannot be installed the test is skipped with a message saying so; in
+/// CI (CI set) or with REFLOW_REQUIRE_CHROMIUM=1 a missing browser fails instead.
+@Suite(.serialized) struct ChromiumComparisonTests {
+    static let scale = 2
+    static let channelTolerance = 64
+    static let allowedFraction = 0.0025
+    static let block = 8
+    static let blockTolerance = 40
+
+    static let cases: [(String, ContentSizeCategory)] = ["welcome.md", "article.txt"].flatMap { example in
+        [ContentSizeCategory.large, .extraExtraExtraLarge, .accessibilityExtraExtraExtraLarge].map { (example, $0) }
+    }
+
+    @Test func chromiumIsAvailableWhereRequired() {
+        if !Chromium.isAvailable {
+            let message = "SKIPPED: the Chromium comparison did not run, chromium is not installed (apt-get install chromium, or set REFLOW_CHROMIUM to a Chrome/Chromium binary)"
+            if Chromium.isRequired {
+                Issue.record("\(message); it is required here (CI or REFLOW_REQUIRE_CHROMIUM=1)")
+            } else {
+                // Loud in the log, but not a failure where the browser cannot be installed.
+                FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+            }
+        }
+    }
+
+    @Test(.enabled(if: Chromium.isAvailable, "SKIPPED: chromium is not installed, so our SVG was not checked in a browser"),
+          arguments: cases)
+    func svgInChromiumLooksLikeOurPNG(_ example: String, _ category: ContentSizeCategory) throws {
+        let list = try Fixtures.displayList(example, category: category)
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reflow-chromium-compare")
+            .appendingPathComponent("\(example)-\(category.shortName)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let svgFile = work.appendingPathComponent("render.svg")
+        try Data(SVGRenderer(title: "\(example) at \(category.displayName)").render(list).utf8).write(to: svgFile, options: .atomic)
+
+        let ours = try PNGCodec.decode(try PNGRenderer(scale: Self.scale).render(list))
+        // The window is the SVG's size in CSS pixels; its fractional last row is background in both.
+        let (width, height) = PNGRenderer.pixelSize(of: list.size, scale: 1)
+        let browser = try PNGCodec.decode(try Chromium.screenshot(svg: svgFile, width: width, height: height, scale: Self.scale))
+        let theirs = browser.cropped(width: ours.width, height: ours.height)
+
+        let (passes, shifted, blocks) = Self.agree(theirs, ours)
+        FileHandle.standardError.write(Data("chromium vs reflow, \(example) at \(category.shortName): \(shifted.count) of \(ours.width * ours.height) pixels differ past a 1 px shift, largest block difference \(blocks.largest)\n".utf8))
+        if passes {
+            try? FileManager.default.removeItem(at: work)
+            return
+        }
+        try PNGCodec.encode(theirs).write(to: work.appendingPathComponent("chromium.png"), options: .atomic)
+        try PNGCodec.encode(ours).write(to: work.appendingPathComponent("reflow.png"), options: .atomic)
+        try PNGCodec.encode(ImageComparison.diffImage(expected: theirs, actual: ours, channelTolerance: Self.channelTolerance))
+            .write(to: work.appendingPathComponent("diff.png"), options: .atomic)
+        Issue.record("""
+            \(example) at \(category.displayName): Chromium's rendering of our SVG differs from our PNG \
+            (browser \(browser.width) x \(browser.height) px, ours \(ours.width) x \(ours.height)): \
+            \(shifted.count) pixel(s) differ by more than \(Self.channelTolerance) from every pixel within 1 px \
+            (allowed \(Int(Self.allowedFraction * 100_000) / 1000)% of the image); largest 8 x 8 block difference \(blocks.largest) (allowed \(Self.blockTolerance)) at \
+            x \(blocks.at.x), y \(blocks.at.y) px. Screenshot, our PNG and diff: \(work.path)
+            """)
+    }
+
+    /// Whether `ours` agrees with `theirs` (Chromium's screenshot) within the tolerances.
+    static func agree(_ theirs: RGBAImage, _ ours: RGBAImage) -> (passes: Bool, shifted: ShiftTolerantDifference, blocks: BlockDifference) {
+        let shifted = ShiftTolerantDifference(theirs, ours, channelTolerance: Self.channelTolerance)
+        let blocks = BlockDifference(theirs, ours, block: Self.block)
+        let allowed = Int(Double(ours.width * ours.height) * Self.allowedFraction)
+        return (shifted.count <= allowed && blocks.largest <= Self.blockTolerance, shifted, blocks)
+    }
+
+    @Test func theTolerancesStillSeeAMissingLetterAndAWrongColor() throws {
+        // The tolerances must not hide a real difference. welcome.md at L against itself with one
+        // letter of the body text left out, and with the text drawn mid-gray instead of near-black.
+        let list = try Fixtures.displayList("welcome.md", category: .large)
+        let whole = try PNGCodec.decode(try PNGRenderer(scale: Self.scale).render(list))
+        #expect(Self.agree(whole, whole).passes)
+
+        var missingLetter = list
+        let index = try #require(missingLetter.items.firstIndex {
+            if case .glyphs(let run) = $0 { run.pointSize < 20 && run.glyphs.count > 3 } else { false }
+        })
+        guard case .glyphs(var run) = missingLetter.items[index] else { return }
+        run.glyphs.remove(at: 1)
+        missingLetter.items[index] = .glyphs(run)
+        let letter = Self.agree(whole, try PNGCodec.decode(try PNGRenderer(scale: Self.scale).render(missingLetter)))
+        #expect(!letter.passes, "a missing letter went unnoticed: \(letter.blocks.largest)")
+
+        var gray = list
+        gray.items = gray.items.map { item in
+            guard case .glyphs(var run) = item else { return item }
+            run.color = Color(hex: 0x808080)
+            return .glyphs(run)
+        }
+        let color = Self.agree(whole, try PNGCodec.decode(try PNGRenderer(scale: Self.scale).render(gray)))
+        #expect(!color.passes, "gray text went unnoticed: \(color.shifted.count) pixels, block \(color.blocks.largest)")
+    }
+}
+
+/// Pixels of `a` that differ by more than `channelTolerance` from every pixel of `b` within one
+/// pixel of the same place: differences that moving an edge by up to a pixel cannot explain.
+struct ShiftTolerantDifference {
+    let count: Int
+    /// The largest such difference (0…255).
+    let largest: Int
+
+    init(_ a: RGBAImage, _ b: RGBAImage, channelTolerance: Int) {
+        guard a.width == b.width, a.height == b.height else {
+            count = max(a.width * a.height, b.width * b.height)
+            largest = 255
+            return
+        }
+        let width = a.width, height = a.height
+        var count = 0, largest = 0
+        a.pixels.withUnsafeBufferPointer { pa in
+            b.pixels.withUnsafeBufferPointer { pb in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = (y * width + x) * 4
+                        var best = 255
+                        for dy in -1...1 where y + dy >= 0 && y + dy < height {
+                            for dx in -1...1 where x + dx >= 0 && x + dx < width {
+                                let j = ((y + dy) * width + x + dx) * 4
+                                var difference = 0
+                                for channel in 0..<4 { difference = max(difference, abs(Int(pa[i + channel]) - Int(pb[j + channel]))) }
+                                best = min(best, difference)
+                                if best <= channelTolerance { break }
+                            }
+                            if best <= channelTolerance { break }
+                        }
+                        if best > channelTolerance { count += 1 }
+                        largest = max(largest, best)
+                    }
+                }
+            }
+        }
+        self.count = count
+        self.largest = largest
+    }
+}
+
+/// The largest difference, in levels, between two images' average colors over `block` x `block`
+/// squares, and where it is (the top-left of the block, in pixels).
+struct BlockDifference {
+    let largest: Int
+    let at: (x: Int, y: Int)
+
+    init(_ a: RGBAImage, _ b: RGBAImage, block: Int) {
+        guard a.width == b.width, a.height == b.height else {
+            largest = 255
+            at = (0, 0)
+            return
+        }
+        var largest = 0, at = (x: 0, y: 0)
+        var y0 = 0
+        while y0 < a.height {
+            var x0 = 0
+            while x0 < a.width {
+                var sums = [Int](repeating: 0, count: 4)
+                var count = 0
+                for y in y0..<min(a.height, y0 + block) {
+                    for x in x0..<min(a.width, x0 + block) {
+                        let i = (y * a.width + x) * 4
+                        for channel in 0..<4 { sums[channel] += Int(a.pixels[i + channel]) - Int(b.pixels[i + channel]) }
+                        count += 1
+                    }
+                }
+                let difference = sums.map { abs($0) / count }.max() ?? 0
+                if difference > largest {
+                    largest = difference
+                    at = (x0, y0)
+                }
+                x0 += block
+            }
+            y0 += block
+        }
+        self.largest = largest
+        self.at = at
+    }
+}
+
+extension RGBAImage {
+    /// The top-left `width` x `height` pixels (at most the image's own size).
+    func cropped(width: Int, height: Int) -> RGBAImage {
+        let w = min(width, self.width), h = min(height, self.height)
+        if w == self.width && h == self.height { return self }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(w * h * 4)
+        for y in 0..<h {
+            let start = y * self.width * 4
+            pixels.append(contentsOf: self.pixels[start..<(start + w * 4)])
+        }
+        return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+}
