@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import TextMetrics
+
+/// The bundled faces load from the repository's Fonts/, and every way loading can fail is a typed
+/// error whose message says what to do.
+@Suite struct FontLoadingTests {
+    @Test func theLibraryFindsTheRepositorysFontsNotTheSystems() throws {
+        let library = try FontLibrary()
+        let found = URL(fileURLWithPath: library.directory).resolvingSymlinksInPath().standardizedFileURL.path
+        let expected = URL(fileURLWithPath: Support.fontsDirectory).resolvingSymlinksInPath().standardizedFileURL.path
+        // REFLOW_FONTS may point elsewhere on purpose; otherwise it must be the checkout's Fonts/.
+        if ProcessInfo.processInfo.environment["REFLOW_FONTS"] == nil {
+            #expect(found == expected)
+        }
+        #expect(!found.hasPrefix("/usr/share/fonts"))
+        #expect(FileManager.default.fileExists(atPath: (library.directory as NSString).appendingPathComponent(FontLibrary.markerFile)))
+    }
+
+    @Test(arguments: Typeface.all)
+    func everyBundledFaceLoads(_ typeface: Typeface) throws {
+        let library = try FontLibrary(directory: Support.fontsDirectory)
+        let font = try library.font(typeface)
+        #expect((font.path as NSString).lastPathComponent == typeface.fileName)
+        #expect(font.typeface == typeface)
+        #expect(font.familyName.hasPrefix(typeface.opticalSize == .text ? "Inter" : "Inter Display"), "\(font.familyName)")
+        #expect(font.unitsPerEm == (typeface.opticalSize == .text ? 2816 : 2048))
+        #expect(font.ascender > 0)
+        #expect(font.descender < 0)
+        #expect(font.glyphCount > 1000)
+        #expect(font.styleName.contains("Italic") == typeface.italic, "\(font.styleName)")
+        // A face is loaded once and then served from the library.
+        #expect(try library.font(typeface) === font)
+    }
+
+    @Test func aMissingFontFileIsUnreadable() throws {
+        let library = try FontLibrary(directory: Support.fontsDirectory)
+        let path = Support.fontsDirectory + "/Nope-Regular.otf"
+        do {
+            _ = try library.font(atPath: path)
+            Issue.record("loaded a file that does not exist")
+        } catch let error as TextMetricsError {
+            guard case .fontFileUnreadable(let reported, _) = error else {
+                Issue.record("expected .fontFileUnreadable, got \(error)")
+                return
+            }
+            #expect(reported == path)
+            #expect(error.description.contains(path))
+            #expect(error.description.contains("no such file"))
+            #expect(error.description.contains("check the path"))
+        }
+    }
+
+    @Test func aFileThatIsNotAFontIsRejected() throws {
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let garbage = directory.appendingPathComponent("garbage.otf")
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data("this is not a font\n".utf8) + Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try bytes.write(to: garbage)
+        let empty = directory.appendingPathComponent("empty.ttf")
+        try Data().write(to: empty)
+
+        let library = try FontLibrary(directory: Support.fontsDirectory)
+        for url in [garbage, empty] {
+            do {
+                _ = try library.font(atPath: url.path)
+                Issue.record("\(url.lastPathComponent) loaded as a font")
+            } catch let error as TextMetricsError {
+                guard case .notAFont(let path, _) = error else {
+                    Issue.record("expected .notAFont for \(url.lastPathComponent), got \(error)")
+                    continue
+                }
+                #expect(path == url.path)
+                #expect(error.description.contains(url.path))
+                #expect(error.description.contains("pass an OpenType or TrueType file"))
+            }
+        }
+    }
+
+    @Test func aBundledFaceMissingFromTheFolderIsUnreadable() throws {
+        // A folder that looks like a fonts folder (it has the marker file) but lacks a face.
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: Support.fontsDirectory + "/Inter-Regular.otf",
+                                         toPath: directory.appendingPathComponent("Inter-Regular.otf").path)
+        let library = try FontLibrary(directory: directory.path)
+        #expect(try library.font(Typeface(opticalSize: .text, weight: .regular)).unitsPerEm == 2816)
+        #expect {
+            try library.font(Typeface(opticalSize: .display, weight: .bold))
+        } throws: { error in
+            guard case .fontFileUnreadable(let path, _) = error as? TextMetricsError else { return false }
+            return path.hasSuffix("InterDisplay-Bold.otf")
+        }
+    }
+
+    @Test func aMissingFontsDirectoryIsReportedWithWhereItLookedAndWhatToDo() throws {
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for candidate in [directory.appendingPathComponent("does-not-exist").path, directory.path] {
+            do {
+                _ = try FontLibrary(directory: candidate)
+                Issue.record("found fonts in \(candidate)")
+            } catch let error as TextMetricsError {
+                #expect(error == .fontsNotFound(searched: [candidate]))
+                #expect(error.description.contains(candidate))
+                #expect(error.description.contains("--fonts"))
+                #expect(error.description.contains("REFLOW_FONTS"))
+                #expect(error.description.contains("Inter-Regular.otf"))
+            }
+        }
+    }
+
+    @Test func theSearchEndsWithTheCheckoutsFonts() {
+        let candidates = FontLibrary.candidateDirectories(explicit: nil)
+        let last = URL(fileURLWithPath: candidates.last ?? "").standardizedFileURL.path
+        #expect(last == URL(fileURLWithPath: Support.fontsDirectory).standardizedFileURL.path)
+        #expect(FontLibrary.candidateDirectories(explicit: "/x/Fonts") == ["/x/Fonts"], "an explicit folder is the only one tried")
+    }
+
+    @Test func errorMessagesAreOneLine() {
+        let errors: [TextMetricsError] = [
+            .fontsNotFound(searched: ["/a", "/b"]),
+            .fontFileUnreadable(path: "/a/b.otf", reason: "no such file"),
+            .notAFont(path: "/a/b.otf", reason: "unknown file format"),
+            .lineBreakerUnavailable(reason: "U_MISSING_RESOURCE_ERROR"),
+        ]
+        for error in errors {
+            #expect(!error.description.contains("\n"))
+            #expect(error.description.contains(";"), "says what was wrong; then what to do: \(error)")
+        }
+    }
+}
