@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Runs the built `reflow-cli` end to end and captures what it prints.
+enum CLI {
+    struct Result: CustomStringConvertible {
+        var status: Int32
+        /// The process ended by a signal (a crash, a trap) instead of exiting.
+        var crashed: Bool
+        var stdout: Data
+        var stderr: String
+        var output: String { String(decoding: stdout, as: UTF8.self) }
+        /// stderr's lines, without the empty piece after a final line feed.
+        var stderrLines: [Substring] {
+            var lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            if stderr.hasSuffix("\n") { lines.removeLast() }
+            return lines
+        }
+        var description: String { "status \(status)\(crashed ? " (signal)" : ""), stderr: \(stderr)" }
+    }
+
+    /// The repository's root, from this file's path (Tests/CLITests/CLI.swift).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    struct LookupError: Error, CustomStringConvertible { let description: String }
+
+    /// The `reflow-cli` built with these tests: in the products folder that holds the test bundle
+    /// (`swift test --scratch-path X` puts both in X/<triple>/debug). `REFLOW_CLI` overrides.
+    static func executable() throws -> URL {
+        if let explicit = ProcessInfo.processInfo.environment["REFLOW_CLI"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        var folders: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            folders.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        folders.append(Bundle.main.bundleURL)
+        if let url = Bundle.main.executableURL { folders.append(url.deletingLastPathComponent()) }
+        if let first = CommandLine.arguments.first, first.contains("/") {
+            folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        folders += Bundle.allBundles.map(\.bundleURL)
+        var candidates: [URL] = []
+        for folder in folders {
+            candidates.append(folder.appendingPathComponent("reflow-cli"))
+            // An .xctest bundle folder (the macOS layout) sits inside the products folder.
+            candidates.append(folder.deletingLastPathComponent().appendingPathComponent("reflow-cli"))
+        }
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate.standardizedFileURL
+            }
+        }
+        throw LookupError(description: "reflow-cli not found next to the test bundle; looked at "
+            + candidates.map(\.path).joined(separator: ", ") + "; build it or set REFLOW_CLI")
+    }
+
+    /// Runs `reflow-cli arguments…` with stdin empty, stopping it after `timeout` seconds (a hang
+    /// is a failure).
+    static func run(_ arguments: [String], timeout: TimeInterval = 120,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Files, not pipes: nothing can block on a full pipe, however much is printed.
+        let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("reflow-cli \(arguments.joined(separator: " ")) ran longer than \(timeout) s",
+                         sourceLocation: sourceLocation)
+        }
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        return Result(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
+                      stdout: try Data(contentsOf: out), stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    /// A fresh temporary folder; the caller removes it.
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ bytes: [UInt8], to name: String, in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    static func write(_ text: String, to name: String, in folder: URL) throws -> String {
+        try write(Array(text.utf8), to: name, in: folder)
+    }
+}

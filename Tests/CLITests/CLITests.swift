@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// `reflow-cli` end to end: the built binary, its stdout, stderr and exit status.
+@Suite struct CLITests {
+    // MARK: type-table
+
+    struct Entry: Decodable, Hashable {
+        let style: String
+        let category: String
+        let pointSize: Double
+        let leading: Double
+        let weight: String
+        let face: String
+    }
+
+    /// The published table (the golden copy TextMetricsTests keeps), keyed "style category".
+    static func publishedTable() throws -> [String: (size: Double, leading: Double)] {
+        let path = CLI.repository.appendingPathComponent("Tests/TextMetricsTests/Goldens/dynamic-type.md")
+        let rows = try String(contentsOf: path, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| ") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let categories = rows[0].dropFirst().map { $0.replacingOccurrences(of: "*", with: "").lowercased() }
+        var table: [String: (size: Double, leading: Double)] = [:]
+        for row in rows.dropFirst() {
+            for (category, cell) in zip(categories, row.dropFirst()) {
+                let numbers = cell.split(separator: "/").compactMap { Double($0) }
+                try #require(numbers.count == 2, "cell '\(cell)'")
+                table["\(row[0]) \(category)"] = (numbers[0], numbers[1])
+            }
+        }
+        return table
+    }
+
+    @Test func typeTableJSONHas132EntriesMatchingThePublishedTable() throws {
+        let result = try CLI.run(["type-table", "--format", "json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty)
+        let entries = try JSONDecoder().decode([Entry].self, from: result.stdout)
+        #expect(entries.count == 132)
+        #expect(Set(entries.map { "\($0.style) \($0.category)" }).count == 132, "every style at every category, once")
+        let table = try Self.publishedTable()
+        #expect(table.count == 132)
+        for entry in entries {
+            let key = "\(entry.style) \(entry.category)"
+            guard let published = table[key] else {
+                Issue.record("\(key) is not in the published table")
+                continue
+            }
+            #expect(entry.pointSize == published.size, "\(key)")
+            #expect(entry.leading == published.leading, "\(key)")
+            #expect(entry.weight == (entry.style == "headline" ? "semibold" : "regular"), "\(key)")
+            let weightFile = entry.weight == "semibold" ? "SemiBold" : "Regular"
+            let family = entry.pointSize < 20 ? "Inter" : "InterDisplay"
+            #expect(entry.face == "\(family)-\(weightFile).otf", "\(key) at \(entry.pointSize) pt")
+        }
+    }
+
+    @Test func typeTableTextListsEveryStyleAndCategory() throws {
+        let result = try CLI.run(["type-table"])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.output.split(separator: "\n")
+        let header = try #require(lines.first)
+        for name in ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"] {
+            #expect(header.split(separator: " ").contains(Substring(name)), "\(name) missing from \(header)")
+        }
+        let body = try #require(lines.first { $0.hasPrefix("body ") })
+        #expect(body.contains("14/19") && body.contains("17/22") && body.contains("53/62"))
+        #expect(body.contains("Inter-Regular.otf") && body.contains("InterDisplay-Regular.otf"))
+        for style in ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline",
+                      "footnote", "caption1", "caption2"] {
+            #expect(lines.contains { $0.hasPrefix(style + " ") }, "\(style) row missing")
+        }
+    }
+
+    // MARK: lines
+
+    /// Two paragraphs whose greedy breaks at 150 pt in body (Inter Regular 17 pt) were checked with
+    /// hb-shape: each line's words and spaces fit (the closest, "fox jumps over the", is 148.4 pt)
+    /// and adding the next word would not (156.8 pt at the least).
+    static let pangrams = """
+        The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.
+
+        Sphinx of black quartz, judge my vow.
+
+        """
+
+    @Test func linesPrintsTheLinesAndASummary() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write(Self.pangrams, to: "pangrams.txt", in: folder)
+        let result = try CLI.run(["lines", file, "--width", "150"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output == """
+            The quick brown
+            fox jumps over the
+            lazy dog. Pack my
+            box with five
+            dozen liquor jugs.
+
+            Sphinx of black
+            quartz, judge my
+            vow.
+
+            """)
+        // height = (lines + paragraphs − 1) × 22 pt (body's leading at L).
+        #expect(result.stderr == "lines=8 paragraphs=2 height=198.00\n")
+    }
+
+    @Test func linesUsesTheStylesLeadingAndTheCategoryByAnyName() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write(Self.pangrams, to: "pangrams.txt", in: folder)
+        let short = try CLI.run(["lines", file, "--width", "320", "--style", "title1", "--category", "ax3"])
+        let long = try CLI.run(["lines", file, "--width", "320", "--style", "TITLE1", "--category", "AccessibilityExtraLarge"])
+        #expect(short.status == 0 && long.status == 0, "\(short) \(long)")
+        #expect(short.output == long.output)
+        #expect(short.stderr == long.stderr)
+        let lineCount = short.output.split(separator: "\n").count
+        // title1 at AX3 is 48/57; two paragraphs add one blank line.
+        #expect(short.stderr == "lines=\(lineCount) paragraphs=2 height=\(String(format: "%.2f", Double(lineCount + 1) * 57))\n")
+        #expect(lineCount > 8, "48 pt text takes more lines than 17 pt text")
+    }
+
+    @Test func linesAcceptsAnExplicitFontFile() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write(Self.pangrams, to: "pangrams.txt", in: folder)
+        let font = CLI.repository.appendingPathComponent("Fonts/Inter-Regular.otf").path
+        let explicit = try CLI.run(["lines", file, "--width", "150", "--font", font, "--size", "17", "--line-height", "22"])
+        let bundled = try CLI.run(["lines", file, "--width", "150"])
+        #expect(explicit.status == 0, "\(explicit)")
+        #expect(explicit.output == bundled.output, "body at L is Inter Regular 17/22")
+        #expect(explicit.stderr == bundled.stderr)
+    }
+
+    @Test func emptyInputPrintsNothingAndSucceeds() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in [("empty.txt", ""), ("blank.txt", "\n\n  \n\t\n")] {
+            let file = try CLI.write(text, to: name, in: folder)
+            let result = try CLI.run(["lines", file, "--width", "100"])
+            #expect(result.status == 0, "\(name): \(result)")
+            #expect(result.stdout.isEmpty, "\(name): \(result.output)")
+            #expect(!result.stderr.contains("error"), "\(name): \(result.stderr)")
+        }
+    }
+
+    @Test func invalidUTF8IsReplacedAndWarnedAboutOnce() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // "café" in Latin-1, then two stray bytes, then a truncated 3-byte sequence.
+        let bytes: [UInt8] = Array("caf".utf8) + [0xE9] + Array(" ok ".utf8) + [0xFF, 0xFE] + Array(" end ".utf8) + [0xE2, 0x82]
+        let file = try CLI.write(bytes, to: "latin1.txt", in: folder)
+        let result = try CLI.run(["lines", file, "--width", "300"])
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.crashed)
+        #expect(result.output.hasPrefix("caf\u{FFFD} ok \u{FFFD}"), "\(result.output)")
+        #expect(result.output.contains("end"))
+        let warnings = result.stderrLines.filter { $0.hasPrefix("reflow-cli: warning:") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(warnings.first?.contains("UTF-8") == true)
+        #expect(warnings.first?.contains("offset 3") == true, "names the first bad byte")
+        #expect(result.stderrLines.last?.hasPrefix("lines=1 paragraphs=1 ") == true, "\(result.stderr)")
+        #expect(!result.stderr.contains("error"))
+    }
+
+    // MARK: Bad input
+
+    struct BadInput: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: @Sendable (_ folder: URL) throws -> [String]
+        /// Words the message must contain.
+        let mentions: [String]
+        var testDescription: String { name }
+    }
+
+    static let badInputs: [BadInput] = [
+        BadInput(name: "missing file", arguments: { [$0.appendingPathComponent("nope.txt").path, "--width", "100"] },
+                 mentions: ["nope.txt", "no such file"]),
+        BadInput(name: "a directory", arguments: { [$0.path, "--width", "100"] }, mentions: ["is a directory"]),
+        BadInput(name: "a font file that is not a font", arguments: { folder in
+            let font = try CLI.write("this is not a font, just text\n", to: "fake.otf", in: folder)
+            return [try CLI.write("hello", to: "t.txt", in: folder), "--width", "100", "--font", font, "--size", "17"]
+        }, mentions: ["fake.otf", "not a font"]),
+        BadInput(name: "a missing font file", arguments: { folder in
+            [try CLI.write("hello", to: "t.txt", in: folder), "--width", "100", "--font",
+             folder.appendingPathComponent("missing.otf").path, "--size", "17"]
+        }, mentions: ["missing.otf", "no such file"]),
+        BadInput(name: "a fonts folder without the fonts", arguments: { folder in
+            [try CLI.write("hello", to: "t.txt", in: folder), "--width", "100", "--fonts", folder.path]
+        }, mentions: ["Inter-Regular.otf", "--fonts"]),
+    ]
+
+    @Test(arguments: badInputs)
+    func badInputIsOneErrorLineAndAFailingExit(_ input: BadInput) throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["lines"] + (try input.arguments(folder)))
+        #expect(!result.crashed, "\(input.name): \(result)")
+        #expect(result.status == 1, "\(input.name): \(result)")
+        #expect(result.stdout.isEmpty, "\(input.name): no half-written output")
+        #expect(result.stderrLines.count == 1, "\(input.name): one line, got \(result.stderr)")
+        let line = result.stderrLines.first ?? ""
+        #expect(line.hasPrefix("reflow-cli: error: "), "\(input.name): \(line)")
+        for word in input.mentions { #expect(line.contains(word), "\(input.name): '\(word)' missing from \(line)") }
+        #expect(line.contains(";"), "\(input.name): says what to do: \(line)")
+    }
+
+    struct BadArguments: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: [String]
+        let mentions: [String]
+        var testDescription: String { name }
+    }
+
+    static let badArguments: [BadArguments] = [
+        BadArguments(name: "unknown category", arguments: ["--width", "100", "--category", "huge"], mentions: ["huge"]),
+        BadArguments(name: "unknown style", arguments: ["--width", "100", "--style", "title9"], mentions: ["title9"]),
+        BadArguments(name: "width 0", arguments: ["--width", "0"], mentions: ["--width", "positive"]),
+        BadArguments(name: "width=-1", arguments: ["--width=-1"], mentions: ["--width", "positive"]),
+        BadArguments(name: "width -1", arguments: ["--width", "-1"], mentions: ["--width"]),
+        BadArguments(name: "width abc", arguments: ["--width", "abc"], mentions: ["abc", "--width"]),
+        BadArguments(name: "width nan", arguments: ["--width", "nan"], mentions: ["--width"]),
+        BadArguments(name: "width inf", arguments: ["--width", "inf"], mentions: ["--width"]),
+        BadArguments(name: "no width", arguments: [], mentions: ["--width"]),
+        BadArguments(name: "font without size", arguments: ["--width", "100", "--font", "x.otf"], mentions: ["--size"]),
+        BadArguments(name: "size without font", arguments: ["--width", "100", "--size", "17"], mentions: ["--font"]),
+    ]
+
+    @Test(arguments: badArguments)
+    func badArgumentsAreRejectedWithoutACrash(_ bad: BadArguments) throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("hello world", to: "t.txt", in: folder)
+        let result = try CLI.run(["lines", file] + bad.arguments)
+        #expect(!result.crashed, "\(bad.name): \(result)")
+        #expect(result.status != 0, "\(bad.name): \(result)")
+        #expect(result.stdout.isEmpty, "\(bad.name)")
+        let first = result.stderrLines.first ?? ""
+        #expect(first.hasPrefix("Error: ") || first.hasPrefix("reflow-cli: error: "), "\(bad.name): \(result.stderr)")
+        for word in bad.mentions { #expect(first.contains(word), "\(bad.name): '\(word)' missing from \(first)") }
+    }
+
+    @Test func unknownCategoryMessageListsEveryValidName() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("hello world", to: "t.txt", in: folder)
+        let result = try CLI.run(["lines", file, "--width", "100", "--category", "ax9"])
+        #expect(result.status != 0)
+        #expect(!result.crashed)
+        let words = Set(result.stderr.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        for name in ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"] {
+            #expect(words.contains(name), "\(name) is not listed: \(result.stderr)")
+        }
+    }
+}
