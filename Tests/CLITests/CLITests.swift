@@ -164,6 +164,46 @@ import Testing
         #expect(!result.stderr.contains("error"))
     }
 
+    @Test func nulBytesAreReplacedAndWarnedAbout() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write([0x61, 0x00, 0x62, 0x20, 0x63, 0x00, 0x00, 0x64, 0x0A], to: "nul.txt", in: folder)
+        let result = try CLI.run(["lines", file, "--width", "300"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.output == "a\u{FFFD}b c\u{FFFD}\u{FFFD}d\n")
+        let warnings = result.stderrLines.filter { $0.hasPrefix("reflow-cli: warning:") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(warnings.first?.contains("3 NUL") == true, "\(result.stderr)")
+    }
+
+    @Test func overflowWrapChoosesBetweenOverflowingAndBreakingALongWord() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let word = String(repeating: "x", count: 300)
+        let file = try CLI.write("a " + word + " b\n", to: "long.txt", in: folder)
+        // The default, like the peer engines: the word stays whole on a line of its own.
+        let normal = try CLI.run(["lines", file, "--width", "100"])
+        #expect(normal.status == 0, "\(normal)")
+        #expect(normal.output == "a\n\(word)\nb\n")
+        let broken = try CLI.run(["lines", file, "--width", "100", "--overflow-wrap", "break-word"])
+        #expect(broken.status == 0, "\(broken)")
+        let lines = broken.output.split(separator: "\n").map(String.init)
+        #expect(lines.count > 3)
+        #expect(lines.joined() == "a" + word + "b")
+        #expect(broken.stderr.hasPrefix("lines=\(lines.count) paragraphs=1 "))
+    }
+
+    @Test func typeTableReportsMissingFontsAsOneLine() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["type-table", "--fonts", folder.appendingPathComponent("none").path])
+        #expect(result.status == 1, "\(result)")
+        #expect(!result.crashed)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrLines.first?.hasPrefix("reflow-cli: error: cannot find the bundled fonts") == true, "\(result.stderr)")
+    }
+
     // MARK: Bad input
 
     struct BadInput: CustomTestStringConvertible, Sendable {

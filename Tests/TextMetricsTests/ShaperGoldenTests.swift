@@ -124,4 +124,23 @@ import TextMetrics
             }
         }
     }
+
+    @Test func laidOutGlyphsSitWhereHarfBuzzPutThem() throws {
+        let typesetter = try Support.typesetter()
+        // Body at L draws in Inter Regular at 17 pt.
+        for record in try Self.records() where record.font == "Inter-Regular.otf" {
+            let layout = try typesetter.layout(StyledText(record.word), style: .body, category: .large, width: 10_000)
+            try #require(layout.lines.count == 1)
+            let runs = layout.glyphRuns(ofLine: 0)
+            #expect(runs.allSatisfy { $0.font.typeface == Typeface(opticalSize: .text, weight: .regular) && $0.pointSize == 17 })
+            let glyphs = runs.flatMap(\.glyphs)
+            #expect(glyphs.map(\.glyph) == record.glyphs.map(\.glyph), "glyphs of \(record)")
+            var pen = 0
+            for (placed, expected) in zip(glyphs, record.glyphs) {
+                #expect(abs(placed.x - Double(pen + Int(expected.xOffset)) * 17 / 2816) < 1e-9, "x of glyph \(expected.glyph) in \(record)")
+                #expect(abs(placed.y + Double(expected.yOffset) * 17 / 2816) < 1e-9, "y (down) of glyph \(expected.glyph) in \(record)")
+                pen += Int(expected.xAdvance)
+            }
+        }
+    }
 }

@@ -121,6 +121,13 @@ import Testing
         #expect(shaper.shapeCalls == 7)
         #expect(shaper.shapeUncached("reflow", font: font) == first)
         #expect(shaper.shapeCalls == 8, "uncached shaping is counted")
+        // The same bytes in another face are another entry, and give that face's glyphs.
+        let display = try FontLibrary().font(Typeface(opticalSize: .display, weight: .regular))
+        let inDisplay = shaper.shape("reflow", font: display)
+        #expect(shaper.shapeCalls == 9)
+        #expect(inDisplay != first)
+        #expect(shaper.shape("reflow", font: display) == inDisplay)
+        #expect(shaper.shapeCalls == 9)
     }
 
     @Test func theShapersCacheRespectsItsBound() throws {
