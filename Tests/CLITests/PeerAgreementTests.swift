@@ -95,9 +95,13 @@ import Testing
         let corpus: String
     }
 
+    /// Where the peer is compiled and the corpus written; removed when the test process exits.
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-peers-\(UUID().uuidString)")
+
     static let harness: Result<Harness, Error> = Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-peers-\(UUID().uuidString)")
+        let folder = Self.folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: PeerAgreementTests.folder) }
         let hbGreedy = folder.appendingPathComponent("hb_greedy").path
         let flags = try run(which("pkg-config")!, ["--cflags", "--libs", "harfbuzz"]).stdout
         let split = String(decoding: flags, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
