@@ -26,7 +26,9 @@ struct ScrollCommand: ParsableCommand {
         discussion: """
             Only cells on screen and in the prefetch margin (one screen ahead, two cells a frame) are \
             measured; the others carry the estimate. Each frame reports the cells it measured, its \
-            work time against the frame budget (1/fps), the error of the estimated content height and \
+            work time against the frame budget (1/fps; work is the CPU time of the frame's thread, and \
+            the wall-clock time, which also counts time other processes held the core, is shown beside \
+            it), the error of the estimated content height and \
             how far the anchor cell (the first visible one) moved on screen: 0 when all is well. \
             --change-category-at switches the text size part way down.
             """)
@@ -43,7 +45,7 @@ struct ScrollCommand: ParsableCommand {
     var file: String
 
     @Option(help: "Content-size category to start at.")
-    var category: ContentSizeCategory = .large
+    var category = CategoryName(.large)
 
     @Option(help: ArgumentHelp("Viewport width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
@@ -66,7 +68,7 @@ struct ScrollCommand: ParsableCommand {
     var changeAt: Double?
 
     @Option(help: "The category to change to, with --change-category-at.")
-    var to: ContentSizeCategory?
+    var to: CategoryName?
 
     @Option(help: "Output: text (frames and totals) or json (totals, for scripts).")
     var format: Format = .text
@@ -104,17 +106,17 @@ struct ScrollCommand: ParsableCommand {
             let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
             let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
             let content = DocumentScrollContent(sections: CellMode.blocks.cells(for: document),
-                                                environment: LayoutEnvironment(containerWidth: width, category: category),
+                                                environment: LayoutEnvironment(containerWidth: width, category: category.category),
                                                 sizer: sizer)
             guard content.rowCount > 0 else {
                 Console.info("nothing to scroll: '\(file)' has no content")
                 return
             }
-            var configuration = ScrollSession.Configuration(category: category, viewportHeight: height)
+            var configuration = ScrollSession.Configuration(category: category.category, viewportHeight: height)
             configuration.framesPerSecond = fps
             configuration.speed = speed
             configuration.estimate = estimate
-            if let changeAt, let to { configuration.categoryChange = (changeAt, to) }
+            if let changeAt, let to { configuration.categoryChange = (changeAt, to.category) }
             var session = ScrollSession(content: content, configuration: configuration)
             let progress = TerminalProgress(label: "scrolling", quiet: quiet)
             let summary = session.run { progress.update($0) }
@@ -135,17 +137,23 @@ struct ScrollCommand: ParsableCommand {
     private func textReport(session: ScrollSession, summary: ScrollSession.Summary) -> String {
         var out = ""
         if frames != .none {
-            out += "frame   offset(pt)  measured  work(ms)  height error(pt)  anchor jump(pt)\n"
+            out += "frame   offset(pt)  measured  work(ms)  wall(ms)  height error(pt)  anchor jump(pt)\n"
             for frame in session.frames where frames == .all || frame.cellsMeasured > 0 || frame.overBudget || frame.categoryChanged {
-                out += String(format: "%5d %12.1f %9d %9.3f %17.1f %16.2f%@%@\n", frame.index, frame.contentOffset,
-                              frame.cellsMeasured, frame.workMilliseconds, frame.contentHeightError, frame.anchorJump,
+                out += String(format: "%5d %12.1f %9d %9.3f %9.3f %17.1f %16.2f%@%@\n", frame.index, frame.contentOffset,
+                              frame.cellsMeasured, frame.workMilliseconds, frame.wallMilliseconds, frame.contentHeightError,
+                              frame.anchorJump,
                               frame.overBudget ? "  over budget" : "", frame.categoryChanged ? "  text size changed" : "")
             }
             out += "\n"
         }
         out += "frames \(summary.frames), over budget (\(String(format: "%.1f", summary.budgetMs)) ms) \(summary.framesOverBudget)\n"
-        out += "cells measured \(summary.cellsMeasured) of \(session.viewport.layout.count)\n"
-        out += String(format: "work per frame: median %.3f ms, max %.3f ms\n", summary.medianFrameMs, summary.maxFrameMs)
+        let rows = session.viewport.layout.count
+        out += summary.cellsMeasured > rows
+            ? "cells measured \(summary.cellsMeasured) times for \(rows) cells (a text-size change measures again)\n"
+            : "cells measured \(summary.cellsMeasured) of \(rows)\n"
+        out += String(format: "work per frame (CPU time): median %.3f ms, max %.3f ms\n", summary.medianFrameMs, summary.maxFrameMs)
+        out += String(format: "wall clock per frame: max %.3f ms, over budget %d (includes time other processes held the core)\n",
+                      summary.maxFrameWallMs, summary.framesOverBudgetWallClock)
         out += String(format: "estimate (%@): summed |estimated - final| y = %.0f pt\n", summary.estimate, summary.estimateError)
         out += String(format: "largest anchor movement on screen: %.2f pt\n", summary.maxAnchorJump)
         if let change = summary.textSizeChangeMs {

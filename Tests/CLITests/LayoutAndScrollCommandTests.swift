@@ -136,7 +136,8 @@ import Testing
 
     // MARK: scroll
 
-    static let scrollKeys = ["frames", "framesOverBudget", "maxAnchorJump", "cellsMeasured", "estimateError", "maxFrameMs"]
+    static let scrollKeys = ["frames", "framesOverBudget", "maxAnchorJump", "cellsMeasured", "estimateError", "maxFrameMs",
+                             "maxFrameWallMs", "framesOverBudgetWallClock"]
 
     @Test func scrollJSONOnASmallDocumentMeasuresEveryCellWithoutJumps() throws {
         let folder = try CLI.scratch()

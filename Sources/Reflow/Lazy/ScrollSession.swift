@@ -44,7 +44,12 @@ public struct ScrollSession {
         public var index: Int
         public var contentOffset: Double
         public var cellsMeasured: Int
+        /// CPU time of the frame's work on its thread: what the budget is judged on.
         public var workMilliseconds: Double
+        /// Wall-clock time of the frame's work: its CPU time plus any time the thread waited
+        /// for a core while another process ran.
+        public var wallMilliseconds: Double
+        /// The work took longer than the frame budget.
         public var overBudget: Bool
         /// |estimated content height − final content height| after this frame.
         public var contentHeightError: Double
@@ -61,13 +66,18 @@ public struct ScrollSession {
         /// evenly spread over the session (after any text-size change), the sum over every row of
         /// |its y then − its final y|, averaged over those moments. In points.
         public var estimateError: Double
+        /// The longest and the median frame's work (CPU time of the frame's thread).
         public var maxFrameMs: Double
         public var medianFrameMs: Double
+        /// The same in wall-clock time, which includes preemption by other processes.
+        public var maxFrameWallMs: Double
+        public var framesOverBudgetWallClock: Int
         public var finalContentHeight: Double
         public var budgetMs: Double
         public var estimate: String
         /// The work of the frame that changed the text size: from the change to a complete
-        /// screen (visible and prefetch cells measured at the new size). Nil without a change.
+        /// screen (visible and prefetch cells measured at the new size), CPU time. Nil without
+        /// a change.
         public var textSizeChangeMs: Double?
     }
 
@@ -95,7 +105,7 @@ public struct ScrollSession {
 
     /// Runs the session to the bottom. `progress` is called with the fraction scrolled.
     public mutating func run(progress: (Double) -> Void = { _ in }) -> Summary {
-        let clock = ContinuousClock()
+        var timer = FrameTimer()
         let step = configuration.speed / configuration.framesPerSecond
         var offset = 0.0
         var changed = false
@@ -106,7 +116,7 @@ public struct ScrollSession {
         while true {
             var categoryChanged = false
             var report: Viewport.FrameReport
-            let start = clock.now
+            timer.start()
             if let change = configuration.categoryChange, !changed,
                offset >= change.fraction * max(0, viewport.contentHeight() - viewport.height) {
                 changed = true
@@ -120,16 +130,15 @@ public struct ScrollSession {
             } else {
                 report = viewport.scroll(to: offset)
             }
-            let elapsed = clock.now - start
+            let time = timer.stop()
             // The session reads no events; left in the log they would grow without bound, and
             // the log's reallocations would land in some frame's work.
             viewport.discardEvents()
-            let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
             let contentHeight = viewport.contentHeight()
             contentHeights.append(contentHeight)
             frames.append(Frame(index: index, contentOffset: viewport.contentOffset, cellsMeasured: report.cellsMeasured,
-                                workMilliseconds: milliseconds,
-                                overBudget: milliseconds > configuration.budgetMilliseconds,
+                                workMilliseconds: time.work, wallMilliseconds: time.wall,
+                                overBudget: time.work > configuration.budgetMilliseconds,
                                 contentHeightError: 0, anchorJump: report.anchorJump, categoryChanged: categoryChanged))
             index += 1
             let maxOffset = max(0, contentHeight - viewport.height)
@@ -161,6 +170,8 @@ public struct ScrollSession {
             estimateError: estimateError,
             maxFrameMs: times.last ?? 0,
             medianFrameMs: times.isEmpty ? 0 : times[times.count / 2],
+            maxFrameWallMs: frames.map(\.wallMilliseconds).max() ?? 0,
+            framesOverBudgetWallClock: frames.filter { $0.wallMilliseconds > configuration.budgetMilliseconds }.count,
             finalContentHeight: finalHeight,
             budgetMs: configuration.budgetMilliseconds,
             estimate: configuration.estimate.description,
