@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
         "Categories to check (default: all twelve), e.g. --category l xxxl ax5.", valueName: "category"))
-    var category: [ContentSizeCategory] = []
+    var category: [CategoryName] = []
 
     @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
@@ -45,7 +45,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let categories = category.isEmpty ? ContentSizeCategory.allCases : category
+            let categories = category.isEmpty ? ContentSizeCategory.allCases : category.map(\.category)
             let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
             let directory = try fonts.library().directory
             let reports = try CategorySweep.map(

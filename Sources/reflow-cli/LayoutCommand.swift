@@ -32,7 +32,7 @@ struct LayoutCommand: ParsableCommand {
             }
         }
 
-        static var allValueStrings: [String] { ContentSizeCategory.allValueStrings + ["all"] }
+        static var allValueStrings: [String] { CategoryName.allValueStrings + ["all"] }
 
         var defaultValueDescription: String {
             switch self {

@@ -32,7 +32,7 @@ struct LinesCommand: ParsableCommand {
     var style: TextStyle = .body
 
     @Option(help: "Content-size category when no --font is given.")
-    var category: ContentSizeCategory = .large
+    var category = CategoryName(.large)
 
     @Option(help: ArgumentHelp("Width to break lines at, in points.", valueName: "pt"))
     var width: Double
@@ -75,8 +75,8 @@ struct LinesCommand: ParsableCommand {
                 measure = { typesetter.layout(StyledText($0), faces: faces, pointSize: size, lineHeight: height, width: width,
                                                overflowWrap: overflowWrap) }
             } else {
-                pitch = DynamicType.spec(style, category).leading
-                measure = { try typesetter.layout(StyledText($0), style: style, category: category, width: width,
+                pitch = DynamicType.spec(style, category.category).leading
+                measure = { try typesetter.layout(StyledText($0), style: style, category: category.category, width: width,
                                                    overflowWrap: overflowWrap) }
             }
             for (index, paragraph) in paragraphs.enumerated() {

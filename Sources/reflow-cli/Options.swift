@@ -3,10 +3,23 @@ import Foundation
 import Reflow
 import TextMetrics
 
-extension ContentSizeCategory: ExpressibleByArgument {
-    public init?(argument: String) { self.init(name: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.shortName) }
-    public var defaultValueDescription: String { shortName }
+/// A content-size category on the command line: `xs` … `ax5` or a long name, in any case.
+///
+/// `ContentSizeCategory` is not the option type itself: ArgumentParser describes the default of a
+/// `CaseIterable & RawRepresentable` type by its raw value, which for categories is an index
+/// (`default: 3`), not a name anyone types.
+struct CategoryName: ExpressibleByArgument {
+    var category: ContentSizeCategory
+
+    init(_ category: ContentSizeCategory) { self.category = category }
+
+    init?(argument: String) {
+        guard let category = ContentSizeCategory(name: argument) else { return nil }
+        self.category = category
+    }
+
+    static var allValueStrings: [String] { ContentSizeCategory.allCases.map(\.shortName) }
+    var defaultValueDescription: String { category.shortName }
 }
 
 extension TextStyle: ExpressibleByArgument {

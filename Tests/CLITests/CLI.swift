@@ -69,8 +69,8 @@ enum CLI {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Files, not pipes: nothing can block on a full pipe, however much is printed.
         let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle

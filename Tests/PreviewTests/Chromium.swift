@@ -53,7 +53,7 @@ enum Chromium {
             "--default-background-color=ffffffff", "--screenshot=\(output.path)", svg.absoluteString,
         ]
         let log = work.appendingPathComponent("log.txt")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
         process.standardOutput = handle
