@@ -1,6 +1,8 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import Reflow
+import Synchronization
 import TextMetrics
 
 struct LinesCommand: ParsableCommand {
@@ -42,12 +44,18 @@ struct LinesCommand: ParsableCommand {
         valueName: "mode"))
     var overflowWrap: LineBreaker.OverflowWrap = .normal
 
+    @Option(help: ArgumentHelp(
+        "Threads to break lines on (default: one per core). Each lays out a run of whole paragraphs; the output is the same for any number.",
+        valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
         try requirePositive(width, "--width")
         try requirePositive(size, "--size")
         try requirePositive(lineHeight, "--line-height")
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if font != nil, size == nil { throw ValidationError("--font needs --size (the point size to set the font at)") }
         if font == nil, size != nil || lineHeight != nil {
             throw ValidationError("--size and --line-height go with --font; with the bundled faces use --style and --category")
@@ -56,45 +64,89 @@ struct LinesCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let library = try fonts.library()
-            // Every paragraph is laid out once, so paragraph and layout caches would only hold
-            // the whole document in memory until exit; the word-shaping cache is what pays.
-            let typesetter = try Typesetter(fonts: library, paragraphCacheLimit: 2, layoutCacheLimit: 2)
             let paragraphs = PlainText.paragraphs(try readDocument(file))
-            // Built as bytes: each line is copied straight out of its paragraph's UTF-8.
+            let pitch: Double
+            if let font, let size {
+                // Opened here too, so a file that is not a font fails before any work starts.
+                let face = try fonts.library().font(atPath: font)
+                pitch = lineHeight ?? (face.ascent(at: size) + face.descent(at: size))
+            } else {
+                pitch = DynamicType.spec(style, category.category).leading
+            }
+            let chunks = Self.chunks(paragraphs, workers: jobs)
+            let results = Mutex<[Result<(bytes: [UInt8], lineCount: Int), any Error>?]>(Array(repeating: nil, count: chunks.count))
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch) }
+                results.withLock { $0[index] = result }
+            }
             var output: [UInt8] = []
             output.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 2 })
             var lineCount = 0
-            let pitch: Double
-            let measure: (String) throws -> TextLayout
-            if let font, let size {
-                let face = try library.font(atPath: font)
-                let faces = FaceSet(single: face)
-                let height = lineHeight ?? (face.ascent(at: size) + face.descent(at: size))
-                pitch = height
-                measure = { typesetter.layout(StyledText($0), faces: faces, pointSize: size, lineHeight: height, width: width,
-                                               overflowWrap: overflowWrap) }
-            } else {
-                pitch = DynamicType.spec(style, category.category).leading
-                measure = { try typesetter.layout(StyledText($0), style: style, category: category.category, width: width,
-                                                   overflowWrap: overflowWrap) }
-            }
-            for (index, paragraph) in paragraphs.enumerated() {
+            for (index, result) in results.withLock({ $0 }).enumerated() {
+                let chunk = try result!.get()
                 if index > 0 { output.append(0x0A) }
-                let layout = try measure(paragraph)
-                var paragraph = paragraph
-                paragraph.withUTF8 { bytes in
-                    // A line's range is in UTF-8 bytes of the laid-out text, which is `paragraph`.
-                    for line in layout.lines {
-                        output.append(contentsOf: bytes[line.range])
-                        output.append(0x0A)
-                    }
-                }
-                lineCount += layout.lines.count
+                output += chunk.bytes
+                lineCount += chunk.lineCount
             }
             Console.write(output)
             let height = paragraphs.isEmpty ? 0 : Double(lineCount + paragraphs.count - 1) * pitch
             Console.info("lines=\(lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height))")
         }
+    }
+
+    /// Consecutive runs of paragraphs, one per worker, of about equal size in bytes; one run for a
+    /// small document (below 32 KiB a chunk, a second thread costs more than it saves). Each
+    /// worker shapes its own words, so the few very common words are shaped once per worker.
+    static func chunks(_ paragraphs: [String], workers: Int) -> [Range<Int>] {
+        let total = paragraphs.reduce(0) { $0 + $1.utf8.count }
+        let count = max(1, min(workers, total / 32_768, paragraphs.count))
+        var chunks: [Range<Int>] = []
+        var start = 0, bytes = 0
+        for (index, paragraph) in paragraphs.enumerated() {
+            bytes += paragraph.utf8.count
+            if chunks.count < count - 1, bytes * count >= total * (chunks.count + 1) {
+                chunks.append(start..<index + 1)
+                start = index + 1
+            }
+        }
+        chunks.append(start..<paragraphs.count)
+        return chunks
+    }
+
+    /// The output lines of `paragraphs` (an empty line between two paragraphs) and how many
+    /// lines they make, with a typesetter and fonts of this call's own: a typesetter is not
+    /// thread-safe, and FreeType faces are not either.
+    private func breakLines(_ paragraphs: ArraySlice<String>, pitch: Double) throws -> (bytes: [UInt8], lineCount: Int) {
+        let library = try fonts.library()
+        // Every paragraph is laid out once, so paragraph and layout caches would only hold
+        // the whole document in memory until exit; the word-shaping cache is what pays.
+        let typesetter = try Typesetter(fonts: library, paragraphCacheLimit: 2, layoutCacheLimit: 2)
+        let measure: (String) throws -> TextLayout
+        if let font, let size {
+            let faces = FaceSet(single: try library.font(atPath: font))
+            measure = { typesetter.layout(StyledText($0), faces: faces, pointSize: size, lineHeight: pitch, width: width,
+                                           overflowWrap: overflowWrap) }
+        } else {
+            measure = { try typesetter.layout(StyledText($0), style: style, category: category.category, width: width,
+                                               overflowWrap: overflowWrap) }
+        }
+        // Built as bytes: each line is copied straight out of its paragraph's UTF-8.
+        var output: [UInt8] = []
+        output.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 2 })
+        var lineCount = 0
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { output.append(0x0A) }
+            let layout = try measure(paragraph)
+            var paragraph = paragraph
+            paragraph.withUTF8 { bytes in
+                // A line's range is in UTF-8 bytes of the laid-out text, which is `paragraph`.
+                for line in layout.lines {
+                    output.append(contentsOf: bytes[line.range])
+                    output.append(0x0A)
+                }
+            }
+            lineCount += layout.lines.count
+        }
+        return (output, lineCount)
     }
 }

@@ -133,6 +133,38 @@ import Testing
         #expect(explicit.stderr == bundled.stderr)
     }
 
+    /// `lines` splits a long document into runs of whole paragraphs, one per thread, each with
+    /// its own typesetter: the output must not depend on how many there are. The document (about
+    /// 260 KB, so at least five runs of 32 KiB) mixes what could go wrong at a run's edge or in
+    /// a second word cache: hyphens, URLs, accents, ideographs, a word wider than the line.
+    @Test func linesIsTheSameOnOneThreadOrMany() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = ["reflow", "text", "size-aware", "café", "naïve", "https://example.org/a-b/c", "—", "well-known",
+                     "漢字かな", "Überbreite", "the", "of", "and", "a", "line", "Pneumonoultramicroscopicsilicovolcanoconiosis"]
+        var generator = LayoutAndScrollCommandTests.SeededGenerator(seed: 7)
+        var paragraphs: [String] = []
+        var size = 0
+        while size < 260_000 {
+            let count = 5 + Int(generator.next() % 120)
+            let paragraph = (0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+            paragraphs.append(paragraph)
+            size += paragraph.utf8.count + 2
+        }
+        let file = try CLI.write(paragraphs.joined(separator: "\n\n") + "\n", to: "long.txt", in: folder)
+        let arguments = ["lines", file, "--width", "180", "--overflow-wrap", "break-word"]
+        let one = try CLI.run(arguments + ["--jobs", "1"])
+        try #require(one.status == 0, "\(one.stderr)")
+        #expect(one.stderr.hasPrefix("lines="))
+        #expect(one.stderr.contains("paragraphs=\(paragraphs.count) "))
+        for jobs in ["2", "5"] {
+            let many = try CLI.run(arguments + ["--jobs", jobs])
+            #expect(many.status == 0, "\(many.stderr)")
+            #expect(many.stdout == one.stdout, "--jobs \(jobs) broke lines differently from --jobs 1")
+            #expect(many.stderr == one.stderr)
+        }
+    }
+
     @Test func emptyInputPrintsNothingAndSucceeds() throws {
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -265,6 +297,7 @@ import Testing
         BadArguments(name: "no width", arguments: [], mentions: ["--width"]),
         BadArguments(name: "font without size", arguments: ["--width", "100", "--font", "x.otf"], mentions: ["--size"]),
         BadArguments(name: "size without font", arguments: ["--width", "100", "--size", "17"], mentions: ["--font"]),
+        BadArguments(name: "jobs 0", arguments: ["--width", "100", "--jobs", "0"], mentions: ["--jobs"]),
     ]
 
     @Test(arguments: badArguments)

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Synchronization
 import TextMetrics
 
 /// Lays the same cells out at several content-size categories: `reflow-cli layout --category
@@ -35,7 +35,7 @@ public enum CategorySweep {
         transform: @Sendable (LayoutEnvironment, any CollectionLayout) throws -> T
     ) throws -> [T] {
         let groups = groups(categories)
-        let results = Results<T>(count: groups.count)
+        let results = Mutex<[Result<[(ContentSizeCategory, T)], any Error>?]>(Array(repeating: nil, count: groups.count))
         DispatchQueue.concurrentPerform(iterations: groups.count) { group in
             do {
                 let sizer = try makeSizer()
@@ -47,35 +47,15 @@ public enum CategorySweep {
                     try layout.prepare(sections, in: environment, sizer: sizer)
                     values.append((category, try transform(environment, layout)))
                 }
-                results.set(group, .success(values))
+                results.withLock { $0[group] = .success(values) }
             } catch {
-                results.set(group, .failure(error))
+                results.withLock { $0[group] = .failure(error) }
             }
         }
         var byCategory: [ContentSizeCategory: T] = [:]
-        for result in results.values {
+        for result in results.withLock({ $0 }) {
             for (category, value) in try result!.get() { byCategory[category] = value }
         }
         return categories.map { byCategory[$0]! }
-    }
-
-    /// One slot per worker, written once each under a lock.
-    private final class Results<T: Sendable>: @unchecked Sendable {
-        private var slots: [Result<[(ContentSizeCategory, T)], any Error>?]
-        private let lock = NSLock()
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ value: Result<[(ContentSizeCategory, T)], any Error>) {
-            lock.lock()
-            slots[index] = value
-            lock.unlock()
-        }
-
-        var values: [Result<[(ContentSizeCategory, T)], any Error>?] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots
-        }
     }
 }
