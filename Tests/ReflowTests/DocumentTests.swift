@@ -30,13 +30,48 @@ import TextMetrics
             ```
             """
         let blocks = Document(markdown: markdown).blocks
-        #expect(blocks.map(\.text.string) == ["• one", "• two", "3. three", "4. four", "quoted text", "[note] the footnote text",
+        #expect(blocks.map(\.text.string) == ["• one", "• two", "3. three", "4. four", "quoted text", "¹ the footnote text",
                                              "let x = 1\nlet y = 2"])
         #expect(blocks.map(\.style) == [.body, .body, .body, .body, .callout, .footnote, .body])
         #expect(blocks[0].kind == .listItem(depth: 1))
         #expect(blocks[4].kind == .quote)
         #expect(blocks[5].kind == .footnote(label: "note"))
         #expect(blocks[6].kind == .code)
+    }
+
+    /// Footnotes are numbered in the order of their first reference, as GitHub numbers them; a
+    /// reference is drawn as its number in superscript digits, in the emphasis around it, and a
+    /// definition starts with the number. Brackets that name no defined footnote stay as written.
+    @Test func footnoteReferencesBecomeSuperscriptNumbersInReferenceOrder() {
+        let markdown = """
+            First *see[^b]* and then[^a]. Again[^b], and [^missing] and [^] and [^a b] stay.
+
+            # A heading[^c]
+
+            [^a]: Alpha, which cites[^c].
+            [^b]: Beta.
+
+            [^c]: Gamma.
+
+            [^unused]: Never cited.
+            """
+        let blocks = Document(markdown: markdown).blocks
+        #expect(blocks.map(\.text.string) == [
+            "First see¹ and then². Again¹, and [^missing] and [^] and [^a b] stay.",
+            "A heading³",
+            "² Alpha, which cites³.",
+            "¹ Beta.",
+            "³ Gamma.",
+            "⁴ Never cited.",
+        ])
+        #expect(blocks[2...].map(\.kind) == [.footnote(label: "a"), .footnote(label: "b"), .footnote(label: "c"),
+                                              .footnote(label: "unused")])
+        // "see¹" is emphasized, marker included.
+        let first = blocks[0].text.rangedRuns
+        #expect(first.contains { run in
+            run.emphasis == .italic && String(decoding: Array(blocks[0].text.string.utf8)[run.range], as: UTF8.self) == "see¹"
+        }, "\(first)")
+        #expect(MarkdownReader.superscript(1234567890) == "¹²³⁴⁵⁶⁷⁸⁹⁰")
     }
 
     @Test func aFootnoteWhoseTextIsOneWordIsNotLostAsALinkDefinition() {

@@ -2,12 +2,22 @@ import CommonMark
 import TextMetrics
 
 /// Maps the CommonMark block tree to sections of `Block`s (the table is on `Block`).
+///
+/// Footnotes: cmark knows none, so the reader finds them. A paragraph that starts `[^label]:` is
+/// a footnote definition; a `[^label]` elsewhere, for a label some definition has, is a reference.
+/// Footnotes are numbered as GitHub numbers them, in the order of their first reference (then
+/// unreferenced ones in the order of their definitions): a reference is drawn as the number in
+/// superscript digits ("chose.¹"), and a definition starts with its number ("¹ The sizes…").
 struct MarkdownReader {
     private var sections: [Section] = []
     private var current: [Block] = []
+    /// Labels that have a definition somewhere in the document.
+    private var definedLabels: Set<String> = []
+    private var footnoteNumbers: [String: Int] = [:]
 
     func sections(from blocks: [MarkdownBlock]) -> [Section] {
         var reader = self
+        reader.definedLabels = Self.footnoteLabels(in: blocks)
         for block in blocks {
             var marker: String?
             reader.visit(block, inQuote: false, listDepth: 0, marker: &marker)
@@ -28,7 +38,7 @@ struct MarkdownReader {
         case .heading(let level, let inlines):
             let topLevel = !inQuote && listDepth == 0
             if topLevel, level <= 2 { closeSection() }
-            let text = Self.styledText(inlines)
+            let text = numberingReferences(in: Self.styledText(inlines))
             if inQuote {
                 emit(.quote, .callout, text, marker: &marker)
             } else if listDepth > 0 {
@@ -37,15 +47,22 @@ struct MarkdownReader {
                 emit(.heading(level: level), Block.headingStyle(level: level), text, marker: &marker)
             }
         case .paragraph(let inlines):
-            let text = Self.styledText(inlines)
-            if let (label, rest) = Self.footnoteDefinition(text) {
-                emit(.footnote(label: label), .footnote, rest, marker: &marker)
-            } else if inQuote {
-                emit(.quote, .callout, text, marker: &marker)
-            } else if listDepth > 0 {
-                emit(.listItem(depth: listDepth), .body, text, marker: &marker)
-            } else {
-                emit(.paragraph, .body, text, marker: &marker)
+            for part in Self.splittingDefinitions(inlines) {
+                let written = Self.styledText(part)
+                if let (label, start) = Self.footnoteDefinition(written.string) {
+                    var numbered = StyledText(Self.superscript(footnoteNumber(label)) + " ")
+                    numbered.append(numberingReferences(in: written.slice(start..<written.string.utf8.count)))
+                    emit(.footnote(label: label), .footnote, numbered, marker: &marker)
+                    continue
+                }
+                let text = numberingReferences(in: written)
+                if inQuote {
+                    emit(.quote, .callout, text, marker: &marker)
+                } else if listDepth > 0 {
+                    emit(.listItem(depth: listDepth), .body, text, marker: &marker)
+                } else {
+                    emit(.paragraph, .body, text, marker: &marker)
+                }
             }
         case .blockQuote(let children):
             for child in children { visit(child, inQuote: true, listDepth: listDepth, marker: &marker) }
@@ -107,20 +124,106 @@ struct MarkdownReader {
         return text
     }
 
-    /// `[^label]: rest` → (label, "[label] rest"); nil for any other paragraph.
-    static func footnoteDefinition(_ text: StyledText) -> (label: String, text: StyledText)? {
-        let bytes = Array(text.string.utf8.prefix(1024))
+    /// `[^label]: rest` → (label, byte offset where rest starts); nil for any other paragraph.
+    static func footnoteDefinition(_ text: String) -> (label: String, start: Int)? {
+        let bytes = Array(text.utf8.prefix(1024))
         guard bytes.count >= 5, bytes[0] == UInt8(ascii: "["), bytes[1] == UInt8(ascii: "^"),
               let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 2, close + 1 < bytes.count,
               bytes[close + 1] == UInt8(ascii: ":") else { return nil }
         let labelBytes = bytes[2..<close]
-        guard !labelBytes.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) else { return nil }
-        let label = String(decoding: labelBytes, as: UTF8.self)
+        guard !labelBytes.contains(where: Self.endsLabel) else { return nil }
         var start = close + 2
-        let all = Array(text.string.utf8)
-        while start < all.count, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
-        var result = StyledText("[\(label)] ")
-        result.append(text.slice(start..<all.count))
-        return (label, result)
+        while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        return (String(decoding: labelBytes, as: UTF8.self), start)
+    }
+
+    /// White space and brackets cannot be part of a footnote label.
+    private static func endsLabel(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+    }
+
+    /// The labels of every footnote definition in `blocks`, quotes and lists included.
+    static func footnoteLabels(in blocks: [MarkdownBlock]) -> Set<String> {
+        var labels: Set<String> = []
+        func visit(_ block: MarkdownBlock) {
+            switch block {
+            case .paragraph(let inlines):
+                for part in splittingDefinitions(inlines) where startsDefinition(part[...]) {
+                    if let (label, _) = footnoteDefinition(styledText(part).string) { labels.insert(label) }
+                }
+            case .blockQuote(let children): children.forEach(visit)
+            case .list(let list): list.items.forEach { $0.forEach(visit) }
+            case .heading, .codeBlock, .htmlBlock, .thematicBreak: break
+            }
+        }
+        blocks.forEach(visit)
+        return labels
+    }
+
+    /// A paragraph's inlines, split before every soft line break that starts a footnote
+    /// definition: `[^a]: …` lines written one under the other are one CommonMark paragraph,
+    /// but each is a footnote of its own.
+    static func splittingDefinitions(_ inlines: [MarkdownInline]) -> [[MarkdownInline]] {
+        var parts: [[MarkdownInline]] = [[]]
+        for (index, inline) in inlines.enumerated() {
+            if case .softBreak = inline, startsDefinition(inlines[(index + 1)...]) {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(inline)
+            }
+        }
+        return parts
+    }
+
+    /// Whether `inlines` start with `[^label]:` and some text (read only as far as the leading
+    /// plain-text inlines go, and only when the first starts with a bracket).
+    static func startsDefinition(_ inlines: ArraySlice<MarkdownInline>) -> Bool {
+        guard case .text(let first)? = inlines.first, first.hasPrefix("[") else { return false }
+        var prefix = ""
+        for inline in inlines {
+            guard case .text(let string) = inline, prefix.utf8.count < 1024 else { break }
+            prefix += string
+        }
+        return footnoteDefinition(prefix) != nil
+    }
+
+    /// The number of footnote `label`, given at its first reference or definition.
+    private mutating func footnoteNumber(_ label: String) -> Int {
+        if let number = footnoteNumbers[label] { return number }
+        let number = footnoteNumbers.count + 1
+        footnoteNumbers[label] = number
+        return number
+    }
+
+    /// `text` with every `[^label]` of a defined footnote replaced by its number in superscript
+    /// digits, in the emphasis of the opening bracket. Anything else stays as written.
+    private mutating func numberingReferences(in text: StyledText) -> StyledText {
+        guard !definedLabels.isEmpty, text.string.utf8.contains(UInt8(ascii: "^")) else { return text }
+        let bytes = Array(text.string.utf8)
+        var result = StyledText()
+        var copied = 0
+        var index = 0
+        while index + 3 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^") else { index += 1; continue }
+            var close = index + 2
+            while close < bytes.count, !Self.endsLabel(bytes[close]) { close += 1 }
+            guard close < bytes.count, bytes[close] == UInt8(ascii: "]"), close > index + 2 else { index += 1; continue }
+            let label = String(decoding: bytes[index + 2..<close], as: UTF8.self)
+            guard definedLabels.contains(label) else { index = close; continue }
+            result.append(text.slice(copied..<index))
+            let emphasis = text.rangedRuns.first { $0.range.contains(index) }?.emphasis ?? []
+            result.append(Self.superscript(footnoteNumber(label)), emphasis: emphasis)
+            index = close + 1
+            copied = index
+        }
+        guard copied > 0 else { return text }
+        result.append(text.slice(copied..<bytes.count))
+        return result
+    }
+
+    /// `number` in superscript digits: 12 → "¹²".
+    static func superscript(_ number: Int) -> String {
+        let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        return String(String(number).map { digits[Int(String($0))!] })
     }
 }
