@@ -110,13 +110,14 @@ struct LayoutCommand: ParsableCommand {
                     case .flow: FlowLayout()
                     }
                 },
-                transform: { LayoutReport(environment: $0, layout: $1) })
+                // Each worker writes its sizes' JSON too, so only the joining is left to this thread.
+                transform: { LayoutReport(environment: $0, layout: $1).jsonText(indent: "    ") })
             var text = "{\n  \"document\": \(JSONText.string((file as NSString).lastPathComponent)),\n"
             text += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
             text += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
             text += "  \"layout\": \(JSONText.string(layout.rawValue)),\n"
             text += "  \"layouts\": [\n"
-            text += layouts.map { $0.jsonText(indent: "    ") }.joined(separator: ",\n")
+            text += layouts.joined(separator: ",\n")
             text += "\n  ]\n}\n"
             let json = Data(text.utf8)
             if let output {

@@ -54,6 +54,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     /// `JSONDecoder` reads back into a `LayoutReport`.
     public func jsonText(indent: String = "") -> String {
         var out = "\(indent){\n"
+        out.reserveCapacity(256 + cells.count * (indent.utf8.count + 240))
         out += "\(indent)  \"environment\": {\"containerWidth\": \(JSONText.number(environment.containerWidth)), "
         out += "\"category\": \(JSONText.string(environment.category)), \"layoutDirection\": \(JSONText.string(environment.layoutDirection))},\n"
         out += "\(indent)  \"contentSize\": {\"width\": \(JSONText.number(contentSize.width)), \"height\": \(JSONText.number(contentSize.height))},\n"
@@ -77,24 +78,25 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     /// a word longer than 40 characters is cut. Reads only as far as it needs: this runs for every
     /// cell at every category, and the text may be a megabyte.
     static func firstWords(of text: String, count: Int = 6) -> String {
-        var words: [String] = []
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        while words.count < count, index < utf8.endIndex {
-            while index < utf8.endIndex, isSpace(utf8[index]) { index = utf8.index(after: index) }
-            guard index < utf8.endIndex else { break }
-            let start = index
-            var length = 0
-            while index < utf8.endIndex, !isSpace(utf8[index]) {
-                index = utf8.index(after: index)
-                length += 1
+        var text = text
+        return text.withUTF8 { utf8 in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var result = ""
+            var found = 0
+            var index = 0
+            while found < count, index < utf8.count {
+                while index < utf8.count, isSpace(utf8[index]) { index += 1 }
+                guard index < utf8.count else { break }
+                let start = index
+                while index < utf8.count, !isSpace(utf8[index]) { index += 1 }
+                // At most 4 bytes per scalar and a few scalars per character: 400 bytes hold 40
+                // characters; and a word of at most 40 bytes has at most 40 characters.
+                let word = String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<min(index, start + 400)]), as: UTF8.self)
+                if found > 0 { result += " " }
+                result += index - start <= 40 || word.count <= 40 ? word : word.prefix(40) + "…"
+                found += 1
             }
-            // At most 4 bytes per scalar and a few scalars per character: 400 bytes hold 40 characters.
-            let bytes = Array(utf8[start..<utf8.index(start, offsetBy: min(length, 400))])
-            let word = String(decoding: bytes, as: UTF8.self)
-            words.append(word.count > 40 ? word.prefix(40) + "…" : word)
+            return result
         }
-        return words.joined(separator: " ")
     }
 }
