@@ -74,9 +74,10 @@ struct ScrollPlot {
             for frame in frames where frame.categoryChanged {
                 list.line(from: Point(x: x(frame.index), y: bottom), to: Point(x: x(frame.index), y: bottom - height),
                           Self.textSizeChange)
+                try label("text size changed", x: x(frame.index) + 4, baseline: bottom - height + 12, color: Self.textSizeChange)
             }
         }
-        try panel(top: 0, title: "Work per frame (ms)", values: frames.map(\.workMilliseconds), limit: budget, unit: "ms",
+        try panel(top: 0, title: "Work per frame (ms of CPU time)", values: frames.map(\.workMilliseconds), limit: budget, unit: "ms",
                   color: Self.work)
         try panel(top: Self.panelHeight + 20, title: "Estimated content height error (pt)", values: frames.map(\.contentHeightError),
                   limit: nil, unit: "pt", color: Self.error)
