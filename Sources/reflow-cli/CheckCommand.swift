@@ -50,7 +50,7 @@ struct CheckCommand: ParsableCommand {
             let directory = try fonts.library().directory
             let reports = try CategorySweep.map(
                 CellMode.blocks.cells(for: document), categories: categories, containerWidth: width,
-                makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 makeLayout: { ListLayout() },
                 transform: { LayoutReport(environment: $0, layout: $1) })
             let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -103,7 +103,7 @@ struct LayoutCommand: ParsableCommand {
             let layout = self.layout
             let layouts = try CategorySweep.map(
                 sections, categories: category.categories, containerWidth: width,
-                makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 makeLayout: {
                     switch layout {
                     case .list: ListLayout()

@@ -142,3 +142,15 @@ func requirePositive(_ value: Double?, _ name: String) throws {
         throw ValidationError("\(name) must be a positive number of points, got \(value)")
     }
 }
+
+/// A sizer for one worker of a `CategorySweep`, with fonts of its own (a typesetter and its
+/// FreeType faces belong to one thread). It lives until the process exits: at the end of a
+/// sweep it holds every shaped paragraph and every cell laid out at each of its sizes, and
+/// freeing all of that, object by object, on the worker's thread only delays the output; the
+/// exit gives the memory back at once.
+func sweepSizer(fontsDirectory directory: String) throws -> CellSizer {
+    let sizer = CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory)))
+    let kept = Unmanaged.passRetained(sizer)
+    _ = kept  // released by the exit, never before
+    return sizer
+}

@@ -159,7 +159,7 @@ struct PreviewCommand: ParsableCommand {
             let directory = library.directory
             let reports = try CategorySweep.map(
                 sections, categories: plan.categories, containerWidth: plan.width,
-                makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 makeLayout: { ListLayout() },
                 transform: { LayoutReport(environment: $0, layout: $1) })
             progress.update(1)
@@ -187,7 +187,7 @@ struct PreviewCommand: ParsableCommand {
                 let width = plan.width
                 let screens = try CategorySweep.map(
                     sections, categories: plan.categories, containerWidth: width,
-                    makeSizer: { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory))) },
+                    makeSizer: { try sweepSizer(fontsDirectory: directory) },
                     makeLayout: { ListLayout() },
                     transform: { _, layout in
                         builder.displayList(cells: layout.allLayoutAttributes,
