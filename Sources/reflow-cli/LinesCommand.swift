@@ -47,7 +47,7 @@ struct LinesCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Threads to break lines on (default: one per core). Each lays out a run of whole paragraphs; the output is the same for any number.",
         valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @OptionGroup var fonts: FontOptions
 
@@ -55,7 +55,7 @@ struct LinesCommand: ParsableCommand {
         try requirePositive(width, "--width")
         try requirePositive(size, "--size")
         try requirePositive(lineHeight, "--line-height")
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if font != nil, size == nil { throw ValidationError("--font needs --size (the point size to set the font at)") }
         if font == nil, size != nil || lineHeight != nil {
             throw ValidationError("--size and --line-height go with --font; with the bundled faces use --style and --category")
@@ -73,7 +73,7 @@ struct LinesCommand: ParsableCommand {
             } else {
                 pitch = DynamicType.spec(style, category.category).leading
             }
-            let chunks = Self.chunks(paragraphs, workers: jobs)
+            let chunks = Self.chunks(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let results = Mutex<[Result<(bytes: [UInt8], lineCount: Int), any Error>?]>(Array(repeating: nil, count: chunks.count))
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch) }
