@@ -35,6 +35,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
     var maxCells: Int = 10
 
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -48,11 +51,14 @@ struct CheckCommand: ParsableCommand {
             let categories = category.isEmpty ? ContentSizeCategory.allCases : category.map(\.category)
             let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
             let directory = try fonts.library().directory
+            let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let reports = try CategorySweep.map(
                 CellMode.blocks.cells(for: document), categories: categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 makeLayout: { ListLayout() },
-                transform: { LayoutReport(environment: $0, layout: $1) })
+                transform: { LayoutReport(environment: $0, layout: $1) },
+                progress: { progress.update($0) })
+            progress.finish()
             let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             func goldenPath(_ category: ContentSizeCategory) -> String {
                 (goldens as NSString).appendingPathComponent("\(stem)-\(category.shortName).json")

@@ -84,6 +84,9 @@ struct LayoutCommand: ParsableCommand {
         valueName: "path"))
     var output: String?
 
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -101,6 +104,7 @@ struct LayoutCommand: ParsableCommand {
             let sections = cells.cells(for: document)
             let directory = try fonts.library().directory
             let layout = self.layout
+            let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let layouts = try CategorySweep.map(
                 sections, categories: category.categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
@@ -111,7 +115,9 @@ struct LayoutCommand: ParsableCommand {
                     }
                 },
                 // Each worker writes its sizes' JSON too, so only the joining is left to this thread.
-                transform: { LayoutReport(environment: $0, layout: $1).jsonText(indent: "    ") })
+                transform: { LayoutReport(environment: $0, layout: $1).jsonText(indent: "    ") },
+                progress: { progress.update($0) })
+            progress.finish()
             var text = "{\n  \"document\": \(JSONText.string((file as NSString).lastPathComponent)),\n"
             text += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
             text += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"

@@ -2,7 +2,10 @@ import Foundation
 
 /// Progress of long work on stderr: a bar redrawn in place when stderr is a terminal, a line at
 /// each tenth otherwise (so logs stay short), nothing with --quiet.
-final class TerminalProgress {
+///
+/// Not locked: callers on several threads must not call it at the same time (`CategorySweep`
+/// calls its progress one call at a time), hence `@unchecked Sendable`.
+final class TerminalProgress: @unchecked Sendable {
     private let label: String
     private let quiet: Bool
     private let isTerminal = isatty(STDERR_FILENO) != 0

@@ -27,15 +27,19 @@ public enum CategorySweep {
     /// - Parameters:
     ///   - makeSizer: a new sizer, called once per worker thread.
     ///   - makeLayout: the layout to prepare (list or flow), unprepared.
+    ///   - progress: called with the fraction of categories done each time one is; calls come
+    ///     from the worker threads but one at a time, never overlapping.
     public static func map<T: Sendable>(
         _ sections: [[Cell]], categories: [ContentSizeCategory], containerWidth: Double,
         layoutDirection: LayoutDirection = .leftToRight,
         makeSizer: @Sendable () throws -> CellSizer,
         makeLayout: @Sendable () -> any CollectionLayout,
-        transform: @Sendable (LayoutEnvironment, any CollectionLayout) throws -> T
+        transform: @Sendable (LayoutEnvironment, any CollectionLayout) throws -> T,
+        progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
         let groups = groups(categories)
         let results = Mutex<[Result<[(ContentSizeCategory, T)], any Error>?]>(Array(repeating: nil, count: groups.count))
+        let done = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: groups.count) { group in
             do {
                 let sizer = try makeSizer()
@@ -46,6 +50,12 @@ public enum CategorySweep {
                     var layout = makeLayout()
                     try layout.prepare(sections, in: environment, sizer: sizer)
                     values.append((category, try transform(environment, layout)))
+                    if let progress {
+                        done.withLock { count in
+                            count += 1
+                            progress(Double(count) / Double(categories.count))
+                        }
+                    }
                 }
                 results.withLock { $0[group] = .success(values) }
             } catch {
