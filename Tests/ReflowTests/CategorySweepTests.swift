@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TextMetrics
 @testable import Reflow
@@ -21,5 +22,25 @@ import TextMetrics
             let sequential = LayoutReport(environment: environment, layout: try ListLayout().prepared(sections, in: environment, sizer: sizer))
             #expect(report == sequential, "\(category.shortName)")
         }
+    }
+
+    /// Progress comes once per category from the two workers, never two calls at once, rising to 1.
+    @Test func progressCountsEveryCategoryOnceInOrder() throws {
+        let sections = CellMode.blocks.cells(for: try Fixtures.example("welcome.md"))
+        let seen = Mutex<[Double]>([])
+        let inCall = Mutex(false)
+        let overlapped = Mutex(false)
+        _ = try CategorySweep.map(
+            sections, categories: ContentSizeCategory.allCases, containerWidth: 390,
+            makeSizer: { try Fixtures.sizer() }, makeLayout: { ListLayout() },
+            transform: { environment, _ in environment.category },
+            progress: { fraction in
+                if inCall.withLock({ busy in defer { busy = true }; return busy }) { overlapped.withLock { $0 = true } }
+                seen.withLock { $0.append(fraction) }
+                inCall.withLock { $0 = false }
+            })
+        let fractions = seen.withLock { $0 }
+        #expect(fractions == (1...12).map { Double($0) / 12 })
+        #expect(!overlapped.withLock { $0 }, "two progress calls ran at the same time")
     }
 }
