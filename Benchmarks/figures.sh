@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every figure the README reports, measured in one run on this machine, written as Markdown
-# (Benchmarks/results/figures.md) with the command behind each number. Speed is reported as
+# (docs/figures.md, which the README cites) with the command behind each number. Speed is reported as
 # ratios of hyperfine medians taken in the same run, as absolute times drift on shared machines.
 #
 #   1. line breaks: `reflow-cli lines` against hb_greedy and Pango on words_100k at four settings
@@ -16,7 +16,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 RUNS=${RUNS:-11}
-OUT=${OUT:-$here/results/figures.md}
+OUT=${OUT:-$root/docs/figures.md}
 FONT="$root/Fonts/Inter-Regular.otf"
 
 peers=""
