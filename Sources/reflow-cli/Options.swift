@@ -150,7 +150,6 @@ func requirePositive(_ value: Double?, _ name: String) throws {
 /// exit gives the memory back at once.
 func sweepSizer(fontsDirectory directory: String) throws -> CellSizer {
     let sizer = CellSizer(typesetter: try Typesetter(fonts: try FontLibrary(directory: directory)))
-    let kept = Unmanaged.passRetained(sizer)
-    _ = kept  // released by the exit, never before
+    _ = Unmanaged.passRetained(sizer)  // released by the exit, never before
     return sizer
 }

@@ -161,8 +161,8 @@ struct PreviewCommand: ParsableCommand {
                 sections, categories: plan.categories, containerWidth: plan.width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 makeLayout: { ListLayout() },
-                transform: { LayoutReport(environment: $0, layout: $1) })
-            progress.update(1)
+                transform: { LayoutReport(environment: $0, layout: $1) },
+                progress: { progress.update($0) })
             let text = plan.isSheet
                 ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"
                 : reports[0].jsonText() + "\n"
@@ -192,9 +192,9 @@ struct PreviewCommand: ParsableCommand {
                     transform: { _, layout in
                         builder.displayList(cells: layout.allLayoutAttributes,
                                             visibleRect: Rect(x: 0, y: 0, width: width, height: layout.contentSize.height))
-                    })
+                    },
+                    progress: { progress.update(0.4 * $0) })
                 columns = zip(plan.categories, screens).map { column($0, $1) }
-                progress.update(0.4)
             }
             list = try ContactSheet.compose(columns, heading: "\(name) at every text size", typesetter: typesetter)
         } else {
