@@ -107,13 +107,13 @@ public struct DisplayList: Equatable, Sendable {
         items.append(.polyline(points, color, lineWidth: lineWidth))
     }
 
-    /// Every line of `layout` with its top-left at `origin`, in `color`, and its characters as
-    /// accessible text with `role`.
+    /// Every line of `layout` (at most `maximumLines`) with its top-left at `origin`, in
+    /// `color`, and its characters as accessible text with `role`.
     public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, role: AccessibleText.Role = .text,
-                              frame: Rect? = nil) {
+                              frame: Rect? = nil, maximumLines: Int = .max) {
         var lines: [AccessibleText.Line] = []
         lines.reserveCapacity(layout.lines.count)
-        for index in layout.lines.indices {
+        for index in layout.lines.indices.prefix(max(0, maximumLines)) {
             let line = layout.lines[index]
             let start = Point(x: origin.x, y: origin.y + line.baseline)
             for run in layout.glyphRuns(ofLine: index) {

@@ -21,24 +21,25 @@ public struct DisplayListBuilder: Sendable {
 
     /// What a lazy layout knew when a screen was drawn, for the debug overlay.
     public struct LazyState: Sendable, Equatable {
-        /// The content height then: measured rows plus estimates for the others.
+        /// The content height then: measured units plus estimates for the others.
         public var contentHeight: Double
-        public var rowCount: Int
-        /// The content-coordinate spans of the rows measured so far (the others are estimates).
+        public var unitCount: Int
+        /// The content-coordinate spans of the units measured so far (the others are estimates).
         public var measuredSpans: [Range<Double>]
 
-        public init(contentHeight: Double, rowCount: Int, measuredSpans: [Range<Double>]) {
+        public init(contentHeight: Double, unitCount: Int, measuredSpans: [Range<Double>]) {
             self.contentHeight = contentHeight
-            self.rowCount = rowCount
+            self.unitCount = unitCount
             self.measuredSpans = measuredSpans
         }
 
-        public var measuredRows: Int { measuredSpans.count }
+        public var measuredUnits: Int { measuredSpans.count }
     }
 
     /// The colors of the debug overlay.
     public enum DebugColor {
         public static let frame = Color(hex: 0xE5484D, alpha: 170)
+        public static let supplementary = Color(hex: 0x8E4EC6, alpha: 170)
         public static let textFrame = Color(hex: 0x3E63DD, alpha: 110)
         public static let baseline = Color(hex: 0x12A594, alpha: 170)
         public static let minimumApplied = Color(hex: 0xF76B15)
@@ -47,87 +48,127 @@ public struct DisplayListBuilder: Sendable {
         public static let estimated = Color(hex: 0xC7C7CC)
     }
 
-    /// `cells` (in content coordinates) as they appear through `visibleRect`: the list has the
-    /// rectangle's size and its top-left is the rectangle's origin. Cells outside it are skipped;
-    /// cells across its edges are cut by the image's edge.
+    /// `elements` (in content coordinates, in drawing order) as they appear through
+    /// `visibleRect`: the list has the rectangle's size and its top-left is the rectangle's
+    /// origin. Elements outside it are skipped; elements across its edges are cut by the image's edge.
     /// - Parameters:
     ///   - lazy: the lazy layout's state when the screen was laid out lazily (drawn by the debug
     ///     overlay), nil for an eager layout.
     ///   - labels: sets the overlay's caption for a lazy screen; without it the caption is left out.
-    public func displayList(cells: [LayoutAttributes], visibleRect: Rect, lazy: LazyState? = nil,
+    public func displayList(elements: [LayoutAttributes], visibleRect: Rect, lazy: LazyState? = nil,
                             labels: Typesetter? = nil) -> DisplayList {
         var list = DisplayList(size: visibleRect.size, background: theme.background)
         let shift = Point(x: -visibleRect.minX, y: -visibleRect.minY)
-        func moved(_ rect: Rect) -> Rect { Rect(x: rect.minX + shift.x, y: rect.minY + shift.y, width: rect.width, height: rect.height) }
-        let cells = cells.filter { $0.frame.intersects(visibleRect) || ($0.frame.height == 0 && $0.frame.minY >= visibleRect.minY && $0.frame.minY < visibleRect.maxY) }
-
-        // Panels and bars behind the text.
-        for cell in cells {
-            let frame = moved(cell.frame), text = moved(cell.textFrame)
-            let gutter = max(0, text.minX - frame.minX)
-            switch cell.kind {
-            case .code:
-                let panel = Rect(x: frame.minX + gutter / 2, y: frame.minY + 2, width: frame.width - gutter, height: frame.height - 4)
-                list.fill(panel, theme.codeBackground, cornerRadius: min(8, gutter / 2))
-            case .quote:
-                let barWidth = max(2, gutter / 6)
-                list.fill(Rect(x: frame.minX + gutter / 2 - barWidth / 2, y: text.minY, width: barWidth, height: text.height),
-                          theme.quoteBar, cornerRadius: barWidth / 2)
-            default:
-                break
-            }
+        func moved(_ rect: Rect) -> Rect { rect.offsetBy(dx: shift.x, dy: shift.y) }
+        let elements = elements.filter {
+            $0.frame.intersects(visibleRect) || ($0.frame.height == 0 && $0.frame.minY >= visibleRect.minY && $0.frame.minY < visibleRect.maxY)
         }
+        let cells = elements.filter { $0.category == .cell }
 
-        // Separators: a hairline in the gap between two rows of a section, from the text's
-        // leading edge to the cell's trailing edge; none next to a heading (it heads what follows).
+        // Separators: a hairline in the gap between two rows of a section stacked one under the
+        // other, from the text's leading edge to the cell's trailing edge; none next to a heading
+        // (it heads what follows).
+        var separators: [Rect] = []
         for (previous, cell) in zip(cells, cells.dropFirst())
-        where previous.indexPath.section == cell.indexPath.section && previous.kind != .heading && cell.kind != .heading {
-            let above = moved(previous.frame), below = moved(cell.frame), text = moved(cell.textFrame)
+        where previous.indexPath.section == cell.indexPath.section && cell.frame.minY >= previous.frame.maxY
+            && previous.cellKind?.headingLevel == nil && cell.cellKind?.headingLevel == nil
+            && previous.cellKind != .word && cell.cellKind != .word {
+            let above = moved(previous.frame), below = moved(cell.frame)
+            let text = moved(cell.textFrame ?? cell.frame), previousText = moved(previous.textFrame ?? previous.frame)
             let y = (above.maxY + below.minY) / 2 - theme.separatorWidth / 2
-            let left = min(text.minX, moved(previous.textFrame).minX)
-            list.fill(Rect(x: left, y: y, width: below.maxX - left, height: theme.separatorWidth), theme.separator)
+            let left = min(text.minX, previousText.minX)
+            separators.append(Rect(x: left, y: y, width: below.maxX - left, height: theme.separatorWidth))
         }
 
-        // The text.
-        for cell in cells {
-            let text = moved(cell.textFrame)
-            list.draw(cell.textLayout, at: text.origin, color: theme.textColor(for: cell.kind),
-                      role: Self.role(of: cell), frame: moved(cell.frame))
-        }
+        // Backgrounds under everything; then cells' panels and bars, the separators, and the
+        // elements' content in drawing order.
+        let (below, above) = (elements.filter { $0.zIndex < 0 }, elements.filter { $0.zIndex >= 0 })
+        below.forEach { draw($0, moved: moved, into: &list) }
+        for cell in above where cell.category == .cell { drawPanels(cell, moved: moved, into: &list) }
+        separators.forEach { list.fill($0, theme.separator) }
+        above.forEach { draw($0, moved: moved, into: &list) }
 
         if debug {
-            for cell in cells { drawDebug(cell, moved: moved, into: &list) }
+            for element in elements { drawDebug(element, moved: moved, into: &list) }
             if let lazy { drawLazyIndicator(lazy, visibleRect: visibleRect, labels: labels, into: &list) }
         }
         return list
     }
 
-    /// A heading's level from its text style (largeTitle 1 … headline 5), text otherwise.
-    static func role(of cell: LayoutAttributes) -> DisplayList.AccessibleText.Role {
-        guard cell.kind == .heading else { return .text }
-        let level: Int = switch cell.style {
-        case .largeTitle: 1
-        case .title1: 2
-        case .title2: 3
-        case .title3: 4
-        default: 5
+    private func draw(_ element: LayoutAttributes, moved: (Rect) -> Rect, into list: inout DisplayList) {
+        switch element.category {
+        case .decoration:
+            list.fill(moved(element.frame), theme.groupedBackground, cornerRadius: theme.cornerRadius)
+        case .cell:
+            drawContent(element, color: theme.textColor(for: element.cellKind ?? .paragraph), moved: moved, into: &list)
+        case .supplementary(let kind) where kind == "badge":
+            let frame = moved(element.frame)
+            list.fill(frame, theme.badge, cornerRadius: min(frame.width, frame.height) / 2)
+            drawContent(element, color: theme.badgeText, moved: moved, into: &list)
+        case .supplementary:
+            // A header or footer has its own background, so a pinned header covers the cells under it.
+            list.fill(moved(element.frame), theme.background)
+            drawContent(element, color: theme.headingText, moved: moved, into: &list)
         }
-        return .heading(level: level)
+    }
+
+    /// Code panels and quote bars behind a cell's text (drawn before every cell's text).
+    private func drawPanels(_ cell: LayoutAttributes, moved: (Rect) -> Rect, into list: inout DisplayList) {
+        guard let textFrame = cell.textFrame else { return }
+        let frame = moved(cell.frame), text = moved(textFrame)
+        let gutter = max(0, text.minX - frame.minX)
+        switch cell.cellKind {
+        case .code?:
+            let panel = Rect(x: frame.minX + gutter / 2, y: frame.minY + 2, width: frame.width - gutter, height: frame.height - 4)
+            list.fill(panel, theme.codeBackground, cornerRadius: min(8, gutter / 2))
+        case .quote?:
+            let barWidth = max(2, gutter / 6)
+            list.fill(Rect(x: frame.minX + gutter / 2 - barWidth / 2, y: text.minY, width: barWidth, height: text.height),
+                      theme.quoteBar, cornerRadius: barWidth / 2)
+        default:
+            break
+        }
+    }
+
+    /// An element's texts (glyphs and accessible characters) and image placeholders.
+    private func drawContent(_ element: LayoutAttributes, color: Color, moved: (Rect) -> Rect, into list: inout DisplayList) {
+        for content in element.content {
+            switch content {
+            case .text(let layout, _, let frame, _):
+                let shown = moved(frame)
+                list.draw(layout, at: shown.origin, color: color, role: Self.role(of: element), frame: moved(element.frame),
+                          maximumLines: Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()))
+            case .image(let frame):
+                list.fill(moved(frame), theme.imagePlaceholder, cornerRadius: min(8, frame.width / 8))
+            }
+        }
+    }
+
+    /// A heading's level from its cell kind, text otherwise.
+    static func role(of element: LayoutAttributes) -> DisplayList.AccessibleText.Role {
+        if let level = element.cellKind?.headingLevel { return .heading(level: level) }
+        if case .supplementary(let kind) = element.category, kind == "header" { return .heading(level: 2) }
+        return .text
     }
 
     private func drawDebug(_ cell: LayoutAttributes, moved: (Rect) -> Rect, into list: inout DisplayList) {
-        let frame = moved(cell.frame), text = moved(cell.textFrame)
-        list.stroke(frame, DebugColor.frame, lineWidth: 0.5)
-        list.stroke(text, DebugColor.textFrame, lineWidth: 0.5)
-        for line in cell.textLayout.lines {
-            let y = text.minY + line.baseline
-            list.line(from: Point(x: text.minX, y: y), to: Point(x: text.minX + max(line.width, 1), y: y),
-                      DebugColor.baseline, lineWidth: 0.5)
+        let frame = moved(cell.frame)
+        list.stroke(frame, cell.category == .cell ? DebugColor.frame : DebugColor.supplementary, lineWidth: 0.5)
+        guard cell.category == .cell else { return }
+        for content in cell.content {
+            guard case .text(let layout, _, let textFrame, _) = content else { continue }
+            let text = moved(textFrame)
+            list.stroke(text, DebugColor.textFrame, lineWidth: 0.5)
+            for line in layout.lines where line.top < textFrame.height {
+                let y = text.minY + line.baseline
+                list.line(from: Point(x: text.minX, y: y), to: Point(x: text.minX + max(line.width, 1), y: y),
+                          DebugColor.baseline, lineWidth: 0.5)
+            }
         }
         // The 44 pt minimum: a bar as tall as the minimum in the leading gutter, with a tick at its
         // end (the trailing edge is the lazy scroll indicator's).
         let minimum = Cell.minimumTouchHeight
-        let applied = cell.frame.height <= minimum + 1e-9 && cell.textFrame.height < minimum
+        let applied = cell.frame.height <= minimum + 1e-9 && (cell.textFrame?.height ?? 0) < minimum
         let color = applied ? DebugColor.minimumApplied : DebugColor.minimum
         let x = frame.minX + 2
         list.fill(Rect(x: x, y: frame.minY, width: 2, height: minimum), color)
@@ -151,7 +192,7 @@ public struct DisplayListBuilder: Sendable {
                           height: max(2, visibleRect.height * k))
         list.stroke(window, Color(hex: 0x1C1C1E), lineWidth: 1)
         guard let labels else { return }
-        let caption = "lazy: \(lazy.measuredRows) of \(lazy.rowCount) rows measured; content height ≈ \(Int(lazy.contentHeight.rounded())) pt (the rest estimated)"
+        let caption = "lazy: \(lazy.measuredUnits) of \(lazy.unitCount) rows measured; content height ≈ \(Int(lazy.contentHeight.rounded())) pt (the rest estimated)"
         if let layout = try? labels.layout(StyledText(caption), style: .caption2, category: .large, width: visibleRect.width - 24) {
             let box = Rect(x: 4, y: height - layout.height - 8, width: min(visibleRect.width - 16, layout.usedWidth + 8),
                            height: layout.height + 4)

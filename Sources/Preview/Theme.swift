@@ -17,9 +17,19 @@ public struct Theme: Hashable, Sendable {
     public var codeBackground: Color
     /// Width of a separator line, in points.
     public var separatorWidth: Double
+    /// A section background (a decoration), as an inset-grouped list draws it.
+    public var groupedBackground: Color
+    /// Corner radius of section backgrounds, in points.
+    public var cornerRadius: Double
+    /// A badge's fill and text.
+    public var badge: Color
+    public var badgeText: Color
+    /// An image placeholder's box.
+    public var imagePlaceholder: Color
 
     public init(background: Color, separator: Color, bodyText: Color, headingText: Color, secondaryText: Color,
-                quoteText: Color, quoteBar: Color, codeBackground: Color, separatorWidth: Double) {
+                quoteText: Color, quoteBar: Color, codeBackground: Color, separatorWidth: Double,
+                groupedBackground: Color, cornerRadius: Double, badge: Color, badgeText: Color, imagePlaceholder: Color) {
         self.background = background
         self.separator = separator
         self.bodyText = bodyText
@@ -29,13 +39,20 @@ public struct Theme: Hashable, Sendable {
         self.quoteBar = quoteBar
         self.codeBackground = codeBackground
         self.separatorWidth = separatorWidth
+        self.groupedBackground = groupedBackground
+        self.cornerRadius = cornerRadius
+        self.badge = badge
+        self.badgeText = badgeText
+        self.imagePlaceholder = imagePlaceholder
     }
 
     /// White, like iOS's light appearance.
     public static let light = Theme(
         background: .white, separator: Color(hex: 0xDADADA), bodyText: Color(hex: 0x262626),
         headingText: Color(hex: 0x000000), secondaryText: Color(hex: 0x6B6B6B), quoteText: Color(hex: 0x474747),
-        quoteBar: Color(hex: 0xC7C7C7), codeBackground: Color(hex: 0xF2F2F2), separatorWidth: 0.5)
+        quoteBar: Color(hex: 0xC7C7C7), codeBackground: Color(hex: 0xF2F2F2), separatorWidth: 0.5,
+        groupedBackground: Color(hex: 0xF2F2F7), cornerRadius: 10, badge: Color(hex: 0xD70015), badgeText: .white,
+        imagePlaceholder: Color(hex: 0xD1D1D6))
 
     /// The text color of a cell of `kind`.
     public func textColor(for kind: Cell.Kind) -> Color {
@@ -43,7 +60,7 @@ public struct Theme: Hashable, Sendable {
         case .heading: headingText
         case .footnote: secondaryText
         case .quote: quoteText
-        case .paragraph, .listItem, .code, .word: bodyText
+        case .paragraph, .listItem, .code, .word, .item: bodyText
         }
     }
 }

@@ -53,10 +53,10 @@ struct CheckCommand: ParsableCommand {
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let reports = try CategorySweep.map(
-                CellMode.blocks.cells(for: document), categories: categories, containerWidth: width,
+                CellMode.blocks.content(for: document), categories: categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                makeLayout: { ListLayout() },
-                transform: { LayoutReport(environment: $0, layout: $1) },
+                layout: ListLayout(),
+                transform: { LayoutReport($0) },
                 progress: { progress.update($0) })
             progress.finish()
             let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -99,7 +99,7 @@ struct CheckCommand: ParsableCommand {
                     summary.append("content height \(LayoutComparison.Change.signed(change)) pt")
                 }
                 let resized = comparison.resized
-                if !resized.isEmpty { summary.append("\(resized.count) cell(s) changed") }
+                if !resized.isEmpty { summary.append("\(resized.count) element(s) changed") }
                 out += "  \(category.displayName): \(summary.joined(separator: ", "))\n"
                 for change in resized.prefix(maxCells) { out += "    \(change)\n" }
                 if resized.count > maxCells { out += "    … and \(resized.count - maxCells) more\n" }
@@ -107,7 +107,7 @@ struct CheckCommand: ParsableCommand {
                     let by = shifted.range.lowerBound == shifted.range.upperBound
                         ? LayoutComparison.Change.signed(shifted.range.lowerBound)
                         : "\(LayoutComparison.Change.signed(shifted.range.lowerBound))…\(LayoutComparison.Change.signed(shifted.range.upperBound))"
-                    out += "    \(shifted.count) cell(s) below moved by \(by) pt\n"
+                    out += "    \(shifted.count) element(s) below moved by \(by) pt\n"
                 }
             }
             if !missing.isEmpty {

@@ -51,6 +51,13 @@ struct LayoutCommand: ParsableCommand {
 
     enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
         case list, flow
+
+        var layout: any CollectionLayout {
+            switch self {
+            case .list: ListLayout()
+            case .flow: FlowLayout()
+            }
+        }
     }
 
     enum FormatChoice: String, ExpressibleByArgument, CaseIterable {
@@ -101,21 +108,16 @@ struct LayoutCommand: ParsableCommand {
             case nil: DocumentFormat(path: file)
             }
             let document = Document(text: try readDocument(file), format: documentFormat)
-            let sections = cells.cells(for: document)
+            let content = cells.content(for: document)
             let directory = try fonts.library().directory
             let layout = self.layout
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let layouts = try CategorySweep.map(
-                sections, categories: category.categories, containerWidth: width,
+                content, categories: category.categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                makeLayout: {
-                    switch layout {
-                    case .list: ListLayout()
-                    case .flow: FlowLayout()
-                    }
-                },
+                layout: layout.layout,
                 // Each worker writes its sizes' JSON too, so only the joining is left to this thread.
-                transform: { LayoutReport(environment: $0, layout: $1).jsonText(indent: "    ") },
+                transform: { LayoutReport($0).jsonText(indent: "    ") },
                 progress: { progress.update($0) })
             progress.finish()
             var text = "{\n  \"document\": \(JSONText.string((file as NSString).lastPathComponent)),\n"

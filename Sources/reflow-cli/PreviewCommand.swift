@@ -150,7 +150,7 @@ struct PreviewCommand: ParsableCommand {
 
     private func render(_ plan: Plan, progress: TerminalProgress) throws -> Data {
         let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
-        let sections = CellMode.blocks.cells(for: document)
+        let content = CellMode.blocks.content(for: document)
         guard !document.isEmpty else { throw UserError("nothing to render: '\(file)' has no text") }
         let library = try fonts.library()
         let name = (file as NSString).lastPathComponent
@@ -158,10 +158,10 @@ struct PreviewCommand: ParsableCommand {
         if plan.format == .json {
             let directory = library.directory
             let reports = try CategorySweep.map(
-                sections, categories: plan.categories, containerWidth: plan.width,
+                content, categories: plan.categories, containerWidth: plan.width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                makeLayout: { ListLayout() },
-                transform: { LayoutReport(environment: $0, layout: $1) },
+                layout: ListLayout(),
+                transform: { LayoutReport($0) },
                 progress: { progress.update($0) })
             let text = plan.isSheet
                 ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"
@@ -177,7 +177,7 @@ struct PreviewCommand: ParsableCommand {
             if let viewport = plan.viewport {
                 let sizer = CellSizer(typesetter: typesetter)
                 for (index, category) in plan.categories.enumerated() {
-                    let screen = try lazyScreen(sections, category: category, viewport: viewport, offset: plan.offset,
+                    let screen = try lazyScreen(content, category: category, viewport: viewport, offset: plan.offset,
                                                 sizer: sizer, builder: builder)
                     columns.append(column(category, screen))
                     progress.update(0.4 * Double(index + 1) / Double(plan.categories.count))
@@ -186,12 +186,12 @@ struct PreviewCommand: ParsableCommand {
                 let directory = library.directory
                 let width = plan.width
                 let screens = try CategorySweep.map(
-                    sections, categories: plan.categories, containerWidth: width,
+                    content, categories: plan.categories, containerWidth: width,
                     makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                    makeLayout: { ListLayout() },
-                    transform: { _, layout in
-                        builder.displayList(cells: layout.allLayoutAttributes,
-                                            visibleRect: Rect(x: 0, y: 0, width: width, height: layout.contentSize.height))
+                    layout: ListLayout(),
+                    transform: { snapshot in
+                        builder.displayList(elements: snapshot.allAttributes,
+                                            visibleRect: Rect(x: 0, y: 0, width: width, height: snapshot.contentSize.height))
                     },
                     progress: { progress.update(0.4 * $0) })
                 columns = zip(plan.categories, screens).map { column($0, $1) }
@@ -201,14 +201,14 @@ struct PreviewCommand: ParsableCommand {
             let category = plan.categories[0]
             let sizer = CellSizer(typesetter: typesetter)
             if let viewport = plan.viewport {
-                list = try lazyScreen(sections, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
+                list = try lazyScreen(content, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
                                       builder: builder)
             } else {
                 let environment = LayoutEnvironment(containerWidth: plan.width, category: category)
-                let layout = try ListLayout().prepared(sections, in: environment, sizer: sizer)
-                let size = Size(width: plan.width, height: layout.contentSize.height)
+                let snapshot = try ListLayout().layout(content, in: environment, sizer: sizer)
+                let size = Size(width: plan.width, height: snapshot.contentSize.height)
                 if plan.format == .png { try PNGRenderer.checkSize(size, scale: scale) }
-                list = builder.displayList(cells: layout.allLayoutAttributes, visibleRect: Rect(origin: .zero, size: size))
+                list = builder.displayList(elements: snapshot.allAttributes, visibleRect: Rect(origin: .zero, size: size))
             }
             progress.update(0.4)
         }
@@ -230,38 +230,31 @@ struct PreviewCommand: ParsableCommand {
         return ContactSheet.Column(title: category.displayName, subtitle: "body \(JSONText.number(body)) pt", screen: screen)
     }
 
-    /// One screen of the document at `offset`, laid out lazily: the viewport measures the rows it
-    /// shows and nothing else; the rows above keep their estimated heights.
-    private func lazyScreen(_ sections: [[Cell]], category: ContentSizeCategory, viewport size: Size, offset: Double,
+    /// One screen of the document at `offset`, laid out lazily: the viewport measures the units it
+    /// shows and nothing else; the units above keep their estimated heights.
+    private func lazyScreen(_ content: CollectionContent, category: ContentSizeCategory, viewport size: Size, offset: Double,
                             sizer: CellSizer, builder: DisplayListBuilder) throws -> DisplayList {
         let environment = LayoutEnvironment(containerWidth: size.width, category: category)
-        let content = DocumentScrollContent(sections: sections, environment: environment, sizer: sizer)
-        let (offsets, endOffset) = content.offsets(at: category)
-        let layout = LazyListLayout(keys: content.keys, keyCount: content.keyCount, offsets: offsets, endOffset: endOffset,
-                                    estimate: .automatic(initial: Cell.minimumTouchHeight))
-        var viewport = Viewport(layout: layout, height: size.height, prefetcher: Prefetcher(margin: 0, cellsPerFrame: 0)) {
-            content.height(ofRow: $0, at: category)
-        }
+        let planned = try PlannedLayout(layout: ListLayout(), content: content, environment: environment, sizer: sizer)
+        var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
+                                height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)
         viewport.scroll(to: offset)
         // A scroll view stops at the end of its content.
         let end = max(0, viewport.contentHeight() - size.height)
         if viewport.contentOffset > end { viewport.scroll(to: end) }
-        if let failure = content.failure { throw failure }
+        if let failure = planned.failure { throw failure }
         var lazy = viewport.layout
         let visible = Rect(x: 0, y: viewport.contentOffset, width: size.width, height: size.height)
-        var cells: [LayoutAttributes] = []
-        if let rows = viewport.visibleRows() {
-            for row in rows { cells.append(try content.attributes(ofRow: row, y: lazy.y(of: row), category: category)) }
-        }
+        let elements = try planned.attributes(in: visible, lazy: &lazy)
         var state: DisplayListBuilder.LazyState?
         if builder.debug {
             var spans: [Range<Double>] = []
-            for row in 0..<lazy.count where lazy.isMeasured(row) {
-                let y = lazy.y(of: row)
-                spans.append(y..<y + lazy.height(of: row))
+            for unit in 0..<lazy.count where lazy.isMeasured(unit) {
+                let y = lazy.y(of: unit)
+                spans.append(y..<y + lazy.height(of: unit))
             }
-            state = DisplayListBuilder.LazyState(contentHeight: lazy.contentHeight(), rowCount: lazy.count, measuredSpans: spans)
+            state = DisplayListBuilder.LazyState(contentHeight: lazy.contentHeight(), unitCount: lazy.count, measuredSpans: spans)
         }
-        return builder.displayList(cells: cells, visibleRect: visible, lazy: state, labels: sizer.typesetter)
+        return builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter)
     }
 }

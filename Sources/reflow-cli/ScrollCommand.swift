@@ -70,6 +70,14 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "The category to change to, with --change-category-at.")
     var to: CategoryName?
 
+    @Option(help: ArgumentHelp("What becomes a cell: blocks (one per heading, paragraph, list item…) or words (one per word, a section per block).",
+                               valueName: "mode"))
+    var cells: CellMode = .blocks
+
+    @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
+                               valueName: "layout"))
+    var layout: LayoutCommand.LayoutChoice = .list
+
     @Option(help: "Output: text (frames and totals) or json (totals, for scripts).")
     var format: Format = .text
 
@@ -105,10 +113,8 @@ struct ScrollCommand: ParsableCommand {
         try reportingErrors {
             let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
             let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
-            let content = DocumentScrollContent(sections: CellMode.blocks.cells(for: document),
-                                                environment: LayoutEnvironment(containerWidth: width, category: category.category),
-                                                sizer: sizer)
-            guard content.rowCount > 0 else {
+            let content = cells.content(for: document)
+            guard content.cellCount > 0 else {
                 Console.info("nothing to scroll: '\(file)' has no content")
                 return
             }
@@ -117,11 +123,13 @@ struct ScrollCommand: ParsableCommand {
             configuration.speed = speed
             configuration.estimate = estimate
             if let changeAt, let to { configuration.categoryChange = (changeAt, to.category) }
-            var session = ScrollSession(content: content, configuration: configuration)
+            var session = try ScrollSession(layout: layout.layout, content: content,
+                                            environment: LayoutEnvironment(containerWidth: width, category: category.category),
+                                            sizer: sizer, configuration: configuration)
             let progress = TerminalProgress(label: "scrolling", quiet: quiet)
-            let summary = session.run { progress.update($0) }
+            let summary = try session.run { progress.update($0) }
             progress.finish()
-            if let failure = content.failure { throw failure }
+            if let failure = session.planned.failure { throw failure }
             if let plot { try writeAtomically(ScrollPlot(session: session).render(format: plot.hasSuffix(".png") ? .png : .svg), to: plot) }
             switch format {
             case .json:
@@ -138,19 +146,20 @@ struct ScrollCommand: ParsableCommand {
         var out = ""
         if frames != .none {
             out += "frame   offset(pt)  measured  work(ms)  wall(ms)  height error(pt)  anchor jump(pt)\n"
-            for frame in session.frames where frames == .all || frame.cellsMeasured > 0 || frame.overBudget || frame.categoryChanged {
+            for frame in session.frames where frames == .all || frame.unitsMeasured > 0 || frame.overBudget || frame.categoryChanged {
                 out += String(format: "%5d %12.1f %9d %9.3f %9.3f %17.1f %16.2f%@%@\n", frame.index, frame.contentOffset,
-                              frame.cellsMeasured, frame.workMilliseconds, frame.wallMilliseconds, frame.contentHeightError,
+                              frame.unitsMeasured, frame.workMilliseconds, frame.wallMilliseconds, frame.contentHeightError,
                               frame.anchorJump,
                               frame.overBudget ? "  over budget" : "", frame.categoryChanged ? "  text size changed" : "")
             }
             out += "\n"
         }
         out += "frames \(summary.frames), over budget (\(String(format: "%.1f", summary.budgetMs)) ms) \(summary.framesOverBudget)\n"
-        let rows = session.viewport.layout.count
-        out += summary.cellsMeasured > rows
-            ? "cells measured \(summary.cellsMeasured) times for \(rows) cells (a text-size change measures again)\n"
-            : "cells measured \(summary.cellsMeasured) of \(rows)\n"
+        let units = summary.units
+        let noun = layout == .list ? "rows" : "sections"
+        out += summary.unitsMeasured > units
+            ? "\(noun) measured \(summary.unitsMeasured) times for \(units) \(noun) (a text-size change measures again)\n"
+            : "\(noun) measured \(summary.unitsMeasured) of \(units)\n"
         out += String(format: "work per frame (CPU time): median %.3f ms, max %.3f ms\n", summary.medianFrameMs, summary.maxFrameMs)
         out += String(format: "wall clock per frame: max %.3f ms, over budget %d (includes time other processes held the core)\n",
                       summary.maxFrameWallMs, summary.framesOverBudgetWallClock)
@@ -160,6 +169,7 @@ struct ScrollCommand: ParsableCommand {
             out += String(format: "text size change: first complete screen in %.3f ms\n", change)
         }
         out += String(format: "final content height: %.1f pt\n", summary.finalContentHeight)
+        out += "lazy equals eager (every unit measured, frames compared): \(summary.lazyEqualsEager)\n"
         return out
     }
 }

@@ -70,8 +70,10 @@ import Testing
         let environment = try #require(layouts[0]["environment"] as? [String: Any])
         #expect(environment["category"] as? String == "l")
         #expect(environment["containerWidth"] as? Double == 320)
-        let cells = try #require(layouts[0]["cells"] as? [[String: Any]])
-        #expect(cells.map { $0["kind"] as? String } == ["heading", "paragraph", "listItem", "listItem"])
+        let cells = try #require(layouts[0]["elements"] as? [[String: Any]])
+        #expect(cells.map { $0["kind"] as? String } == ["cell", "cell", "cell", "cell"])
+        #expect(cells.map { $0["cell"] as? String } == ["heading", "paragraph", "listItem", "listItem"])
+        #expect(cells[0]["level"] as? Int == 1, "a heading keeps its level")
         #expect(cells.map { $0["style"] as? String } == ["largeTitle", "body", "body", "body"])
         // One column, top to bottom, no overlaps, every cell at least 44 pt, inside the content size.
         var bottom = 0.0
@@ -131,12 +133,12 @@ import Testing
         let result = try CLI.run(["layout", file])
         try #require(result.status == 0, "\(result)")
         let layouts = try #require(try Self.json(result)["layouts"] as? [[String: Any]])
-        #expect((layouts.first?["cells"] as? [Any])?.isEmpty == true)
+        #expect((layouts.first?["elements"] as? [Any])?.isEmpty == true)
     }
 
     // MARK: scroll
 
-    static let scrollKeys = ["frames", "framesOverBudget", "maxAnchorJump", "cellsMeasured", "estimateError", "maxFrameMs",
+    static let scrollKeys = ["frames", "framesOverBudget", "maxAnchorJump", "unitsMeasured", "units", "estimateError", "maxFrameMs",
                              "maxFrameWallMs", "framesOverBudgetWallClock"]
 
     @Test func scrollJSONOnASmallDocumentMeasuresEveryCellWithoutJumps() throws {
@@ -149,7 +151,8 @@ import Testing
         for key in Self.scrollKeys { #expect(summary[key] is Double || summary[key] is Int, "\(key) missing: \(summary)") }
         #expect(summary["maxAnchorJump"] as? Double == 0)
         // Four blocks, all on the first screen: all measured, in one frame, so the estimate never mattered.
-        #expect(summary["cellsMeasured"] as? Int == 4)
+        #expect(summary["unitsMeasured"] as? Int == 4)
+        #expect(summary["lazyEqualsEager"] as? Bool == true)
         #expect(summary["frames"] as? Int == 1)
         #expect(summary["estimateError"] as? Double == 0)
     }
@@ -167,9 +170,26 @@ import Testing
             #expect((summary["frames"] as? Int ?? 0) > 1, "\(extra)")
             // Every one of the 81 blocks is measured by the time the bottom is reached (some twice
             // after a text-size change).
-            #expect((summary["cellsMeasured"] as? Int ?? 0) >= 81, "\(extra): \(summary)")
+            #expect((summary["unitsMeasured"] as? Int ?? 0) >= 81, "\(extra): \(summary)")
+            #expect(summary["lazyEqualsEager"] as? Bool == true, "\(extra): \(summary)")
             #expect((summary["estimateError"] as? Double ?? -1) >= 0)
         }
+    }
+
+    /// The flow of word cells runs through the same lazy engine as the list: at every size the
+    /// session ends in the eager flow's frames.
+    @Test(arguments: ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"])
+    func scrollOfAFlowOfWordsEndsInTheEagerFrames(_ category: String) throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write(Self.longDocument, to: "long.md", in: folder)
+        let result = try CLI.run(["scroll", file, "--layout", "flow", "--cells", "words", "--category", category,
+                                  "--format", "json", "--quiet"])
+        try #require(result.status == 0, "\(result)")
+        let summary = try Self.json(result)
+        #expect(summary["lazyEqualsEager"] as? Bool == true, "\(category): \(summary)")
+        #expect(summary["maxAnchorJump"] as? Double == 0)
+        #expect(summary["units"] as? Int == 81, "one unit per block: \(summary)")
     }
 
     @Test func scrollOfAnEmptyDocumentSaysSoAndSucceeds() throws {

@@ -26,9 +26,9 @@ enum Fixtures {
                             debug: Bool = false, library: FontLibrary? = nil) throws -> DisplayList {
         let sizer = CellSizer(typesetter: try Typesetter(fonts: try library ?? Self.library()))
         let environment = LayoutEnvironment(containerWidth: 390, category: category)
-        let layout = try ListLayout().prepared(CellMode.blocks.cells(for: try Self.example(example)), in: environment, sizer: sizer)
+        let layout = try ListLayout().layout(CellMode.blocks.content(for: try Self.example(example)), in: environment, sizer: sizer)
         let height = screenHeight ?? layout.contentSize.height
-        return DisplayListBuilder(debug: debug).displayList(cells: layout.allLayoutAttributes,
+        return DisplayListBuilder(debug: debug).displayList(elements: layout.allAttributes,
                                                             visibleRect: Rect(x: 0, y: 0, width: 390, height: height))
     }
 }

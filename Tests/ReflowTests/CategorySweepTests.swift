@@ -11,29 +11,29 @@ import TextMetrics
     }
 
     @Test func sweepingOnTwoThreadsGivesTheSequentialLayouts() throws {
-        let sections = CellMode.blocks.cells(for: try Fixtures.example("welcome.md"))
+        let sections = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
         let swept = try CategorySweep.map(
             sections, categories: ContentSizeCategory.allCases.reversed(), containerWidth: 390,
-            makeSizer: { try Fixtures.sizer() }, makeLayout: { ListLayout() },
-            transform: { LayoutReport(environment: $0, layout: $1) })
+            makeSizer: { try Fixtures.sizer() }, layout: ListLayout(),
+            transform: { LayoutReport($0) })
         let sizer = try Fixtures.sizer()
         for (report, category) in zip(swept, ContentSizeCategory.allCases.reversed()) {
             let environment = LayoutEnvironment(containerWidth: 390, category: category)
-            let sequential = LayoutReport(environment: environment, layout: try ListLayout().prepared(sections, in: environment, sizer: sizer))
+            let sequential = LayoutReport(try ListLayout().layout(sections, in: environment, sizer: sizer))
             #expect(report == sequential, "\(category.shortName)")
         }
     }
 
     /// Progress comes once per category from the two workers, never two calls at once, rising to 1.
     @Test func progressCountsEveryCategoryOnceInOrder() throws {
-        let sections = CellMode.blocks.cells(for: try Fixtures.example("welcome.md"))
+        let sections = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
         let seen = Mutex<[Double]>([])
         let inCall = Mutex(false)
         let overlapped = Mutex(false)
         _ = try CategorySweep.map(
             sections, categories: ContentSizeCategory.allCases, containerWidth: 390,
-            makeSizer: { try Fixtures.sizer() }, makeLayout: { ListLayout() },
-            transform: { environment, _ in environment.category },
+            makeSizer: { try Fixtures.sizer() }, layout: ListLayout(),
+            transform: { $0.environment.category },
             progress: { fraction in
                 if inCall.withLock({ busy in defer { busy = true }; return busy }) { overlapped.withLock { $0 = true } }
                 seen.withLock { $0.append(fraction) }

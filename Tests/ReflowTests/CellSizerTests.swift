@@ -10,44 +10,112 @@ import TextMetrics
             let measurement = try sizer.measure(cell, width: 390, category: category)
             let factor = FontMetrics(forTextStyle: .body).scaleFactor(for: category)
             #expect(measurement.insets == Cell.defaultInsets.scaled(by: factor))
-            let natural = measurement.insets.top + measurement.textLayout.height + measurement.insets.bottom
+            let text = try #require(measurement.textLayout)
+            let natural = measurement.insets.top + text.height + measurement.insets.bottom
+            #expect(measurement.naturalHeight == natural)
             #expect(measurement.size.height == max(44, natural))
             #expect(measurement.size.width == 390)
-            #expect(measurement.textLayout.containerWidth == 390 - measurement.insets.horizontal)
+            #expect(text.containerWidth == 390 - measurement.insets.horizontal)
         }
         // At L: 11 + 22 (one body line) + 11 = 44 exactly; at AX5 the insets alone are 3.12 × 22.
         #expect(try sizer.measure(cell, width: 390, category: .large).size.height == 44)
-        #expect(try sizer.measure(cell, width: 390, category: .large).textOrigin == Point(x: 16, y: 11))
+        #expect(try sizer.measure(cell, width: 390, category: .large).textFrame?.origin == Point(x: 16, y: 11))
     }
 
-    @Test func aWordCellIsItsAdvancePlusInsetsAndNeverWiderThanTheContainer() throws {
+    @Test func atMostAWidthAWordCellIsItsAdvancePlusInsetsAndNeverWiderThanOffered() throws {
         let sizer = try Fixtures.sizer()
-        let cell = Cell(kind: .word, style: .body, text: "word", sizing: .fitText)
+        let cell = Cell(kind: .word, style: .body, text: "word")
         let advance = try sizer.typesetter.advance(of: "word", style: .body, category: .large)
-        #expect(try sizer.size(of: cell, width: 390, category: .large) == Size(width: advance + 32, height: 44))
-        let long = Cell(kind: .word, style: .body, text: StyledText(String(repeating: "m", count: 200)), sizing: .fitText)
-        let size = try sizer.size(of: long, width: 300, category: .large)
+        #expect(try sizer.size(of: cell, proposal: SizeProposal(width: .atMost(390)), category: .large)
+                == Size(width: advance + 32, height: 44))
+        // Unspecified: the natural width, whatever the container.
+        #expect(try sizer.size(of: cell, proposal: SizeProposal(width: .unspecified), category: .large).width == advance + 32)
+        let long = Cell(kind: .word, style: .body, text: StyledText(String(repeating: "m", count: 200)))
+        let size = try sizer.size(of: long, proposal: SizeProposal(width: .atMost(300)), category: .large)
         #expect(size.width == 300)
         #expect(size.height > 44)
+        // Unspecified, it stays one line as wide as it is.
+        let natural = try sizer.measure(long, proposal: SizeProposal(width: .unspecified), category: .large)
+        #expect(natural.lineCount == 1)
+        #expect(natural.size.width > 300)
+    }
+
+    @Test func anExactHeightIsKeptAndSaysWhenTheContentNeedsMore() throws {
+        let sizer = try Fixtures.sizer()
+        let cell = Cell(kind: .item, style: .body, text: "Two lines of body text that wrap in a narrow column of this width")
+        let selfSized = try sizer.measure(cell, proposal: .width(200), category: .large)
+        #expect(selfSized.lineCount > 1)
+        let exact = try sizer.measure(cell, proposal: SizeProposal(width: .exact(200), height: .exact(60)), category: .large)
+        #expect(exact.size == Size(width: 200, height: 60))
+        #expect(exact.naturalHeight == selfSized.size.height)
+        #expect(exact.isClipped)
+        #expect(exact.textFrame?.minY == 11, "clipped content starts at the top inset")
+        // At most a height: self-sized, capped.
+        let capped = try sizer.measure(cell, proposal: SizeProposal(width: .exact(200), height: .atMost(1000)), category: .large)
+        #expect(capped.size.height == selfSized.size.height)
+        // A taller exact height centres the content.
+        let tall = try sizer.measure(cell, proposal: SizeProposal(width: .exact(200), height: .exact(300)), category: .large)
+        #expect(!tall.isClipped)
+        #expect(tall.textFrame!.minY == 11 + (300 - tall.naturalHeight) / 2)
+    }
+
+    @Test func aStackPlacesItsElementsOneUnderTheOtherWithScaledSpacing() throws {
+        let sizer = try Fixtures.sizer()
+        let cell = Cell(kind: .item, elements: [
+            .image(ImagePlaceholder(size: Size(width: 40, height: 30), scalesWithText: true)),
+            .text(TextElement(style: .headline, text: "Title")),
+            .text(TextElement(style: .subheadline, text: "A subtitle long enough to take several lines at the largest size",
+                              lineLimit: 1)),
+        ])
+        for category in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+            let measurement = try sizer.measure(cell, proposal: .width(320), category: category)
+            let factor = cell.insetMetrics.scaleFactor(for: category)
+            let frames = measurement.elements.map(\.frame)
+            #expect(frames.count == 3)
+            #expect(frames[0].size == Size(width: LayoutUnit.snap(40 * factor), height: LayoutUnit.snap(30 * factor)))
+            let spacing = LayoutUnit.snap(Cell.defaultElementSpacing * factor)
+            #expect(frames[1].minY == frames[0].maxY + spacing)
+            #expect(frames[2].minY == frames[1].maxY + spacing)
+            // The line limit keeps one line and says the rest was cut.
+            guard case .text(let subtitle, _, let truncated) = measurement.elements[2].content else {
+                Issue.record("the third element is text")
+                continue
+            }
+            #expect(frames[2].height == subtitle.lineHeight)
+            #expect(truncated == (subtitle.lines.count > 1))
+            #expect(measurement.naturalHeight == measurement.insets.top + frames[2].maxY - frames[0].minY + measurement.insets.bottom)
+        }
+    }
+
+    @Test func theCacheKeyIsTheProposalAndTheCategory() throws {
+        let sizer = try Fixtures.sizer()
+        let cell = Cell(kind: .paragraph, style: .body, text: "cached")
+        _ = try sizer.measure(cell, proposal: .width(300), category: .large)
+        _ = try sizer.measure(cell, proposal: .width(300), category: .large)
+        #expect(sizer.measurementsComputed == 1)
+        _ = try sizer.measure(cell, proposal: SizeProposal(width: .atMost(300)), category: .large)
+        _ = try sizer.measure(cell, proposal: SizeProposal(width: .exact(300), height: .exact(80)), category: .large)
+        _ = try sizer.measure(cell, proposal: .width(300), category: .small)
+        #expect(sizer.measurementsComputed == 4)
     }
 
     @Test func aSecondPassMeasuresNothingAndANewWidthReBreaksWithoutReshaping() throws {
         let sizer = try Fixtures.sizer()
-        let sections = CellMode.blocks.cells(for: try Fixtures.example("welcome.md"))
-        let cellCount = sections.reduce(0) { $0 + $1.count }
+        let sections = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
+        let cellCount = sections.cellCount
         let environment = LayoutEnvironment(containerWidth: 390, category: .accessibilityLarge)
-        let first = try ListLayout().prepared(sections, in: environment, sizer: sizer)
+        let first = try ListLayout().layout(sections, in: environment, sizer: sizer)
         #expect(sizer.measurementsComputed == cellCount)
 
         let typesetter = sizer.typesetter
         let (shaped, shapes, layouts) = (typesetter.paragraphsShaped, typesetter.shapeCalls, typesetter.layoutsComputed)
-        let again = try ListLayout().prepared(sections, in: environment, sizer: sizer)
+        let again = try ListLayout().layout(sections, in: environment, sizer: sizer)
         #expect(sizer.measurementsComputed == cellCount, "the same width and category measure nothing")
         #expect(typesetter.layoutsComputed == layouts)
         #expect(typesetter.shapeCalls == shapes)
         #expect(again.contentSize == first.contentSize)
 
-        _ = try ListLayout().prepared(sections, in: LayoutEnvironment(containerWidth: 320, category: .accessibilityLarge), sizer: sizer)
+        _ = try ListLayout().layout(sections, in: LayoutEnvironment(containerWidth: 320, category: .accessibilityLarge), sizer: sizer)
         #expect(sizer.measurementsComputed == 2 * cellCount, "a new width measures every cell once")
         #expect(typesetter.layoutsComputed == layouts + cellCount, "…by breaking lines again")
         #expect(typesetter.paragraphsShaped == shaped, "…without shaping a paragraph again")
@@ -66,12 +134,12 @@ import TextMetrics
 
     @Test func aWidthBelowTheInsetsIsAClearError() throws {
         let sizer = try Fixtures.sizer()
-        let sections = CellMode.blocks.cells(for: Document(plainText: "text"))
+        let sections = CellMode.blocks.content(for: Document(plainText: "text"))
         #expect(throws: ReflowError.self) {
-            try ListLayout().prepared(sections, in: LayoutEnvironment(containerWidth: 60, category: .accessibilityExtraExtraExtraLarge), sizer: sizer)
+            try ListLayout().layout(sections, in: LayoutEnvironment(containerWidth: 60, category: .accessibilityExtraExtraExtraLarge), sizer: sizer)
         }
         do {
-            _ = try FlowLayout().prepared(sections, in: LayoutEnvironment(containerWidth: 30), sizer: sizer)
+            _ = try FlowLayout().layout(sections, in: LayoutEnvironment(containerWidth: 30), sizer: sizer)
             Issue.record("expected an error")
         } catch let error as ReflowError {
             #expect("\(error)".contains("container width 30.0 pt is too narrow"))
@@ -85,22 +153,24 @@ import TextMetrics
         // not finish within the test's time).
         let cell = Cell(kind: .paragraph, style: .body, text: StyledText(String(repeating: "x", count: 200_000)))
         let measurement = try sizer.measure(cell, width: 390, category: .large)
-        let layout = measurement.textLayout
+        let layout = try #require(measurement.textLayout)
         #expect(layout.hasEmergencyBreaks)
         #expect(layout.lines.count > 1_000)
         #expect(layout.lines.allSatisfy { $0.width <= 390 - measurement.insets.horizontal + 1e-9 })
         #expect(layout.lines.reduce(0) { $0 + $1.range.count } == 200_000)
     }
 
-    @Test func layoutsAreValuesAndRightToLeftMirrorsFrames() throws {
+    @Test func rightToLeftMirrorsFramesAndTextFrames() throws {
         let sizer = try Fixtures.sizer()
-        let sections = CellMode.words.cells(for: Document(plainText: "one two three four five six seven"))
-        let ltr = try FlowLayout().prepared(sections, in: LayoutEnvironment(containerWidth: 300), sizer: sizer)
-        let rtl = try FlowLayout().prepared(sections, in: LayoutEnvironment(containerWidth: 300, layoutDirection: .rightToLeft),
+        let sections = CellMode.words.content(for: Document(plainText: "one two three four five six seven"))
+        let ltr = try FlowLayout().layout(sections, in: LayoutEnvironment(containerWidth: 300), sizer: sizer)
+        let rtl = try FlowLayout().layout(sections, in: LayoutEnvironment(containerWidth: 300, layoutDirection: .rightToLeft),
                                             sizer: sizer)
-        for (a, b) in zip(ltr.allLayoutAttributes, rtl.allLayoutAttributes) {
+        #expect(ltr.cells.count == 7)
+        for (a, b) in zip(ltr.cells, rtl.cells) {
             #expect(b.frame == Rect(x: 300 - a.frame.maxX, y: a.frame.minY, width: a.frame.width, height: a.frame.height))
+            let (ta, tb) = (a.textFrame!, b.textFrame!)
+            #expect(abs(tb.minX - (300 - ta.maxX)) < 1e-9 && tb.minY == ta.minY && tb.size == ta.size, "\(ta) mirrored is \(tb)")
         }
-        #expect(sections == CellMode.words.cells(for: Document(plainText: "one two three four five six seven")))
     }
 }

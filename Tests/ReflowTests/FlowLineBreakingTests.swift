@@ -25,13 +25,13 @@ import TextMetrics
                     // Wider than the widest word, so no word needs an emergency break.
                     let width = (widest + 1 + extra).rounded(.down) + 0.5
                     let cells = words.map {
-                        Cell(kind: .word, style: style, text: StyledText($0), sizing: .fitText, insets: .zero, minimumHeight: 0)
+                        Cell(kind: .word, style: style, text: StyledText($0), insets: .zero, minimumHeight: 0)
                     }
                     let layout = try FlowLayout(interItemSpacing: space, lineSpacing: 0, sectionInsets: .zero)
-                        .prepared([cells], in: LayoutEnvironment(containerWidth: width, category: category), sizer: sizer)
+                        .layout([cells], in: LayoutEnvironment(containerWidth: width, category: category), sizer: sizer)
                     var flowLines: [[String]] = []
                     var lastTop = -1.0
-                    for item in layout.allLayoutAttributes {
+                    for item in layout.cells {
                         if item.frame.minY != lastTop {
                             flowLines.append([])
                             lastTop = item.frame.minY

@@ -12,12 +12,12 @@ import TextMetrics
     @Test(arguments: ["welcome.md", "article.txt"])
     func layoutsMatchTheirGoldens(_ example: String) throws {
         let sizer = try Fixtures.sizer()
-        let sections = CellMode.blocks.cells(for: try Fixtures.example(example))
+        let sections = CellMode.blocks.content(for: try Fixtures.example(example))
         let stem = (example as NSString).deletingPathExtension
         for category in ContentSizeCategory.allCases {
             let environment = LayoutEnvironment(containerWidth: 390, category: category)
-            let layout = try ListLayout().prepared(sections, in: environment, sizer: sizer)
-            let actual = LayoutReport(environment: environment, layout: layout).jsonText() + "\n"
+            let layout = try ListLayout().layout(sections, in: environment, sizer: sizer)
+            let actual = LayoutReport(layout).jsonText() + "\n"
             let file = Self.goldens.appendingPathComponent("\(stem)-\(category.shortName).json")
             if Self.recording {
                 try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)

@@ -56,19 +56,19 @@ import TextMetrics
         await propertyCheck(count: 30, input: Self.documents, Self.widths) { seeds, width in
             let document = Document(markdown: Self.markdown(seeds))
             for mode in CellMode.allCases {
-                let sections = mode.cells(for: document)
+                let sections = mode.content(for: document)
                 for (name, layout) in Self.layouts() {
                     for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
                         let environment = LayoutEnvironment(containerWidth: width, category: category)
-                        guard let prepared = attempt({ try layout.prepared(sections, in: environment, sizer: sizer) }) else { return }
-                        let attributes = prepared.allLayoutAttributes
-                        #expect(attributes.count == sections.reduce(0) { $0 + $1.count })
+                        guard let prepared = attempt({ try layout.layout(sections, in: environment, sizer: sizer) }) else { return }
+                        let attributes = prepared.cells
+                        #expect(attributes.count == sections.cellCount)
                         let content = Rect(origin: .zero, size: prepared.contentSize)
                         for item in attributes {
                             #expect(item.frame.height >= 44, "\(name) \(mode) \(category.shortName) \(item.indexPath)")
                             #expect(content.contains(item.frame), "\(name) \(mode) \(category.shortName) \(item.frame) in \(content)")
-                            #expect(item.frame.contains(item.textFrame) || mode == .words,
-                                    "text inside its cell: \(item.textFrame) in \(item.frame)")
+                            let text = item.textFrame ?? .zero
+                            #expect(item.frame.contains(text) || mode == .words, "text inside its cell: \(text) in \(item.frame)")
                         }
                         if let (a, b) = Self.overlappingPair(attributes.map(\.frame)) {
                             Issue.record("\(name) \(mode) \(category.shortName): \(a) overlaps \(b)")
@@ -82,12 +82,12 @@ import TextMetrics
     @Test func listCellsFillTheWidthLessTheSectionInsets() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 30, input: Self.documents, Self.widths, Gen.double(in: 0...40)) { seeds, width, inset in
-            let sections = CellMode.blocks.cells(for: Document(markdown: Self.markdown(seeds)))
+            let sections = CellMode.blocks.content(for: Document(markdown: Self.markdown(seeds)))
             let insets = EdgeInsets(top: inset, leading: inset, bottom: inset / 2, trailing: inset * 1.5)
             for direction in LayoutDirection.allCases {
                 let environment = LayoutEnvironment(containerWidth: width, category: .accessibilityMedium, layoutDirection: direction)
-                guard let layout = attempt({ try ListLayout(spacing: 4, sectionInsets: insets).prepared(sections, in: environment, sizer: sizer) }) else { return }
-                for item in layout.allLayoutAttributes {
+                guard let layout = attempt({ try ListLayout(spacing: 4, sectionInsets: insets).layout(sections, in: environment, sizer: sizer) }) else { return }
+                for item in layout.cells {
                     #expect(abs(item.frame.width - (width - insets.horizontal)) < 1e-6)
                     let leadingEdge = direction == .leftToRight ? item.frame.minX : width - item.frame.maxX
                     #expect(abs(leadingEdge - insets.leading) < 1e-6)
@@ -114,11 +114,11 @@ import TextMetrics
             }
             for (mode, layout) in [(CellMode.blocks, ListLayout() as any CollectionLayout), (.words, FlowLayout()),
                                    (.blocks, FlowLayout())] {
-                let sections = mode.cells(for: document)
+                let sections = mode.content(for: document)
                 var heights: [Double] = []
                 for category in ContentSizeCategory.allCases {
                     let environment = LayoutEnvironment(containerWidth: width, category: category)
-                    guard let prepared = attempt({ try layout.prepared(sections, in: environment, sizer: sizer) }) else { return }
+                    guard let prepared = attempt({ try layout.layout(sections, in: environment, sizer: sizer) }) else { return }
                     heights.append(prepared.contentSize.height)
                 }
                 for (index, category) in ContentSizeCategory.allCases.enumerated().dropFirst() {
@@ -134,13 +134,13 @@ import TextMetrics
     @Test func attributesInARectAreExactlyTheFramesThatIntersectIt() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 30, input: Self.documents, Gen.double(in: -100...3000), Gen.double(in: 0...900)) { seeds, top, height in
-            let sections = CellMode.words.cells(for: Document(markdown: Self.markdown(seeds)))
-            guard let layout = attempt({ try FlowLayout().prepared(sections, in: LayoutEnvironment(), sizer: sizer) }) else { return }
+            let sections = CellMode.words.content(for: Document(markdown: Self.markdown(seeds)))
+            guard let layout = attempt({ try FlowLayout().layout(sections, in: LayoutEnvironment(), sizer: sizer) }) else { return }
             let rect = Rect(x: 0, y: top, width: 390, height: height)
-            let expected = layout.allLayoutAttributes.filter { $0.frame.intersects(rect) }.map(\.indexPath)
-            #expect(layout.layoutAttributesForElements(in: rect).map(\.indexPath) == expected)
-            for item in layout.allLayoutAttributes {
-                #expect(layout.layoutAttributesForItem(at: item.indexPath)?.frame == item.frame)
+            let expected = layout.cells.filter { $0.frame.intersects(rect) }.map(\.indexPath)
+            #expect(layout.attributes(in: rect).map(\.indexPath) == expected)
+            for item in layout.cells {
+                #expect(layout.attributes(at: item.indexPath)?.frame == item.frame)
             }
         }
     }

@@ -10,8 +10,8 @@ import TextMetrics
         let document = Document(markdown: "# Quotes \"and\" \\ back\\slash\n\nTabs\tand\u{1}control, *emphasis*, ünïcödé, 漢字.\n")
         for category in [ContentSizeCategory.extraSmall, .accessibilityExtraExtraExtraLarge] {
             let environment = LayoutEnvironment(containerWidth: 333.3, category: category)
-            let layout = try ListLayout().prepared(CellMode.blocks.cells(for: document), in: environment, sizer: sizer)
-            let report = LayoutReport(environment: environment, layout: layout)
+            let layout = try ListLayout().layout(CellMode.blocks.content(for: document), in: environment, sizer: sizer)
+            let report = LayoutReport(layout)
             let decoded = try JSONDecoder().decode(LayoutReport.self, from: Data(report.jsonText().utf8))
             #expect(decoded == report)
         }

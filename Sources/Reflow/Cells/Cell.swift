@@ -1,81 +1,167 @@
 import TextMetrics
 
-/// The unit a layout places: some styled text in a text style, with content insets around it.
+/// The unit a layout places: a vertical stack of text and image placeholders, with content
+/// insets around it. A document block is a cell of one text element; a cell of a screen file may
+/// stack a title, a subtitle and an image.
 ///
 /// # Self-sizing contract
 ///
-/// A cell is handed a width (the container width less the section insets) and answers with its
-/// size:
-/// - height = max(`minimumHeight`, top inset + text height + bottom inset), the text broken into
-///   lines for the given width less the leading and trailing insets;
-/// - width = the given width for `.fillWidth` cells (blocks); for `.fitText` cells (words),
-///   the text's shaped advance plus the insets, or the given width when that is narrower.
+/// A cell is handed a proposal per axis (`SizeProposal`: exact, at most, or unspecified, as
+/// Yoga's measure modes) and answers with its size (`CellSizer` computes it):
+/// - width: an exact proposal is the width; an at-most proposal is the content's natural width
+///   (its widest element on one line) plus the insets, or the proposal when that is narrower; an
+///   unspecified one is the natural width plus the insets.
+/// - height: every text element is broken into lines for the width less the leading and trailing
+///   insets, the elements are stacked `elementSpacing` apart, and the natural height is
+///   top inset + stack + bottom inset. Unspecified (self-sized): max(`minimumHeight`, natural);
+///   at most: that, capped by the proposal; exact: the proposal, whatever the content needs (the
+///   measurement says when the content needed more).
 ///
-/// Insets are designed at the default category (L) and scaled with the category along
-/// `insetMetrics`' curve (`FontMetrics.scaledValue`). The answer is a pure function of
-/// (cell, width, category): nothing else is read, so `CellSizer` caches it under exactly that
-/// key, and a cached answer is invalid only if one of the three changes (a new cell value is a
-/// new key). Sizing never mutates the cell.
+/// Insets, spacing and images are designed at the default category (L) and scaled with the
+/// category along `insetMetrics`' curve (`FontMetrics.scaledValue`). The answer is a pure
+/// function of (cell, proposal, category): nothing else is read, so `CellSizer` caches it under
+/// exactly that key, and a cached answer is invalid only if one of the three changes (a new cell
+/// value is a new key). Sizing never mutates the cell.
 public struct Cell: Hashable, Sendable {
-    /// What the cell shows; blocks keep their block kind, word cells are `.word`.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
-        case heading, paragraph, listItem, quote, footnote, code, word
+    /// What the cell shows. Block kinds keep what the document said (a heading keeps its level).
+    public enum Kind: Hashable, Sendable {
+        case heading(level: Int)
+        case paragraph
+        /// A list item; `depth` is 1 for a top-level list, 2 inside a nested list, and so on.
+        case listItem(depth: Int)
+        case quote
+        case footnote
+        case code
+        /// One word of a block, for flow layouts.
+        case word
+        /// A cell of a screen file.
+        case item
+
+        /// The name in layout JSON: heading, paragraph, listItem, quote, footnote, code, word, item.
+        public var name: String {
+            switch self {
+            case .heading: "heading"
+            case .paragraph: "paragraph"
+            case .listItem: "listItem"
+            case .quote: "quote"
+            case .footnote: "footnote"
+            case .code: "code"
+            case .word: "word"
+            case .item: "item"
+            }
+        }
+
+        /// The kind a block of `kind` becomes.
+        public init(_ kind: Block.Kind) {
+            switch kind {
+            case .heading(let level): self = .heading(level: level)
+            case .paragraph: self = .paragraph
+            case .listItem(let depth): self = .listItem(depth: depth)
+            case .quote: self = .quote
+            case .footnote: self = .footnote
+            case .code: self = .code
+            }
+        }
+
+        /// The heading level, for headings.
+        public var headingLevel: Int? {
+            if case .heading(let level) = self { return level }
+            return nil
+        }
     }
 
-    /// How the cell's width is chosen (see the sizing contract).
-    public enum Sizing: String, Hashable, Sendable, Codable {
-        /// As wide as the width it is given: a block in a list.
-        case fillWidth
-        /// As wide as its text on one line plus insets, at most the width it is given: a word.
-        case fitText
+    /// One piece of a cell's stack.
+    public enum Element: Hashable, Sendable {
+        case text(TextElement)
+        case image(ImagePlaceholder)
     }
 
     public var kind: Kind
-    public var style: TextStyle
-    public var text: StyledText
-    public var sizing: Sizing
+    /// The stack, top to bottom. Never empty for cells made from documents.
+    public var elements: [Element]
     /// Content insets at the default category (L); see `insetMetrics` for how they scale.
     public var insets: EdgeInsets
-    /// The curve insets scale along. Body's row by default, for every cell: margins then grow as
-    /// reading text grows (×3.12 at AX5) and the text of headings and paragraphs stays aligned on
-    /// one leading edge, which per-style curves would break.
+    /// The curve insets, spacing and scaling images follow. Body's row by default, for every
+    /// cell: margins then grow as reading text grows (×3.12 at AX5) and the text of headings and
+    /// paragraphs stays aligned on one leading edge, which per-style curves would break.
     public var insetMetrics: FontMetrics
-    /// The smallest height: 44 pt, the touch-target minimum, at every category.
+    /// Space between two stacked elements at L.
+    public var elementSpacing: Double
+    /// The smallest self-sized height: 44 pt, the touch-target minimum, at every category.
     public var minimumHeight: Double
 
     /// 16 pt leading and trailing, 11 pt top and bottom, at L.
     public static let defaultInsets = EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
     /// The HIG's minimum touch target.
     public static let minimumTouchHeight = 44.0
+    /// 3 pt between stacked elements at L (a title and its subtitle).
+    public static let defaultElementSpacing = 3.0
 
-    public init(kind: Kind, style: TextStyle, text: StyledText, sizing: Sizing = .fillWidth,
-                insets: EdgeInsets = Cell.defaultInsets, insetMetrics: FontMetrics = FontMetrics(forTextStyle: .body),
-                minimumHeight: Double = Cell.minimumTouchHeight) {
+    public init(kind: Kind, elements: [Element], insets: EdgeInsets = Cell.defaultInsets,
+                insetMetrics: FontMetrics = FontMetrics(forTextStyle: .body),
+                elementSpacing: Double = Cell.defaultElementSpacing, minimumHeight: Double = Cell.minimumTouchHeight) {
         self.kind = kind
-        self.style = style
-        self.text = text
-        self.sizing = sizing
+        self.elements = elements
         self.insets = insets
         self.insetMetrics = insetMetrics
+        self.elementSpacing = elementSpacing
         self.minimumHeight = minimumHeight
+    }
+
+    /// A cell of one text element.
+    public init(kind: Kind, style: TextStyle, text: StyledText, insets: EdgeInsets = Cell.defaultInsets,
+                insetMetrics: FontMetrics = FontMetrics(forTextStyle: .body), minimumHeight: Double = Cell.minimumTouchHeight) {
+        self.init(kind: kind, elements: [.text(TextElement(style: style, text: text))], insets: insets,
+                  insetMetrics: insetMetrics, minimumHeight: minimumHeight)
     }
 
     /// A cell for a whole block.
     public init(block: Block) {
-        let kind: Kind
-        switch block.kind {
-        case .heading: kind = .heading
-        case .paragraph: kind = .paragraph
-        case .listItem: kind = .listItem
-        case .quote: kind = .quote
-        case .footnote: kind = .footnote
-        case .code: kind = .code
-        }
-        self.init(kind: kind, style: block.style, text: block.text)
+        self.init(kind: Kind(block.kind), style: block.style, text: block.text)
     }
+
+    /// The text elements, in stack order.
+    public var texts: [TextElement] {
+        elements.compactMap { if case .text(let text) = $0 { text } else { nil } }
+    }
+
+    /// The style of the first text element (body for a cell without text): the cell's estimate
+    /// key and its color in a preview.
+    public var style: TextStyle { texts.first?.style ?? .body }
+
+    /// The first text element's text (empty for a cell without text).
+    public var text: StyledText { texts.first?.text ?? StyledText() }
 
     /// The insets at `category`, in points.
     public func scaledInsets(for category: ContentSizeCategory) -> EdgeInsets {
         insets.scaled(by: insetMetrics.scaleFactor(for: category))
+    }
+}
+
+/// Text in a cell: a Dynamic Type style, styled text and an optional line limit.
+public struct TextElement: Hashable, Sendable {
+    public var style: TextStyle
+    public var text: StyledText
+    /// At most this many lines are shown; the last shown line then ends in an ellipsis. Nil: no limit.
+    public var lineLimit: Int?
+
+    public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil) {
+        self.style = style
+        self.text = text
+        self.lineLimit = lineLimit
+    }
+}
+
+/// A box standing for an image: a fixed size at L, optionally scaled with the text.
+public struct ImagePlaceholder: Hashable, Sendable {
+    /// The size at the default category (L).
+    public var size: Size
+    /// Whether the image grows and shrinks with the cell's `insetMetrics` (a symbol beside text
+    /// does; a photo does not).
+    public var scalesWithText: Bool
+
+    public init(size: Size, scalesWithText: Bool = false) {
+        self.size = size
+        self.scalesWithText = scalesWithText
     }
 }

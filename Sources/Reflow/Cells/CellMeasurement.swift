@@ -1,27 +1,53 @@
 import TextMetrics
 
-/// A cell measured for one width and category: its size and the text laid out inside it.
-/// What a renderer needs to draw the cell: the `textLayout`'s lines and glyph runs, placed at
-/// `textOrigin` within the cell's frame.
+/// A cell measured for one proposal and category: its size and its stack laid out inside it.
+/// What a renderer needs to draw the cell: each element's frame relative to the cell's top-left
+/// (for a left-to-right layout; `LayoutAttributes` mirrors them for right to left) and, for
+/// text, its measured lines.
 public struct CellMeasurement: Sendable {
-    /// The cell's size (see `Cell`'s sizing contract).
-    public let size: Size
-    /// The content insets at the category, in points.
-    public let insets: EdgeInsets
-    /// The text broken for the width less the insets.
-    public let textLayout: TextLayout
-    /// Where the text block's top-left lies relative to the cell's top-left, for a left-to-right
-    /// layout: the leading and top insets, plus half of any height the 44 pt minimum added (text
-    /// is centred vertically in a cell the minimum made taller).
-    public let textOrigin: Point
+    /// One element of the stack, placed.
+    public struct Element: Sendable {
+        public enum Content: Sendable {
+            /// Text broken into lines; `truncated` when a line limit hid some of them.
+            case text(TextLayout, style: TextStyle, truncated: Bool)
+            case image
+        }
 
-    public init(size: Size, insets: EdgeInsets, textLayout: TextLayout, textOrigin: Point) {
-        self.size = size
-        self.insets = insets
-        self.textLayout = textLayout
-        self.textOrigin = textOrigin
+        public var content: Content
+        /// Relative to the cell's top-left. A text frame's height is the height of the lines shown.
+        public var frame: Rect
     }
 
-    /// Number of lines the text broke into.
-    public var lineCount: Int { textLayout.lines.count }
+    /// The cell's size (see `Cell`'s sizing contract).
+    public let size: Size
+    /// The height the content asked for: top inset + stack + bottom inset, before the 44 pt
+    /// minimum and before an exact proposal. When it exceeds `size.height`, content is clipped.
+    public let naturalHeight: Double
+    /// The content insets at the category, in points.
+    public let insets: EdgeInsets
+    public let elements: [Element]
+
+    public init(size: Size, naturalHeight: Double, insets: EdgeInsets, elements: [Element]) {
+        self.size = size
+        self.naturalHeight = naturalHeight
+        self.insets = insets
+        self.elements = elements
+    }
+
+    /// The first text element's layout (documents' cells have exactly one).
+    public var textLayout: TextLayout? {
+        for element in elements { if case .text(let layout, _, _) = element.content { return layout } }
+        return nil
+    }
+
+    /// The first text element's frame, relative to the cell.
+    public var textFrame: Rect? {
+        elements.first { if case .text = $0.content { true } else { false } }?.frame
+    }
+
+    /// Whether the content needs more height than the cell has.
+    public var isClipped: Bool { naturalHeight > size.height + 1e-9 }
+
+    /// Number of lines of the first text element.
+    public var lineCount: Int { textLayout?.lines.count ?? 0 }
 }

@@ -1,23 +1,21 @@
 /// How a document becomes cells.
 public enum CellMode: String, CaseIterable, Hashable, Sendable, Codable {
-    /// One cell per block, as wide as the container.
+    /// One cell per block, in the document's sections.
     case blocks
-    /// One cell per word of every block, as wide as the word plus insets; a flow layout wraps
-    /// them as a paragraph wraps words.
+    /// One cell per word, one section per block: a flow layout wraps a block's words as a
+    /// paragraph wraps them, and every block starts on a line of its own.
     case words
 
-    /// The cells of `document`, one array per section. Sections that give no cells are kept as
-    /// empty arrays so index paths keep the document's section numbers.
-    public func cells(for document: Document) -> [[Cell]] {
-        document.sections.map { section in
-            switch self {
-            case .blocks:
-                return section.blocks.map(Cell.init(block:))
-            case .words:
-                return section.blocks.flatMap { block in
-                    block.text.words.map { Cell(kind: .word, style: block.style, text: $0, sizing: .fitText) }
-                }
-            }
+    /// The cells of `document`. In `blocks` mode, sections that give no cells are kept as empty
+    /// sections so index paths keep the document's section numbers.
+    public func content(for document: Document) -> CollectionContent {
+        switch self {
+        case .blocks:
+            return CollectionContent(sections: document.sections.map { $0.blocks.map(Cell.init(block:)) })
+        case .words:
+            return CollectionContent(sections: document.blocks.map { block in
+                block.text.words.map { Cell(kind: .word, style: block.style, text: $0) }
+            })
         }
     }
 }

@@ -2,7 +2,7 @@ import TextMetrics
 
 /// Sizes cells: the self-sizing step of every layout (the contract is on `Cell`).
 ///
-/// Cache: key (cell, width, category), value the `CellMeasurement`; at most `cacheLimit`
+/// Cache: key (cell, proposal, category), value the `CellMeasurement`; at most `cacheLimit`
 /// entries, approximately least-recently-used. `measurementsComputed` counts misses (each one
 /// a call into the typesetter), so a test can prove a second pass measures nothing. Below it, the
 /// `Typesetter` caches shaping per (text, faces) and line breaking per (text, style, category,
@@ -23,7 +23,7 @@ public final class CellSizer {
 
     struct Key: Hashable {
         let cell: Cell
-        let width: Double
+        let proposal: SizeProposal
         let category: ContentSizeCategory
     }
 
@@ -42,19 +42,24 @@ public final class CellSizer {
         self.init(typesetter: try Typesetter(fonts: fonts), cacheLimit: cacheLimit)
     }
 
-    /// The cell measured for `width` at `category` (see `Cell` for the contract).
-    public func measure(_ cell: Cell, width: Double, category: ContentSizeCategory) throws -> CellMeasurement {
-        let key = Key(cell: cell, width: width, category: category)
+    /// The cell measured for `proposal` at `category` (see `Cell` for the contract).
+    public func measure(_ cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> CellMeasurement {
+        let key = Key(cell: cell, proposal: proposal, category: category)
         if let cached = cache.value(for: key) { return cached }
-        let measurement = try compute(cell, width: width, category: category)
+        let measurement = try compute(cell, proposal: proposal, category: category)
         measurementsComputed += 1
         cache.insert(measurement, for: key)
         return measurement
     }
 
-    /// Only the size of `measure(_:width:category:)`.
-    public func size(of cell: Cell, width: Double, category: ContentSizeCategory) throws -> Size {
-        try measure(cell, width: width, category: category).size
+    /// Width in, height out: the cell given exactly `width`, its height self-sized.
+    public func measure(_ cell: Cell, width: Double, category: ContentSizeCategory) throws -> CellMeasurement {
+        try measure(cell, proposal: .width(width), category: category)
+    }
+
+    /// Only the size of `measure(_:proposal:category:)`.
+    public func size(of cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> Size {
+        try measure(cell, proposal: proposal, category: category).size
     }
 
     /// Drops every cached measurement (the typesetter's caches are its own).
@@ -62,26 +67,83 @@ public final class CellSizer {
         cache.removeAll()
     }
 
-    private func compute(_ cell: Cell, width: Double, category: ContentSizeCategory) throws -> CellMeasurement {
-        let insets = cell.scaledInsets(for: category)
-        let textWidth = width - insets.horizontal
-        guard width.isFinite, textWidth >= Self.minimumTextWidth else {
-            throw ReflowError.widthTooSmall(width: width, category: category,
+    /// The width of `cell`'s content on one line: its widest element, unbroken.
+    private func naturalWidth(_ cell: Cell, category: ContentSizeCategory, scale: Double) throws -> Double {
+        var widest = 0.0
+        for element in cell.elements {
+            switch element {
+            case .text(let text):
+                widest = max(widest, try typesetter.advance(of: text.text, style: text.style, category: category))
+            case .image(let image):
+                widest = max(widest, Self.imageSize(image, scale: scale).width)
+            }
+        }
+        return widest
+    }
+
+    static func imageSize(_ image: ImagePlaceholder, scale: Double) -> Size {
+        guard image.scalesWithText else { return image.size }
+        return Size(width: LayoutUnit.snap(image.size.width * scale), height: LayoutUnit.snap(image.size.height * scale))
+    }
+
+    private func compute(_ cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> CellMeasurement {
+        let scale = cell.insetMetrics.scaleFactor(for: category)
+        let insets = cell.insets.scaled(by: scale)
+        let hasText = cell.elements.contains { if case .text = $0 { true } else { false } }
+        let cellWidth: Double, breakWidth: Double
+        switch proposal.width {
+        case .exact(let width):
+            cellWidth = width
+            breakWidth = width - insets.horizontal
+        case .atMost(let width):
+            // Lines are broken for the width offered; the cell is only as wide as its content.
+            breakWidth = width - insets.horizontal
+            cellWidth = min(width, try naturalWidth(cell, category: category, scale: scale) + insets.horizontal)
+        case .unspecified:
+            breakWidth = try naturalWidth(cell, category: category, scale: scale)
+            cellWidth = breakWidth + insets.horizontal
+        }
+        guard cellWidth.isFinite, breakWidth.isFinite, !hasText || breakWidth >= Self.minimumTextWidth else {
+            throw ReflowError.widthTooSmall(width: proposal.width.length ?? cellWidth, category: category,
                                             needed: insets.horizontal + Self.minimumTextWidth)
         }
-        let text = try typesetter.layout(cell.text, style: cell.style, category: category, width: textWidth)
-        let cellWidth: Double
-        switch cell.sizing {
-        case .fillWidth:
-            cellWidth = width
-        case .fitText:
-            let advance = try typesetter.advance(of: cell.text, style: cell.style, category: category)
-            cellWidth = min(width, advance + insets.horizontal)
+        let contentWidth = cellWidth - insets.horizontal
+        let spacing = LayoutUnit.snap(cell.elementSpacing * scale)
+        var elements: [CellMeasurement.Element] = []
+        elements.reserveCapacity(cell.elements.count)
+        var stack = 0.0
+        for (index, element) in cell.elements.enumerated() {
+            if index > 0 { stack += spacing }
+            switch element {
+            case .text(let text):
+                let layout = try typesetter.layout(text.text, style: text.style, category: category, width: breakWidth)
+                let shown = min(layout.lines.count, text.lineLimit ?? .max)
+                let height = Double(shown) * layout.lineHeight
+                elements.append(.init(content: .text(layout, style: text.style, truncated: shown < layout.lines.count),
+                                      frame: Rect(x: insets.leading, y: insets.top + stack, width: contentWidth, height: height)))
+                stack += height
+            case .image(let image):
+                let size = Self.imageSize(image, scale: scale)
+                elements.append(.init(content: .image, frame: Rect(x: insets.leading, y: insets.top + stack,
+                                                                   width: size.width, height: size.height)))
+                stack += size.height
+            }
         }
-        let natural = insets.top + text.height + insets.bottom
-        let height = max(cell.minimumHeight, natural)
-        let origin = Point(x: insets.leading, y: insets.top + (height - natural) / 2)
-        return CellMeasurement(size: Size(width: cellWidth, height: height), insets: insets, textLayout: text,
-                               textOrigin: origin)
+        let natural = insets.top + stack + insets.bottom
+        let selfSized = max(cell.minimumHeight, natural)
+        let height: Double
+        switch proposal.height {
+        case .exact(let value): height = value
+        case .atMost(let value): height = min(value, selfSized)
+        case .unspecified: height = selfSized
+        }
+        // Content a taller cell (the 44 pt minimum, an exact height) leaves room around is centred
+        // vertically; content that does not fit starts at the top and is clipped at the bottom.
+        let shift = max(0, (height - natural) / 2)
+        if shift > 0 {
+            for index in elements.indices { elements[index].frame.origin.y += shift }
+        }
+        return CellMeasurement(size: Size(width: cellWidth, height: height), naturalHeight: natural, insets: insets,
+                               elements: elements)
     }
 }

@@ -1,33 +1,35 @@
 /// What moved between a recorded layout (a golden) and a new one of the same document: the
-/// answer `reflow-cli check` gives, cell by cell.
+/// answer `reflow-cli check` gives, element by element (matched by kind and index path).
 public struct LayoutComparison: Sendable {
     /// One cell that differs.
     public struct Change: Hashable, Sendable, CustomStringConvertible {
         public enum Kind: Hashable, Sendable {
-            /// The cell is in both, with a different frame, line count, kind or text.
+            /// The element is in both, with a different frame, line count, kind or text.
             case changed
-            /// The cell is only in the new layout.
+            /// The element is only in the new layout.
             case added
-            /// The cell is only in the golden.
+            /// The element is only in the golden.
             case removed
         }
 
         public var kind: Kind
-        public var indexPath: IndexPath
-        public var golden: LayoutReport.CellReport?
-        public var actual: LayoutReport.CellReport?
+        public var key: LayoutReport.ElementReport.Key
+        public var indexPath: IndexPath { key.indexPath }
+        public var golden: LayoutReport.ElementReport?
+        public var actual: LayoutReport.ElementReport?
 
         /// Only the cell's y differs: it was pushed by a change above it.
         public var isShiftOnly: Bool {
             guard kind == .changed, let golden, let actual else { return false }
             return golden.frame.x == actual.frame.x && golden.frame.width == actual.frame.width
                 && golden.frame.height == actual.frame.height && golden.lines == actual.lines
-                && golden.text == actual.text && golden.kind == actual.kind && golden.style == actual.style
+                && golden.text == actual.text && golden.cell == actual.cell && golden.style == actual.style
         }
 
         public var description: String {
-            let cell = actual ?? golden!
-            let name = "cell \(indexPath.section).\(indexPath.item) (\(cell.kind) \"\(cell.text)\")"
+            let element = actual ?? golden!
+            let shows = element.cell.map { cell in " (\(cell)\(element.text.map { " \"\($0)\"" } ?? ""))" } ?? ""
+            let name = "\(key)\(shows)"
             switch kind {
             case .added: return "\(name) is new"
             case .removed: return "\(name) is gone"
@@ -42,9 +44,11 @@ public struct LayoutComparison: Sendable {
                 delta("width", golden.frame.width, actual.frame.width)
                 delta("height", golden.frame.height, actual.frame.height)
                 if golden.lines != actual.lines { parts.append("lines \(golden.lines) → \(actual.lines)") }
-                if golden.text != actual.text { parts.append("text \"\(golden.text)\" → \"\(actual.text)\"") }
-                if golden.kind != actual.kind || golden.style != actual.style {
-                    parts.append("\(golden.kind)/\(golden.style) → \(actual.kind)/\(actual.style)")
+                if golden.text != actual.text {
+                    parts.append("text \"\(golden.text ?? "")\" → \"\(actual.text ?? "")\"")
+                }
+                if golden.cell != actual.cell || golden.style != actual.style {
+                    parts.append("\(golden.cell ?? "-")/\(golden.style ?? "-") → \(actual.cell ?? "-")/\(actual.style ?? "-")")
                 }
                 return "\(name): " + parts.joined(separator: ", ")
             }
@@ -64,34 +68,35 @@ public struct LayoutComparison: Sendable {
     public let tolerance: Double
     public let changes: [Change]
 
-    /// Compares cells by index path; frames within `tolerance` points count as equal.
+    /// Compares elements by kind and index path; frames within `tolerance` points count as equal.
     public init(golden: LayoutReport, actual: LayoutReport, tolerance: Double = 0) {
         self.golden = golden
         self.actual = actual
         self.tolerance = tolerance
-        var old: [IndexPath: LayoutReport.CellReport] = [:]
-        for cell in golden.cells { old[cell.indexPath] = cell }
+        var old: [LayoutReport.ElementReport.Key: LayoutReport.ElementReport] = [:]
+        for element in golden.elements { old[element.key] = element }
         var changes: [Change] = []
-        var seen = Set<IndexPath>()
-        for cell in actual.cells {
-            seen.insert(cell.indexPath)
-            guard let before = old[cell.indexPath] else {
-                changes.append(Change(kind: .added, indexPath: cell.indexPath, golden: nil, actual: cell))
+        var seen = Set<LayoutReport.ElementReport.Key>()
+        for element in actual.elements {
+            seen.insert(element.key)
+            guard let before = old[element.key] else {
+                changes.append(Change(kind: .added, key: element.key, golden: nil, actual: element))
                 continue
             }
-            if !Self.same(before, cell, tolerance: tolerance) {
-                changes.append(Change(kind: .changed, indexPath: cell.indexPath, golden: before, actual: cell))
+            if !Self.same(before, element, tolerance: tolerance) {
+                changes.append(Change(kind: .changed, key: element.key, golden: before, actual: element))
             }
         }
-        for cell in golden.cells where !seen.contains(cell.indexPath) {
-            changes.append(Change(kind: .removed, indexPath: cell.indexPath, golden: cell, actual: nil))
+        for element in golden.elements where !seen.contains(element.key) {
+            changes.append(Change(kind: .removed, key: element.key, golden: element, actual: nil))
         }
-        self.changes = changes.sorted { $0.indexPath < $1.indexPath }
+        self.changes = changes.sorted { $0.key < $1.key }
     }
 
-    private static func same(_ a: LayoutReport.CellReport, _ b: LayoutReport.CellReport, tolerance: Double) -> Bool {
+    private static func same(_ a: LayoutReport.ElementReport, _ b: LayoutReport.ElementReport, tolerance: Double) -> Bool {
         func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= tolerance }
-        return a.kind == b.kind && a.style == b.style && a.lines == b.lines && a.text == b.text
+        return a.cell == b.cell && a.level == b.level && a.style == b.style && a.lines == b.lines && a.text == b.text
+            && a.zIndex == b.zIndex
             && close(a.frame.x, b.frame.x) && close(a.frame.y, b.frame.y)
             && close(a.frame.width, b.frame.width) && close(a.frame.height, b.frame.height)
     }

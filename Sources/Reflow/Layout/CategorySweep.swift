@@ -26,15 +26,15 @@ public enum CategorySweep {
     /// `transform` of the layout at each of `categories`, in the order given.
     /// - Parameters:
     ///   - makeSizer: a new sizer, called once per worker thread.
-    ///   - makeLayout: the layout to prepare (list or flow), unprepared.
+    ///   - layout: the layout to lay the content out with (list, flow, compositional).
     ///   - progress: called with the fraction of categories done each time one is; calls come
     ///     from the worker threads but one at a time, never overlapping.
     public static func map<T: Sendable>(
-        _ sections: [[Cell]], categories: [ContentSizeCategory], containerWidth: Double,
+        _ content: CollectionContent, categories: [ContentSizeCategory], containerWidth: Double,
         layoutDirection: LayoutDirection = .leftToRight,
         makeSizer: @Sendable () throws -> CellSizer,
-        makeLayout: @Sendable () -> any CollectionLayout,
-        transform: @Sendable (LayoutEnvironment, any CollectionLayout) throws -> T,
+        layout: any CollectionLayout,
+        transform: @Sendable (LayoutSnapshot) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
         let groups = groups(categories)
@@ -47,9 +47,8 @@ public enum CategorySweep {
                 for category in groups[group] {
                     let environment = LayoutEnvironment(containerWidth: containerWidth, category: category,
                                                         layoutDirection: layoutDirection)
-                    var layout = makeLayout()
-                    try layout.prepare(sections, in: environment, sizer: sizer)
-                    values.append((category, try transform(environment, layout)))
+                    let snapshot = try layout.layout(content, in: environment, sizer: sizer)
+                    values.append((category, try transform(snapshot)))
                     if let progress {
                         done.withLock { count in
                             count += 1

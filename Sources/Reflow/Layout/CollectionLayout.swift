@@ -1,59 +1,72 @@
 import TextMetrics
 
-/// A layout of cells in sections, the way a collection view's layout works: `prepare` runs a
-/// pass, then the layout answers for an item, for a rectangle, and with its content size.
+/// The layout contract: how every layout (list, flow, compositional) turns cells into frames, so
+/// that one eager pass (`layout(_:in:sizer:)`) and one lazy engine (`Viewport`) serve them all.
 ///
-/// Layouts are values. `prepare` reads the cells and the environment and stores the frames it
-/// computed in the layout value itself; it never mutates a cell, and copies of a prepared
-/// layout are independent snapshots. Sizes come from the `CellSizer` (self-sizing, cached), so a
-/// second pass over the same cells, width and category measures nothing.
+/// A layout answers in two steps:
+/// 1. `plan` cuts the content into **units** stacked top to bottom — a list's row, a flow's
+///    section, a compositional group, an orthogonal section's band, a section header — without
+///    measuring anything. A unit's top is `y(i) = offset(i) + Σ height(j < i)`: the plan holds
+///    every height-independent length (insets, spacing) as each unit's offset.
+/// 2. `layoutUnit` measures one unit's cells (self-sizing through the `CellSizer`) and places its
+///    elements relative to the unit's top: the unit's height, and frames with y from 0.
+///
+/// Everything a unit draws depends only on its own cells and the environment, so a size change
+/// invalidates one unit and moves the units below it: the lazy engine keeps unit heights in
+/// Fenwick trees (O(log n) per change) and estimates the units it has not measured. Unit heights
+/// and offsets live on the layout unit (1/64 pt), so the lazy engine, once every unit is
+/// measured, lands on the eager layout's frames bit for bit.
+///
+/// Layouts are values; a layout pass never mutates its cells.
 public protocol CollectionLayout: Sendable {
-    /// Lays out `sections` (cells per section) in `environment`, sizing cells with `sizer`.
-    /// Throws `ReflowError` when the container is too narrow, or a typesetting error.
-    mutating func prepare(_ sections: [[Cell]], in environment: LayoutEnvironment, sizer: CellSizer) throws
+    /// The units of `content` in `environment`. Throws `ReflowError` when the container cannot
+    /// hold the layout (too narrow for its insets).
+    func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan
 
-    /// The size of everything laid out: the container's width and the bottom of the last section.
-    var contentSize: Size { get }
+    /// Unit `index` of `plan` laid out: its cells measured with `sizer`, its height and its
+    /// elements, each frame's y relative to the unit's top (x in content coordinates).
+    func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout
 
-    /// The attributes of the item at `indexPath`, or nil when there is none.
-    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
-
-    /// The attributes of every item whose frame intersects `rect`, in index-path order.
-    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
+    /// Elements that belong to a whole section rather than to one unit (a background), given the
+    /// section's vertical extent (from its top, insets included, to its bottom). Default: none.
+    func sectionElements(_ section: Int, extent: Range<Double>, of plan: LayoutPlan) -> [LayoutAttributes]
 }
 
 extension CollectionLayout {
-    /// Every item's attributes, in index-path order.
-    public var allLayoutAttributes: [LayoutAttributes] {
-        layoutAttributesForElements(in: Rect(x: -.greatestFiniteMagnitude / 4, y: -.greatestFiniteMagnitude / 4,
-                                             width: .greatestFiniteMagnitude / 2, height: .greatestFiniteMagnitude / 2))
+    public func sectionElements(_ section: Int, extent: Range<Double>, of plan: LayoutPlan) -> [LayoutAttributes] { [] }
+
+    /// The eager layout: every unit measured and placed, as a value with a spatial index.
+    public func layout(_ content: CollectionContent, in environment: LayoutEnvironment, sizer: CellSizer) throws -> LayoutSnapshot {
+        let plan = try self.plan(content, in: environment)
+        return try LayoutSnapshot(layout: self, plan: plan, sizer: sizer)
     }
 
-    /// A copy prepared for `sections` in `environment`.
-    public func prepared(_ sections: [[Cell]], in environment: LayoutEnvironment, sizer: CellSizer) throws -> Self {
-        var copy = self
-        try copy.prepare(sections, in: environment, sizer: sizer)
-        return copy
+    /// `layout(_:in:sizer:)` for sections of cells.
+    public func layout(_ sections: [[Cell]], in environment: LayoutEnvironment, sizer: CellSizer) throws -> LayoutSnapshot {
+        try layout(CollectionContent(sections: sections), in: environment, sizer: sizer)
     }
 }
 
-/// A layout whose `prepare` stores its frames in a `LayoutResult`: the queries are the result's.
-public protocol ResultBackedLayout: CollectionLayout {
-    var result: LayoutResult { get }
-}
+/// One unit laid out (see `CollectionLayout`).
+public struct UnitLayout: Sendable {
+    /// The unit's height; the engines snap it to the layout unit.
+    public var height: Double
+    /// The unit's elements, y relative to the unit's top.
+    public var elements: [LayoutAttributes]
 
-extension ResultBackedLayout {
-    public var contentSize: Size { result.contentSize }
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { result.attributes(at: indexPath) }
-    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { result.attributes(in: rect) }
+    public init(height: Double, elements: [LayoutAttributes]) {
+        self.height = height
+        self.elements = elements
+    }
 }
 
 extension CellSizer {
-    /// `cell` measured for `width` in a section with `sectionInsets`: a width too small for the
+    /// `cell` measured for `proposal` in a layout with `sectionInsets`: a width too small for the
     /// cell's insets is reported as the container being too narrow, with the width it needs.
-    func measure(_ cell: Cell, width: Double, in environment: LayoutEnvironment, sectionInsets: EdgeInsets) throws -> CellMeasurement {
+    func measure(_ cell: Cell, proposal: SizeProposal, in environment: LayoutEnvironment,
+                 sectionInsets: EdgeInsets) throws -> CellMeasurement {
         do {
-            return try measure(cell, width: width, category: environment.category)
+            return try measure(cell, proposal: proposal, category: environment.category)
         } catch ReflowError.widthTooSmall(_, let category, let needed) {
             throw ReflowError.containerTooNarrow(containerWidth: environment.containerWidth, category: category,
                                                  needed: needed + sectionInsets.horizontal)

@@ -4,14 +4,15 @@ import TextMetrics
 /// `interItemSpacing` apart; when the next item does not fit, it starts a new line
 /// `lineSpacing` below the tallest item of the line. Items are top-aligned in their line and
 /// packed to the leading edge (no justification), which is how text is set, so word cells wrap as
-/// a paragraph's words do. An item wider than the container gets the container's width (less the
-/// section insets) and a line of its own.
-public struct FlowLayout: ResultBackedLayout {
+/// a paragraph's words do. Cells are offered at most the line's width (they are as wide as their
+/// content); an item wider than that gets the line's width and a line of its own.
+///
+/// Units: one per section (a section's lines depend on every item before them), estimated by
+/// the style of its first cell, weighted by its number of cells.
+public struct FlowLayout: CollectionLayout {
     public var interItemSpacing: Double
     public var lineSpacing: Double
     public var sectionInsets: EdgeInsets
-    /// The prepared frames (empty until `prepare`).
-    public private(set) var result = LayoutResult()
 
     public static let defaultSpacing = 8.0
     public static let defaultSectionInsets = EdgeInsets(all: 8)
@@ -51,35 +52,40 @@ public struct FlowLayout: ResultBackedLayout {
         return (frames, sizes.isEmpty ? 0 : lineTop + lineHeight)
     }
 
-    public mutating func prepare(_ sections: [[Cell]], in environment: LayoutEnvironment, sizer: CellSizer) throws {
-        let width = environment.containerWidth - sectionInsets.horizontal
-        // Laid out from the leading edge as if left to right; `placed` mirrors for right to left.
-        let left = sectionInsets.leading
-        var y = 0.0
-        var laidOut: [[LayoutAttributes]] = []
-        laidOut.reserveCapacity(sections.count)
-        for (sectionIndex, cells) in sections.enumerated() {
-            guard !cells.isEmpty else {
-                laidOut.append([])
-                continue
-            }
-            let measurements = try cells.map { try sizer.measure($0, width: width, in: environment, sectionInsets: sectionInsets) }
-            let placed = Self.place(measurements.map(\.size), width: width, interItemSpacing: interItemSpacing,
-                                    lineSpacing: lineSpacing)
-            y += sectionInsets.top
-            var attributes: [LayoutAttributes] = []
-            attributes.reserveCapacity(cells.count)
-            for item in cells.indices {
-                let local = placed.frames[item]
-                let frame = environment.placed(Rect(x: left + local.minX, y: y + local.minY,
-                                                    width: local.width, height: local.height))
-                attributes.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), cell: cells[item],
-                                                   measurement: measurements[item], frame: frame,
-                                                   direction: environment.layoutDirection))
-            }
-            y += placed.height + sectionInsets.bottom
-            laidOut.append(attributes)
+    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
+        var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count)
+        for (index, section) in content.sections.enumerated() where !section.cells.isEmpty {
+            plan.beginSection(index)
+            plan.space(sectionInsets.top)
+            plan.addUnit(items: 0..<section.cells.count, estimateKey: section.cells[0].style.estimateKey,
+                         estimateWeight: Double(section.cells.count))
+            plan.space(sectionInsets.bottom)
+            plan.endSection()
         }
-        result = LayoutResult(sections: laidOut, contentSize: Size(width: environment.containerWidth, height: y))
+        plan.finish()
+        return plan
+    }
+
+    public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+        let unit = plan.units[index]
+        let cells = plan.content.sections[unit.section].cells
+        let environment = plan.environment
+        let width = environment.containerWidth - sectionInsets.horizontal
+        let measurements = try cells.map {
+            try sizer.measure($0, proposal: SizeProposal(width: .atMost(width)), in: environment, sectionInsets: sectionInsets)
+        }
+        let placed = Self.place(measurements.map(\.size), width: width, interItemSpacing: interItemSpacing, lineSpacing: lineSpacing)
+        var elements: [LayoutAttributes] = []
+        elements.reserveCapacity(cells.count)
+        for item in cells.indices {
+            let local = placed.frames[item]
+            // Laid out from the leading edge as if left to right; `placed` mirrors for right to left.
+            let frame = environment.placed(Rect(x: sectionInsets.leading + local.minX, y: local.minY,
+                                                width: local.width, height: local.height))
+            elements.append(LayoutAttributes(indexPath: IndexPath(item: item, section: unit.section), cell: cells[item],
+                                             measurement: measurements[item], frame: frame,
+                                             direction: environment.layoutDirection))
+        }
+        return UnitLayout(height: placed.height, elements: elements)
     }
 }

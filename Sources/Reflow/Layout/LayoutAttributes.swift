@@ -1,41 +1,136 @@
 import TextMetrics
 
-/// Where one cell goes and what it draws: the answer a layout gives for an index path.
-/// A value; a renderer draws `textLayout`'s lines at `textFrame.origin`.
-public struct LayoutAttributes: Sendable {
-    public var indexPath: IndexPath
-    /// The cell's frame in content coordinates (points, y down).
-    public var frame: Rect
-    public var kind: Cell.Kind
-    public var style: TextStyle
-    /// The measured text; its line tops and baselines are relative to `textFrame.origin`.
-    public var textLayout: TextLayout
-    /// Where the text block lies, in content coordinates: the frame less the content insets
-    /// (leading on the layout direction's side), shifted down when the 44 pt minimum made the
-    /// cell taller than its text. Its height is the text's height.
-    public var textFrame: Rect
+/// What kind of element a layout placed, as a collection view distinguishes them: a cell, a
+/// supplementary element of some kind (a section header or footer, a badge on an item), or a
+/// decoration (a section's background).
+public enum ElementCategory: Hashable, Sendable, CustomStringConvertible {
+    case cell
+    case supplementary(kind: String)
+    case decoration(kind: String)
 
-    public init(indexPath: IndexPath, frame: Rect, kind: Cell.Kind, style: TextStyle, textLayout: TextLayout, textFrame: Rect) {
+    /// The kinds reflow's layouts use.
+    public static let header = ElementCategory.supplementary(kind: "header")
+    public static let footer = ElementCategory.supplementary(kind: "footer")
+    public static let badge = ElementCategory.supplementary(kind: "badge")
+    public static let background = ElementCategory.decoration(kind: "background")
+
+    /// The name in layout JSON: `cell`, or the supplementary or decoration kind.
+    public var name: String {
+        switch self {
+        case .cell: "cell"
+        case .supplementary(let kind), .decoration(let kind): kind
+        }
+    }
+
+    public var description: String { name }
+
+    /// Parses a JSON name back: `cell`, `background` (decoration), anything else supplementary.
+    public init(name: String) {
+        switch name {
+        case "cell": self = .cell
+        case "background": self = .background
+        default: self = .supplementary(kind: name)
+        }
+    }
+}
+
+/// Text or an image placed by a layout, in content coordinates.
+public enum PlacedContent: Sendable {
+    /// Measured text whose lines are drawn from `frame`'s top-left (line tops and baselines are
+    /// relative to it); `truncated` when a line limit hid lines.
+    case text(TextLayout, style: TextStyle, frame: Rect, truncated: Bool)
+    /// An image placeholder's box.
+    case image(Rect)
+
+    public var frame: Rect {
+        switch self {
+        case .text(_, _, let frame, _), .image(let frame): frame
+        }
+    }
+
+    func offsetBy(dx: Double, dy: Double) -> PlacedContent {
+        switch self {
+        case .text(let layout, let style, let frame, let truncated):
+            .text(layout, style: style, frame: frame.offsetBy(dx: dx, dy: dy), truncated: truncated)
+        case .image(let frame): .image(frame.offsetBy(dx: dx, dy: dy))
+        }
+    }
+}
+
+/// Where one element goes and what it draws: the answer a layout gives for an index path. A value.
+public struct LayoutAttributes: Sendable {
+    public var category: ElementCategory
+    /// A cell's index path; a section's supplementary or decoration element has the section and
+    /// item 0; a badge has its item's index path.
+    public var indexPath: IndexPath
+    /// The frame in content coordinates (points, y down).
+    public var frame: Rect
+    /// Drawing order: higher is drawn later (on top). Cells 0, backgrounds -1, headers and footers
+    /// 1 (a pinned header covers the cells scrolling under it), badges 2.
+    public var zIndex: Int
+    /// The cell shown in the element (cells, and supplementary elements with content).
+    public var cellKind: Cell.Kind?
+    /// Texts and images placed in the frame, in content coordinates.
+    public var content: [PlacedContent]
+    /// The content needs more height than the frame gives: it is clipped.
+    public var isClipped: Bool
+
+    public init(category: ElementCategory, indexPath: IndexPath, frame: Rect, zIndex: Int = 0, cellKind: Cell.Kind? = nil,
+                content: [PlacedContent] = [], isClipped: Bool = false) {
+        self.category = category
         self.indexPath = indexPath
         self.frame = frame
-        self.kind = kind
-        self.style = style
-        self.textLayout = textLayout
-        self.textFrame = textFrame
+        self.zIndex = zIndex
+        self.cellKind = cellKind
+        self.content = content
+        self.isClipped = isClipped
     }
 
-    /// Attributes for `cell` measured as `measurement`, with its frame `frame` (already placed
-    /// for the direction).
-    public init(indexPath: IndexPath, cell: Cell, measurement: CellMeasurement, frame: Rect,
-                direction: LayoutDirection) {
-        let leading = direction == .leftToRight ? measurement.insets.leading : measurement.insets.trailing
-        let textWidth = frame.width - measurement.insets.horizontal
-        self.init(indexPath: indexPath, frame: frame, kind: cell.kind, style: cell.style,
-                  textLayout: measurement.textLayout,
-                  textFrame: Rect(x: frame.minX + leading, y: frame.minY + measurement.textOrigin.y,
-                                  width: textWidth, height: measurement.textLayout.height))
+    /// Attributes for `cell` measured as `measurement`, in `frame` (already placed for the
+    /// direction): the measurement's element frames are mirrored inside the frame for right to left.
+    public init(category: ElementCategory = .cell, indexPath: IndexPath, cell: Cell, measurement: CellMeasurement,
+                frame: Rect, direction: LayoutDirection, zIndex: Int = 0) {
+        let content = measurement.elements.map { element -> PlacedContent in
+            let local = element.frame
+            let x = direction == .leftToRight ? frame.minX + local.minX : frame.maxX - local.maxX
+            let placed = Rect(x: x, y: frame.minY + local.minY, width: local.width, height: local.height)
+            switch element.content {
+            case .text(let layout, let style, let truncated): return .text(layout, style: style, frame: placed, truncated: truncated)
+            case .image: return .image(placed)
+            }
+        }
+        self.init(category: category, indexPath: indexPath, frame: frame, zIndex: zIndex, cellKind: cell.kind,
+                  content: content, isClipped: measurement.naturalHeight > frame.height + 1e-9)
     }
 
-    /// Number of lines of text.
-    public var lineCount: Int { textLayout.lines.count }
+    /// The first text's layout (a document's cell has exactly one text).
+    public var textLayout: TextLayout? {
+        for item in content { if case .text(let layout, _, _, _) = item { return layout } }
+        return nil
+    }
+
+    /// The first text's frame: the frame less the insets (leading on the direction's side),
+    /// shifted down when the cell is taller than its content; as tall as the lines shown.
+    public var textFrame: Rect? {
+        for item in content { if case .text(_, _, let frame, _) = item { return frame } }
+        return nil
+    }
+
+    /// The first text's style.
+    public var style: TextStyle? {
+        for item in content { if case .text(_, let style, _, _) = item { return style } }
+        return nil
+    }
+
+    /// Number of lines of the first text.
+    public var lineCount: Int { textLayout?.lines.count ?? 0 }
+
+    /// The attributes moved by `dx`, `dy`.
+    public func offsetBy(dx: Double, dy: Double) -> LayoutAttributes {
+        guard dx != 0 || dy != 0 else { return self }
+        var moved = self
+        moved.frame = frame.offsetBy(dx: dx, dy: dy)
+        moved.content = content.map { $0.offsetBy(dx: dx, dy: dy) }
+        return moved
+    }
 }

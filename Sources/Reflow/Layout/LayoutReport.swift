@@ -1,11 +1,12 @@
 import Foundation
 import TextMetrics
 
-/// A prepared layout as data to write down and compare: the environment, the content size and,
-/// per cell, its index path, kind, text style, frame, number of lines and its first words.
+/// A layout as data to write down and compare: the environment, the content size and, per
+/// element, its kind (`cell`, `header`, `footer`, `badge`, `background`), index path and frame,
+/// and for elements that show a cell its cell kind, text style, number of lines and first words.
 /// The JSON of `reflow-cli layout` and of the golden files. Lengths are rounded to 1/1000 pt so
-/// the text reads well and diffs stay small; `jsonText` writes one cell per line, so a diff of
-/// two reports names the cells that moved.
+/// the text reads well and diffs stay small; `jsonText` writes one element per line, so a diff of
+/// two reports names the elements that moved.
 public struct LayoutReport: Codable, Hashable, Sendable {
     public struct Environment: Codable, Hashable, Sendable {
         public let containerWidth: Double
@@ -23,51 +24,94 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         }
     }
 
-    public struct CellReport: Codable, Hashable, Sendable {
+    public struct ElementReport: Codable, Hashable, Sendable {
         public let indexPath: IndexPath
+        /// `cell`, or the supplementary or decoration kind.
         public let kind: String
-        public let style: String
+        /// The kind of cell shown (`paragraph`, `heading`, …), when the element shows one.
+        public let cell: String?
+        /// A heading's level.
+        public let level: Int?
+        /// The first text's style.
+        public let style: String?
         public let frame: Frame
-        public let lines: Int
-        /// The first six words.
-        public let text: String
+        /// Drawing order, when not 0.
+        public let zIndex: Int?
+        /// Lines of text, over every text element.
+        public let lines: Int?
+        /// The first six words of its text.
+        public let text: String?
+
+        /// What `check` matches elements by.
+        public var key: Key { Key(kind: kind, indexPath: indexPath) }
+
+        public struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
+            public let kind: String
+            public let indexPath: IndexPath
+            public static func < (a: Key, b: Key) -> Bool { (a.indexPath, a.kind) < (b.indexPath, b.kind) }
+            public var description: String {
+                kind == "cell" ? "cell \(indexPath.section).\(indexPath.item)" : "\(kind) of section \(indexPath.section)"
+                    + (kind == "badge" ? " item \(indexPath.item)" : "")
+            }
+        }
     }
 
     public let environment: Environment
     public let contentSize: Size
-    public let cells: [CellReport]
+    public let elements: [ElementReport]
 
-    public init(environment: LayoutEnvironment, layout: any CollectionLayout) {
+    public init(_ snapshot: LayoutSnapshot) {
+        let environment = snapshot.environment
         self.environment = Environment(containerWidth: environment.containerWidth, category: environment.category.shortName,
                                        layoutDirection: environment.layoutDirection.rawValue)
-        contentSize = Size(width: Self.rounded(layout.contentSize.width), height: Self.rounded(layout.contentSize.height))
-        cells = layout.allLayoutAttributes.map { attributes in
-            CellReport(indexPath: attributes.indexPath, kind: attributes.kind.rawValue, style: attributes.style.rawValue,
-                       frame: Frame(attributes.frame), lines: attributes.lineCount,
-                       text: Self.firstWords(of: attributes.textLayout.text.string))
+        contentSize = Size(width: Self.rounded(snapshot.contentSize.width), height: Self.rounded(snapshot.contentSize.height))
+        elements = snapshot.elements.map(Self.report)
+    }
+
+    static func report(_ attributes: LayoutAttributes) -> ElementReport {
+        var lines = 0
+        var text = ""
+        var style: String?
+        for content in attributes.content {
+            guard case .text(let layout, let textStyle, _, _) = content else { continue }
+            lines += layout.lines.count
+            if style == nil {
+                style = textStyle.rawValue
+                text = firstWords(of: layout.text.string)
+            }
         }
+        return ElementReport(indexPath: attributes.indexPath, kind: attributes.category.name, cell: attributes.cellKind?.name,
+                             level: attributes.cellKind?.headingLevel, style: style, frame: Frame(attributes.frame),
+                             zIndex: attributes.zIndex == 0 ? nil : attributes.zIndex,
+                             lines: style == nil ? nil : lines, text: style == nil ? nil : text)
     }
 
     /// The report as JSON text, written directly (a `JSONEncoder` took a fifth of `layout
-    /// --category all`): an object per line for each cell, keys in a fixed order, numbers in
+    /// --category all`): an object per line for each element, keys in a fixed order, numbers in
     /// their shortest form, ending with a newline. Byte-for-byte stable, and valid JSON that
     /// `JSONDecoder` reads back into a `LayoutReport`.
     public func jsonText(indent: String = "") -> String {
         var out = "\(indent){\n"
-        out.reserveCapacity(256 + cells.count * (indent.utf8.count + 240))
+        out.reserveCapacity(256 + elements.count * (indent.utf8.count + 240))
         out += "\(indent)  \"environment\": {\"containerWidth\": \(JSONText.number(environment.containerWidth)), "
         out += "\"category\": \(JSONText.string(environment.category)), \"layoutDirection\": \(JSONText.string(environment.layoutDirection))},\n"
         out += "\(indent)  \"contentSize\": {\"width\": \(JSONText.number(contentSize.width)), \"height\": \(JSONText.number(contentSize.height))},\n"
-        out += "\(indent)  \"cells\": ["
-        for (index, cell) in cells.enumerated() {
+        out += "\(indent)  \"elements\": ["
+        for (index, element) in elements.enumerated() {
             out += index == 0 ? "\n" : ",\n"
-            out += "\(indent)    {\"indexPath\": {\"section\": \(cell.indexPath.section), \"item\": \(cell.indexPath.item)}, "
-            out += "\"kind\": \(JSONText.string(cell.kind)), \"style\": \(JSONText.string(cell.style)), "
-            out += "\"frame\": {\"x\": \(JSONText.number(cell.frame.x)), \"y\": \(JSONText.number(cell.frame.y)), "
-            out += "\"width\": \(JSONText.number(cell.frame.width)), \"height\": \(JSONText.number(cell.frame.height))}, "
-            out += "\"lines\": \(cell.lines), \"text\": \(JSONText.string(cell.text))}"
+            out += "\(indent)    {\"indexPath\": {\"section\": \(element.indexPath.section), \"item\": \(element.indexPath.item)}, "
+            out += "\"kind\": \(JSONText.string(element.kind)), "
+            if let cell = element.cell { out += "\"cell\": \(JSONText.string(cell)), " }
+            if let level = element.level { out += "\"level\": \(level), " }
+            if let style = element.style { out += "\"style\": \(JSONText.string(style)), " }
+            out += "\"frame\": {\"x\": \(JSONText.number(element.frame.x)), \"y\": \(JSONText.number(element.frame.y)), "
+            out += "\"width\": \(JSONText.number(element.frame.width)), \"height\": \(JSONText.number(element.frame.height))}"
+            if let zIndex = element.zIndex { out += ", \"zIndex\": \(zIndex)" }
+            if let lines = element.lines { out += ", \"lines\": \(lines)" }
+            if let text = element.text { out += ", \"text\": \(JSONText.string(text))" }
+            out += "}"
         }
-        out += cells.isEmpty ? "]\n" : "\n\(indent)  ]\n"
+        out += elements.isEmpty ? "]\n" : "\n\(indent)  ]\n"
         out += "\(indent)}"
         return out
     }

@@ -2,13 +2,13 @@ import TextMetrics
 
 /// One column, every cell as wide as the container less the section insets, `spacing` between
 /// rows, sections stacked with their insets around them. A table view's plain list.
-public struct ListLayout: ResultBackedLayout {
+///
+/// Units: one per row, estimated by the row's text style.
+public struct ListLayout: CollectionLayout {
     /// Space between consecutive rows of a section, in points.
     public var spacing: Double
     /// Space around each section's rows. Sections without cells take no space at all.
     public var sectionInsets: EdgeInsets
-    /// The prepared frames (empty until `prepare`).
-    public private(set) var result = LayoutResult()
 
     public static let defaultSpacing = 8.0
     public static let defaultSectionInsets = EdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
@@ -18,31 +18,38 @@ public struct ListLayout: ResultBackedLayout {
         self.sectionInsets = sectionInsets
     }
 
-    public mutating func prepare(_ sections: [[Cell]], in environment: LayoutEnvironment, sizer: CellSizer) throws {
-        let width = environment.containerWidth - sectionInsets.horizontal
-        // Laid out from the leading edge as if left to right; `placed` mirrors for right to left.
-        let left = sectionInsets.leading
-        var y = 0.0
-        var laidOut: [[LayoutAttributes]] = []
-        laidOut.reserveCapacity(sections.count)
-        for (sectionIndex, cells) in sections.enumerated() {
-            var attributes: [LayoutAttributes] = []
-            attributes.reserveCapacity(cells.count)
-            if !cells.isEmpty {
-                y += sectionInsets.top
-                for (item, cell) in cells.enumerated() {
-                    if item > 0 { y += spacing }
-                    let measurement = try sizer.measure(cell, width: width, in: environment, sectionInsets: sectionInsets)
-                    let frame = environment.placed(Rect(x: left, y: y, width: width, height: measurement.size.height))
-                    attributes.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sectionIndex), cell: cell,
-                                                       measurement: measurement, frame: frame,
-                                                       direction: environment.layoutDirection))
-                    y += measurement.size.height
-                }
-                y += sectionInsets.bottom
+    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
+        var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count)
+        for (index, section) in content.sections.enumerated() where !section.cells.isEmpty {
+            plan.beginSection(index)
+            plan.space(sectionInsets.top)
+            for (item, cell) in section.cells.enumerated() {
+                if item > 0 { plan.space(spacing) }
+                plan.addUnit(items: item..<item + 1, estimateKey: cell.style.estimateKey)
             }
-            laidOut.append(attributes)
+            plan.space(sectionInsets.bottom)
+            plan.endSection()
         }
-        result = LayoutResult(sections: laidOut, contentSize: Size(width: environment.containerWidth, height: y))
+        plan.finish()
+        return plan
     }
+
+    public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+        let unit = plan.units[index]
+        let item = unit.items.lowerBound
+        let cell = plan.content.sections[unit.section].cells[item]
+        let environment = plan.environment
+        let width = environment.containerWidth - sectionInsets.horizontal
+        let measurement = try sizer.measure(cell, proposal: .width(width), in: environment, sectionInsets: sectionInsets)
+        // Laid out from the leading edge as if left to right; `placed` mirrors for right to left.
+        let frame = environment.placed(Rect(x: sectionInsets.leading, y: 0, width: width, height: measurement.size.height))
+        let attributes = LayoutAttributes(indexPath: IndexPath(item: item, section: unit.section), cell: cell,
+                                          measurement: measurement, frame: frame, direction: environment.layoutDirection)
+        return UnitLayout(height: measurement.size.height, elements: [attributes])
+    }
+}
+
+extension TextStyle {
+    /// The style's position in `allCases`: the estimate key of cells set in it.
+    public var estimateKey: Int { TextStyle.allCases.firstIndex(of: self)! }
 }

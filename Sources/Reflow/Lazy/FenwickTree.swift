@@ -1,6 +1,5 @@
-/// A Fenwick (binary indexed) tree of values: point update, prefix sum and "first index whose
-/// prefix sum passes y" in O(log n). The lazy layout keeps row heights here so that one cell
-/// changing size costs O(log n), not O(n).
+/// A Fenwick (binary indexed) tree of values: point update and prefix sum in O(log n). The lazy
+/// layout keeps unit heights here so that one unit changing size costs O(log n), not O(n).
 ///
 /// `nodesTouched` counts the tree nodes read or written, so tests can prove the bound.
 public struct FenwickTree: Sendable {
@@ -52,17 +51,6 @@ public struct FenwickTree: Sendable {
 
     /// The sum of every element.
     public mutating func total() -> Double { prefixSum(count) }
-
-    /// Raw node access for searches that combine several trees (see `LazyListLayout`).
-    func node(_ index: Int) -> Double { tree[index] }
-    mutating func countTouch(_ nodes: Int) { nodesTouched += nodes }
-
-    /// The highest power of two not above `count`, where a descending search starts.
-    var topBit: Int {
-        var bit = 1
-        while bit * 2 <= count { bit *= 2 }
-        return count == 0 ? 0 : bit
-    }
 
     public mutating func resetCounter() { nodesTouched = 0 }
 }

@@ -1,22 +1,9 @@
 import TextMetrics
 
-/// What a scroll simulation needs to know about the content: the rows' estimate keys, the
-/// height-independent offsets at a category, and how to self-size a row at a category.
-public protocol ScrollContent {
-    var rowCount: Int { get }
-    /// Each row's estimate key (its text style), in `0..<keyCount`.
-    var keys: [Int] { get }
-    var keyCount: Int { get }
-    /// Offsets and end offset (insets, spacing) at `category`; see `LazyListLayout`.
-    func offsets(at category: ContentSizeCategory) -> (offsets: [Double], endOffset: Double)
-    /// Row `row`'s height at `category`, self-sized.
-    func height(ofRow row: Int, at category: ContentSizeCategory) -> Double
-}
-
 /// A simulated scroll from top to bottom at a steady speed, frame by frame, like the "science
 /// panel" of a collection-view performance demo: what each frame measured, how long its work
 /// took against the frame budget, how wrong the estimated content height was, and whether the
-/// anchor moved on screen.
+/// anchor moved on screen. It drives any `CollectionLayout` through the lazy engine.
 public struct ScrollSession {
     public struct Configuration: Sendable {
         public var category: ContentSizeCategory
@@ -27,9 +14,9 @@ public struct ScrollSession {
         public var estimate: Estimate = .automatic(initial: 44)
         /// Change the text size when this fraction of the content has been scrolled.
         public var categoryChange: (fraction: Double, to: ContentSizeCategory)?
-        /// How far ahead to prefetch, in screens, and how many cells per frame.
+        /// How far ahead to prefetch, in screens, and how many units per frame.
         public var prefetchScreens: Double = 1
-        public var prefetchCellsPerFrame: Int = 2
+        public var prefetchUnitsPerFrame: Int = 2
 
         public init(category: ContentSizeCategory, viewportHeight: Double) {
             self.category = category
@@ -43,7 +30,8 @@ public struct ScrollSession {
     public struct Frame: Hashable, Sendable, Codable {
         public var index: Int
         public var contentOffset: Double
-        public var cellsMeasured: Int
+        /// Units (rows, groups, flow sections) measured in this frame.
+        public var unitsMeasured: Int
         /// CPU time of the frame's work on its thread: what the budget is judged on.
         public var workMilliseconds: Double
         /// Wall-clock time of the frame's work: its CPU time plus any time the thread waited
@@ -61,7 +49,10 @@ public struct ScrollSession {
         public var frames: Int
         public var framesOverBudget: Int
         public var maxAnchorJump: Double
-        public var cellsMeasured: Int
+        /// Units measured over the session (a text-size change measures again).
+        public var unitsMeasured: Int
+        /// The layout's units at the end (at the final text size).
+        public var units: Int
         /// How wrong the layout's picture of the document was while scrolling: at 100 moments
         /// evenly spread over the session (after any text-size change), the sum over every row of
         /// |its y then − its final y|, averaged over those moments. In points.
@@ -79,6 +70,9 @@ public struct ScrollSession {
         /// screen (visible and prefetch cells measured at the new size), CPU time. Nil without
         /// a change.
         public var textSizeChangeMs: Double?
+        /// Once the units the session did not reach are measured too, the lazy layout's frames are
+        /// exactly those of an eager layout of the final text size.
+        public var lazyEqualsEager: Bool
     }
 
     public private(set) var frames: [Frame] = []
@@ -87,24 +81,31 @@ public struct ScrollSession {
     public private(set) var viewport: Viewport
 
     private let configuration: Configuration
-    private let content: any ScrollContent
+    private let makeLayout: (ContentSizeCategory) throws -> PlannedLayout
+    /// The layout being scrolled (at the current text size).
+    public private(set) var planned: PlannedLayout
 
-    public init(content: any ScrollContent, configuration: Configuration) {
-        self.content = content
+    /// A session over `layout` of `content` in `environment` (its category is the starting one),
+    /// measuring with `sizer`.
+    public init(layout: any CollectionLayout, content: CollectionContent, environment: LayoutEnvironment, sizer: CellSizer,
+                configuration: Configuration) throws {
         self.configuration = configuration
-        let (offsets, endOffset) = content.offsets(at: configuration.category)
-        let layout = LazyListLayout(keys: content.keys, keyCount: content.keyCount, offsets: offsets,
-                                    endOffset: endOffset, estimate: configuration.estimate)
-        let category = configuration.category
-        viewport = Viewport(layout: layout, height: configuration.viewportHeight,
-                            prefetcher: Prefetcher(margin: configuration.viewportHeight * configuration.prefetchScreens,
-                                                   cellsPerFrame: configuration.prefetchCellsPerFrame)) {
-            content.height(ofRow: $0, at: category)
+        let makeLayout = { (category: ContentSizeCategory) throws -> PlannedLayout in
+            var environment = environment
+            environment.category = category
+            return try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
         }
+        self.makeLayout = makeLayout
+        let planned = try makeLayout(configuration.category)
+        self.planned = planned
+        viewport = Viewport(layout: planned.lazyLayout(estimate: configuration.estimate), height: configuration.viewportHeight,
+                            prefetcher: Prefetcher(margin: configuration.viewportHeight * configuration.prefetchScreens,
+                                                   unitsPerFrame: configuration.prefetchUnitsPerFrame),
+                            source: planned.source)
     }
 
     /// Runs the session to the bottom. `progress` is called with the fraction scrolled.
-    public mutating func run(progress: (Double) -> Void = { _ in }) -> Summary {
+    public mutating func run(progress: (Double) -> Void = { _ in }) throws -> Summary {
         var timer = FrameTimer()
         let step = configuration.speed / configuration.framesPerSecond
         var offset = 0.0
@@ -121,11 +122,8 @@ public struct ScrollSession {
                offset >= change.fraction * max(0, viewport.contentHeight() - viewport.height) {
                 changed = true
                 categoryChanged = true
-                let (offsets, endOffset) = content.offsets(at: change.to)
-                let content = self.content
-                report = viewport.changeTextSize(offsets: offsets, endOffset: endOffset) {
-                    content.height(ofRow: $0, at: change.to)
-                }
+                planned = try makeLayout(change.to)
+                report = viewport.changeLayout(to: planned.lazyLayout(estimate: configuration.estimate), source: planned.source)
                 offset = viewport.contentOffset
             } else {
                 report = viewport.scroll(to: offset)
@@ -136,7 +134,7 @@ public struct ScrollSession {
             viewport.discardEvents()
             let contentHeight = viewport.contentHeight()
             contentHeights.append(contentHeight)
-            frames.append(Frame(index: index, contentOffset: viewport.contentOffset, cellsMeasured: report.cellsMeasured,
+            frames.append(Frame(index: index, contentOffset: viewport.contentOffset, unitsMeasured: report.unitsMeasured,
                                 workMilliseconds: time.work, wallMilliseconds: time.wall,
                                 overBudget: time.work > configuration.budgetMilliseconds,
                                 contentHeightError: 0, anchorJump: report.anchorJump, categoryChanged: categoryChanged))
@@ -166,7 +164,8 @@ public struct ScrollSession {
             frames: frames.count,
             framesOverBudget: frames.filter(\.overBudget).count,
             maxAnchorJump: frames.map(\.anchorJump).max() ?? 0,
-            cellsMeasured: viewport.cellsMeasured,
+            unitsMeasured: viewport.unitsMeasured,
+            units: viewport.layout.count,
             estimateError: estimateError,
             maxFrameMs: times.last ?? 0,
             medianFrameMs: times.isEmpty ? 0 : times[times.count / 2],
@@ -175,8 +174,31 @@ public struct ScrollSession {
             finalContentHeight: finalHeight,
             budgetMs: configuration.budgetMilliseconds,
             estimate: configuration.estimate.description,
-            textSizeChangeMs: frames.first(where: \.categoryChanged)?.workMilliseconds)
+            textSizeChangeMs: frames.first(where: \.categoryChanged)?.workMilliseconds,
+            lazyEqualsEager: try lazyEqualsEager())
         self.summary = summary
         return summary
+    }
+
+    /// Measures what the session did not reach (without moving the anchor) and compares every
+    /// unit's top and height, every element's frame and the content height with an eager layout of
+    /// the same layout at the final text size.
+    private mutating func lazyEqualsEager() throws -> Bool {
+        viewport.measureRemaining()
+        if let failure = planned.failure { throw failure }
+        let eager = try LayoutSnapshot(layout: planned.layout, plan: planned.plan, sizer: planned.sizer)
+        var lazy = viewport.layout
+        guard lazy.count == eager.unitTops.count, lazy.contentHeight() == eager.contentSize.height else { return false }
+        let tops = lazy.allY()
+        var index = 0
+        for unit in 0..<lazy.count {
+            guard tops[unit] == eager.unitTops[unit], lazy.height(of: unit) == eager.unitHeights[unit] else { return false }
+            for element in try planned.attributes(ofUnit: unit, top: tops[unit]) {
+                guard index < eager.elements.count, eager.elements[index].frame == element.frame,
+                      eager.elements[index].indexPath == element.indexPath else { return false }
+                index += 1
+            }
+        }
+        return true
     }
 }

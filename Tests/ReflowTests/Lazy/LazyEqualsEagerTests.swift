@@ -8,51 +8,68 @@ import TextMetrics
 @Suite struct LazyEqualsEagerTests {
     static let estimates: [Estimate] = [.fixed(200), .automatic(initial: 44)]
 
+    static func session(_ layout: any CollectionLayout, _ content: CollectionContent, category: ContentSizeCategory,
+                        estimate: Estimate = .automatic(initial: 44), viewport: Double = 600, speed: Double = 6_000,
+                        change: (Double, ContentSizeCategory)? = nil) throws -> ScrollSession {
+        var configuration = ScrollSession.Configuration(category: category, viewportHeight: viewport)
+        configuration.estimate = estimate
+        configuration.speed = speed
+        configuration.categoryChange = change
+        return try ScrollSession(layout: layout, content: content, environment: LayoutEnvironment(containerWidth: 390, category: category),
+                                 sizer: try Fixtures.sizer(), configuration: configuration)
+    }
+
     @Test(arguments: ["welcome.md", "article.txt"])
-    func scrollSessionEndsInTheEagerFrames(_ example: String) throws {
-        let sections = CellMode.blocks.cells(for: try Fixtures.example(example))
+    func aListScrollSessionEndsInTheEagerFrames(_ example: String) throws {
+        let content = CellMode.blocks.content(for: try Fixtures.example(example))
         for category in ContentSizeCategory.allCases {
             let environment = LayoutEnvironment(containerWidth: 390, category: category)
-            let sizer = try Fixtures.sizer()
-            let eager = try ListLayout().prepared(sections, in: environment, sizer: sizer)
-            let frames = eager.allLayoutAttributes.map(\.frame)
+            let eager = try ListLayout().layout(content, in: environment, sizer: try Fixtures.sizer())
             for estimate in Self.estimates {
-                let content = DocumentScrollContent(sections: sections, environment: environment, sizer: try Fixtures.sizer())
-                var configuration = ScrollSession.Configuration(category: category, viewportHeight: 600)
-                configuration.estimate = estimate
-                configuration.speed = 6_000
-                var session = ScrollSession(content: content, configuration: configuration)
-                let summary = session.run()
+                var session = try Self.session(ListLayout(), content, category: category, estimate: estimate)
+                let summary = try session.run()
                 #expect(summary.maxAnchorJump == 0)
-                let layout = session.viewport.layout
-                #expect(layout.measuredRows == frames.count, "\(example) \(category.shortName) \(estimate): every row measured")
+                #expect(summary.lazyEqualsEager, "\(example) \(category.shortName) \(estimate)")
+                // The same, checked here against the eager snapshot's own frames.
+                var layout = session.viewport.layout
+                #expect(layout.measuredUnits == eager.unitTops.count)
                 let lazyY = layout.allY()
-                for (row, frame) in frames.enumerated() {
-                    #expect(lazyY[row] == frame.minY, "\(example) \(category.shortName) \(estimate) row \(row): y")
-                    #expect(layout.height(of: row) == frame.height, "\(example) \(category.shortName) \(estimate) row \(row): height")
-                    let attributes = try content.attributes(ofRow: row, y: lazyY[row], category: category)
-                    #expect(attributes.frame == frame)
+                for unit in 0..<layout.count {
+                    #expect(lazyY[unit] == eager.unitTops[unit], "\(example) \(category.shortName) \(estimate) unit \(unit): y")
+                    #expect(layout.height(of: unit) == eager.unitHeights[unit])
+                    let lazyFrames = try session.planned.attributes(ofUnit: unit, top: lazyY[unit]).map(\.frame)
+                    #expect(lazyFrames == [eager.cells[unit].frame])
                 }
-                var final = layout
-                #expect(final.contentHeight() == eager.contentSize.height)
+                #expect(layout.contentHeight() == eager.contentSize.height)
             }
         }
     }
 
+    /// Word cells in a flow layout: units are whole blocks (a flow's lines depend on every word
+    /// before them), estimated per word; the session still ends in the eager frames.
+    @Test func aFlowOfWordCellsEndsInTheEagerFramesInEveryCategory() throws {
+        let content = CellMode.words.content(for: try Fixtures.example("welcome.md"))
+        for category in ContentSizeCategory.allCases {
+            var session = try Self.session(FlowLayout(), content, category: category)
+            let summary = try session.run()
+            #expect(summary.lazyEqualsEager, "\(category.shortName)")
+            #expect(summary.maxAnchorJump == 0)
+            #expect(summary.units == content.sections.filter { !$0.cells.isEmpty }.count)
+        }
+    }
+
     @Test func aTextSizeChangeMidwayNeverMovesTheAnchor() throws {
-        let sections = CellMode.blocks.cells(for: try Fixtures.example("welcome.md"))
+        let content = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
         for (from, to) in [(ContentSizeCategory.large, ContentSizeCategory.accessibilityExtraExtraExtraLarge),
                            (.accessibilityExtraExtraExtraLarge, .extraSmall), (.medium, .extraExtraExtraLarge)] {
-            let content = DocumentScrollContent(sections: sections, environment: LayoutEnvironment(containerWidth: 390, category: from),
-                                                sizer: try Fixtures.sizer())
-            var configuration = ScrollSession.Configuration(category: from, viewportHeight: 500)
-            configuration.categoryChange = (0.4, to)
-            configuration.speed = 4_000
-            var session = ScrollSession(content: content, configuration: configuration)
-            let summary = session.run()
-            #expect(session.frames.contains { $0.categoryChanged })
-            #expect(summary.maxAnchorJump == 0, "\(from.shortName) → \(to.shortName)")
-            #expect(session.frames.allSatisfy { $0.anchorJump == 0 })
+            for layout in [ListLayout() as any CollectionLayout, FlowLayout()] {
+                var session = try Self.session(layout, content, category: from, viewport: 500, speed: 4_000, change: (0.4, to))
+                let summary = try session.run()
+                #expect(session.frames.contains { $0.categoryChanged })
+                #expect(summary.maxAnchorJump == 0, "\(from.shortName) → \(to.shortName)")
+                #expect(session.frames.allSatisfy { $0.anchorJump == 0 })
+                #expect(summary.lazyEqualsEager, "after the change, at \(to.shortName)")
+            }
         }
     }
 
@@ -72,15 +89,12 @@ import TextMetrics
     }
 
     @Test func theAutomaticEstimateBeatsAPoorFixedOne() throws {
-        let sections = CellMode.blocks.cells(for: Self.generatedDocument(paragraphs: 300))
+        let content = CellMode.blocks.content(for: Self.generatedDocument(paragraphs: 300))
         var errors: [String: Double] = [:]
         for estimate in Self.estimates {
-            let content = DocumentScrollContent(sections: sections, environment: LayoutEnvironment(containerWidth: 390, category: .accessibilityMedium),
-                                                sizer: try Fixtures.sizer())
-            var configuration = ScrollSession.Configuration(category: .accessibilityMedium, viewportHeight: 844)
-            configuration.estimate = estimate
-            var session = ScrollSession(content: content, configuration: configuration)
-            errors[estimate.description] = session.run().estimateError
+            var session = try Self.session(ListLayout(), content, category: .accessibilityMedium, estimate: estimate,
+                                           viewport: 844, speed: 3_000)
+            errors[estimate.description] = try session.run().estimateError
         }
         #expect(errors["auto"]! < errors["fixed:200.0"]!, "\(errors)")
     }

@@ -1,4 +1,5 @@
 import Testing
+import TextMetrics
 @testable import Reflow
 
 /// The headless viewport: anchors stay still, prefetching runs ahead, events come in order.
@@ -9,9 +10,17 @@ import Testing
     }
 
     static func viewport(_ heights: [Double], estimate: Estimate, height: Double = 844) -> Viewport {
-        let layout = LazyListLayoutTests.list(heights: heights, keys: heights.map { _ in 0 }, spacing: 0,
-                                              top: 0, bottom: 0, estimate: estimate)
-        return Viewport(layout: layout, height: height, prefetcher: Prefetcher(margin: 844, cellsPerFrame: 2)) { heights[$0] }
+        let layout = LazyLayoutTests.list(heights: heights, keys: heights.map { _ in 0 }, spacing: 0,
+                                          top: 0, bottom: 0, estimate: estimate)
+        return Viewport(layout: layout, height: height, prefetcher: Prefetcher(margin: 844, unitsPerFrame: 2),
+                        source: .rows { heights[$0] })
+    }
+
+    static func row(_ index: Int) -> IndexPath { IndexPath(item: index, section: 0) }
+
+    static func items(_ paths: [IndexPath]) -> [Int] {
+        #expect(paths.allSatisfy { $0.section == 0 })
+        return paths.map(\.item)
     }
 
     @Test func scrollingThroughEndsInTheEagerFramesWithTheAnchorStill() {
@@ -28,7 +37,7 @@ import Testing
                 offset = min(maxOffset, viewport.contentOffset + 50)
                 frames += 1
             }
-            #expect(viewport.layout.measuredRows == heights.count)
+            #expect(viewport.layout.measuredUnits == heights.count)
             var layout = viewport.layout
             var y = 0.0
             for row in heights.indices {
@@ -47,25 +56,26 @@ import Testing
             return
         }
         #expect(ahead == ahead.sorted(), "scrolling down prefetches nearest (lowest) rows first")
-        #expect(first.contains(.willDisplay(0)))
+        #expect(first.contains(.willDisplay(Self.row(0))))
         // Jump deep into the document, go on down, then turn back up.
-        viewport.scrollToRow(100)
+        viewport.scroll(toItem: Self.row(100))
         let deep = viewport.contentOffset
         viewport.scroll(to: deep + 50)
         _ = viewport.drainEvents()
         viewport.scroll(to: deep - 100)
         let events = viewport.drainEvents()
         #expect(events.contains { if case .cancelPrefetch = $0 { true } else { false } })
-        let upward = events.compactMap { event -> [Int]? in if case .prefetch(let rows) = event { rows } else { nil } }.last ?? []
+        let upward = events.compactMap { event -> [Int]? in if case .prefetch(let rows) = event { Self.items(rows) } else { nil } }.last ?? []
         #expect(!upward.isEmpty)
         #expect(upward == upward.sorted(by: >), "scrolling up prefetches nearest (highest) rows first")
     }
 
-    @Test func measuringAboveTheAnchorMovesTheOffsetNotTheScreen() {
+    @Test func measuringAboveTheAnchorMovesTheOffsetNotTheScreen() throws {
         let heights = Self.rows(300)
         var viewport = Self.viewport(heights, estimate: .fixed(60))
-        let report = viewport.scrollToRow(150)
-        #expect(report.cellsMeasured > 0)
+        let scrolled = viewport.scroll(toItem: Self.row(150))
+        let report = try #require(scrolled)
+        #expect(report.unitsMeasured > 0)
         var layout = viewport.layout
         #expect(viewport.contentOffset == layout.y(of: 150), "scroll to a row lands exactly on it")
         // Scroll up through rows measured for the first time; the anchor never jumps.
@@ -78,7 +88,7 @@ import Testing
         }
     }
 
-    @Test func aTextSizeChangeKeepsTheAnchorAndMeasuresTheScreenAtOnce() {
+    @Test func aTextSizeChangeKeepsTheAnchorAndMeasuresTheScreenAtOnce() throws {
         let small = Self.rows(500)
         let large = small.map { $0 * 2.5 }
         var viewport = Self.viewport(small, estimate: .automatic(initial: 44))
@@ -91,12 +101,45 @@ import Testing
         var before = viewport.layout
         let anchor = before.index(at: viewport.contentOffset)
         let screenY = before.y(of: anchor) - viewport.contentOffset
-        let report = viewport.changeTextSize(offsets: Array(repeating: 0, count: 500), endOffset: 0) { large[$0] }
+        let next = LazyLayoutTests.list(heights: large, keys: large.map { _ in 0 }, spacing: 0, top: 0, bottom: 0,
+                                        estimate: .automatic(initial: 44))
+        let report = viewport.changeLayout(to: next, source: .rows { large[$0] })
         #expect(report.anchorJump == 0)
         var after = viewport.layout
         #expect(after.y(of: anchor) - viewport.contentOffset == screenY)
-        if let visible = viewport.visibleRows() {
-            #expect(visible.allSatisfy { viewport.layout.isMeasured($0) })
+        let visibleNow = viewport.visibleUnits()
+        let visible = try #require(visibleNow)
+        #expect(visible.allSatisfy { viewport.layout.isMeasured($0) })
+    }
+
+    /// A layout may cut its content into other units at another text size (a grid that drops to
+    /// one column); the anchor is the cell, not the unit, and keeps its screen position.
+    @Test func theAnchorIsACellWhenUnitsAreCutAnew() throws {
+        // 400 cells: first in rows of two (200 units), then one per unit.
+        let pairs = (0..<200).map { 60 + Double($0 % 7) * 10 }
+        let singles = (0..<400).map { 90 + Double($0 % 5) * 20 }
+        let pairSource = Viewport.Source(measure: { pairs[$0] },
+                                         indexPaths: { [IndexPath(item: 2 * $0, section: 0), IndexPath(item: 2 * $0 + 1, section: 0)] },
+                                         unitContaining: { $0.item / 2 })
+        let layout = LazyLayoutTests.list(heights: pairs, keys: pairs.map { _ in 0 }, spacing: 0, top: 0, bottom: 0,
+                                          estimate: .automatic(initial: 44))
+        var viewport = Viewport(layout: layout, height: 844, prefetcher: Prefetcher(margin: 844), source: pairSource)
+        var offset = 0.0
+        for _ in 0..<60 {
+            offset += 97
+            viewport.scroll(to: offset)
+            offset = viewport.contentOffset
         }
+        var before = viewport.layout
+        let anchorUnit = before.index(at: viewport.contentOffset)
+        let anchorCell = 2 * anchorUnit
+        let screenY = before.y(of: anchorUnit) - viewport.contentOffset
+        let next = LazyLayoutTests.list(heights: singles, keys: singles.map { _ in 0 }, spacing: 0, top: 0, bottom: 0,
+                                        estimate: .automatic(initial: 44))
+        let report = viewport.changeLayout(to: next, source: .rows { singles[$0] })
+        #expect(report.anchorJump == 0)
+        var after = viewport.layout
+        #expect(after.y(of: anchorCell) - viewport.contentOffset == screenY, "cell \(anchorCell) stays where it was on screen")
+        #expect(viewport.visibleIndexPaths().first == IndexPath(item: anchorCell, section: 0) || screenY < 0)
     }
 }

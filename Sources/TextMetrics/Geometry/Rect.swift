@@ -32,11 +32,15 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
-    /// The rectangle shrunk by `insets` on each side, `direction` saying which side is leading.
-    public func inset(by insets: EdgeInsets, direction: LayoutDirection = .leftToRight) -> Rect {
-        let left = direction == .leftToRight ? insets.leading : insets.trailing
-        return Rect(x: minX + left, y: minY + insets.top,
-                    width: width - insets.horizontal, height: height - insets.vertical)
+    /// The rectangle moved by `dx`, `dy`.
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
     public var description: String { "(\(minX), \(minY), \(width), \(height))" }

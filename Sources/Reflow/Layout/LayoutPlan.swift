@@ -1,0 +1,148 @@
+import TextMetrics
+
+/// A layout's content cut into units stacked top to bottom, for one environment (see
+/// `CollectionLayout`). Everything here is known before any cell is measured: which cells each
+/// unit holds, its height-independent offset, and the key and weight its height is estimated by.
+///
+/// Estimates: an unmeasured unit is `weight × rate(key)` tall, where the lazy engine keeps a
+/// running rate per key (the average of measured heights per unit of weight). A list row has
+/// weight 1 and its text style as key, so its estimate is the average height of measured rows of
+/// its style; a flow section has its cell count as weight, so a long paragraph is estimated
+/// taller than a short one.
+public struct LayoutPlan: Sendable {
+    /// One unit.
+    public struct Unit: Hashable, Sendable {
+        /// What the unit holds.
+        public enum Role: Hashable, Sendable {
+            /// Cells `items` of `section` (a row, a group, a flow, an orthogonal band).
+            case cells
+            /// A section's supplementary element; `pinned` ones stay in view while their section scrolls by.
+            case supplementary(kind: String, pinned: Bool)
+        }
+
+        public var section: Int
+        /// The cells of the section in this unit (empty for a header or footer).
+        public var items: Range<Int>
+        public var role: Role
+        /// The height-independent part of the unit's top (snapped to the layout unit).
+        public var offset: Double
+        /// Which running estimate the unit's height is guessed by, in `0..<keyCount`.
+        public var estimateKey: Int
+        /// How many estimate "rates" the unit is tall (1 for a row).
+        public var estimateWeight: Double
+    }
+
+    public let content: CollectionContent
+    public let environment: LayoutEnvironment
+    public private(set) var units: [Unit] = []
+    /// The content height less every unit's height (snapped).
+    public private(set) var endOffset = 0.0
+    /// Estimate keys are in `0..<keyCount`.
+    public let keyCount: Int
+    /// Each section's units, in order (empty for a section without units).
+    public private(set) var sectionUnits: [Range<Int>]
+    /// Each section's units that hold cells: contiguous, their items in order.
+    public private(set) var sectionCellUnits: [Range<Int>]
+    /// Each section's height-independent top and bottom (before its top inset, after its bottom
+    /// inset), for its extent: top = start + Σ heights of the units before its first.
+    public private(set) var sectionOffsets: [(start: Double, end: Double)]
+    /// How far a unit's elements may reach above its top and below its bottom (a badge hanging
+    /// over an item's edge), at most: what a rectangle query must look beyond a unit's own span.
+    public var overhang: (above: Double, below: Double) = (0, 0)
+    /// Sections whose cells scroll on their own, horizontally (an orthogonal section): their cell
+    /// units' frames are at rest (scroll offset 0), and a query may move them by an offset.
+    public var orthogonalSections: Set<Int> = []
+    /// What the layout resolved for the environment (its sections' descriptions), for
+    /// `layoutUnit`; nothing else reads it.
+    public var payload: (any Sendable)?
+
+    private var fixed = 0.0
+    private var openSection: Int?
+
+    /// An empty plan to build with `space`, `beginSection`, `addUnit` and `endSection`.
+    public init(content: CollectionContent, environment: LayoutEnvironment, keyCount: Int) {
+        precondition(keyCount >= 1, "at least one estimate key")
+        self.content = content
+        self.environment = environment
+        self.keyCount = keyCount
+        sectionUnits = Array(repeating: 0..<0, count: content.sections.count)
+        sectionCellUnits = Array(repeating: 0..<0, count: content.sections.count)
+        sectionOffsets = Array(repeating: (0, 0), count: content.sections.count)
+    }
+
+    // MARK: Building
+
+    /// Adds a height-independent length (an inset, a spacing) below what was added so far.
+    public mutating func space(_ length: Double) {
+        precondition(length.isFinite, "a finite length")
+        fixed = LayoutUnit.snap(fixed + length)
+    }
+
+    /// Starts `section`: its extent starts here.
+    public mutating func beginSection(_ section: Int) {
+        precondition(openSection == nil, "sections do not nest")
+        openSection = section
+        sectionOffsets[section].start = fixed
+        sectionUnits[section] = units.count..<units.count
+    }
+
+    /// Ends the open section: its extent ends here.
+    public mutating func endSection() {
+        guard let section = openSection else { preconditionFailure("no section is open") }
+        sectionOffsets[section].end = fixed
+        sectionUnits[section] = sectionUnits[section].lowerBound..<units.count
+        openSection = nil
+        endOffset = fixed
+    }
+
+    /// Adds a unit at the current offset.
+    public mutating func addUnit(items: Range<Int>, role: Unit.Role = .cells, estimateKey: Int, estimateWeight: Double = 1) {
+        guard let section = openSection else { preconditionFailure("units belong to a section") }
+        precondition((0..<keyCount).contains(estimateKey), "estimate key \(estimateKey) out of 0..<\(keyCount)")
+        if role == .cells {
+            let cellUnits = sectionCellUnits[section]
+            precondition(cellUnits.isEmpty ? true : cellUnits.upperBound == units.count
+                         && units[cellUnits.upperBound - 1].items.upperBound <= items.lowerBound,
+                         "a section's cell units are contiguous and in item order")
+            sectionCellUnits[section] = (cellUnits.isEmpty ? units.count : cellUnits.lowerBound)..<units.count + 1
+        }
+        units.append(Unit(section: section, items: items, role: role, offset: fixed, estimateKey: estimateKey,
+                          estimateWeight: estimateWeight))
+    }
+
+    /// Ends the plan: the content's end is the current offset.
+    public mutating func finish() {
+        precondition(openSection == nil, "a section is still open")
+        endOffset = fixed
+    }
+
+    // MARK: Reading
+
+    public var unitCount: Int { units.count }
+
+    /// The unit holding the cell at `indexPath`, if any: a binary search over the section's cell
+    /// units, which hold its items in order.
+    public func unit(containing indexPath: IndexPath) -> Int? {
+        guard sectionCellUnits.indices.contains(indexPath.section) else { return nil }
+        let range = sectionCellUnits[indexPath.section]
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if units[middle].items.lowerBound <= indexPath.item { low = middle + 1 } else { high = middle }
+        }
+        guard low > range.lowerBound, units[low - 1].items.contains(indexPath.item) else { return nil }
+        return low - 1
+    }
+
+    /// The index paths of the cells in `unit`.
+    public func indexPaths(ofUnit unit: Int) -> [IndexPath] {
+        let record = units[unit]
+        return record.items.map { IndexPath(item: $0, section: record.section) }
+    }
+
+    /// The first cell's index path in `unit`, or the section's first (item 0) for a unit without cells.
+    public func anchorIndexPath(ofUnit unit: Int) -> IndexPath {
+        let record = units[unit]
+        return IndexPath(item: record.items.isEmpty ? 0 : record.items.lowerBound, section: record.section)
+    }
+}

@@ -1,0 +1,202 @@
+import TextMetrics
+
+/// An eager layout's answer: every element placed, and the queries a collection view asks —
+/// the elements in a rectangle, the element at an index path, the content size. A value.
+///
+/// The rectangle query is a spatial index over units: unit tops and bottoms never decrease
+/// (units stack), so a binary search finds the units whose span, widened by the largest
+/// overhang any unit's elements have beyond it (a badge over an item's edge), meets the
+/// rectangle; only their elements are tested. Inside a unit elements may lie in any order (a
+/// nested group can place item 2 above item 1). Section elements (backgrounds) are found through
+/// the sections' extents, which are disjoint and in order too. Orthogonal sections' cells can be
+/// moved by a horizontal scroll offset per section, and pinned headers can be pinned to a
+/// visible rectangle, before the test.
+public struct LayoutSnapshot: Sendable {
+    public let plan: LayoutPlan
+    public var environment: LayoutEnvironment { plan.environment }
+    public let contentSize: Size
+    /// Every element: each unit's in unit order, then each section's section elements.
+    public let elements: [LayoutAttributes]
+    /// Each unit's top and height (snapped).
+    public let unitTops: [Double]
+    public let unitHeights: [Double]
+    /// Each section's extent, from its top (insets included) to its bottom; empty (at the previous
+    /// section's end) for a section without units, so extents are in order.
+    public let sectionExtents: [Range<Double>]
+    /// Elements of unit i: `unitElements[i] ..< unitElements[i + 1]`; section elements follow.
+    private let unitElements: [Int]
+    /// Section elements of section s: `sectionElementStarts[s] ..< sectionElementStarts[s + 1]`.
+    private let sectionElementStarts: [Int]
+    /// How far any unit's elements reach above its top and below its bottom.
+    private let reach: (above: Double, below: Double)
+    /// Units of pinned headers.
+    private let pinnedUnits: [Int]
+
+    init(layout: some CollectionLayout, plan: LayoutPlan, sizer: CellSizer) throws {
+        self.plan = plan
+        var elements: [LayoutAttributes] = []
+        var tops: [Double] = [], heights: [Double] = []
+        var starts: [Int] = []
+        tops.reserveCapacity(plan.unitCount)
+        heights.reserveCapacity(plan.unitCount)
+        starts.reserveCapacity(plan.unitCount + 1)
+        var sum = 0.0
+        var above = 0.0, below = 0.0
+        for index in 0..<plan.unitCount {
+            let laid = try layout.layoutUnit(index, of: plan, sizer: sizer)
+            let height = LayoutUnit.snap(laid.height)
+            let top = plan.units[index].offset + sum
+            tops.append(top)
+            heights.append(height)
+            starts.append(elements.count)
+            for element in laid.elements {
+                above = max(above, -element.frame.minY)
+                below = max(below, element.frame.maxY - height)
+                elements.append(element.offsetBy(dx: 0, dy: top))
+            }
+            sum += height
+        }
+        starts.append(elements.count)
+        // Sections' extents from the same sums, then their own elements.
+        var extents: [Range<Double>] = []
+        var sectionStarts: [Int] = []
+        var heightsBefore = [0.0]
+        heightsBefore.reserveCapacity(heights.count + 1)
+        for height in heights { heightsBefore.append(heightsBefore[heightsBefore.count - 1] + height) }
+        var lastEnd = 0.0
+        for section in plan.content.sections.indices {
+            sectionStarts.append(elements.count)
+            let units = plan.sectionUnits[section]
+            guard !units.isEmpty else {
+                extents.append(lastEnd..<lastEnd)  // empty, but in order
+                continue
+            }
+            let offsets = plan.sectionOffsets[section]
+            let extent = (offsets.start + heightsBefore[units.lowerBound])..<(offsets.end + heightsBefore[units.upperBound])
+            extents.append(extent)
+            lastEnd = extent.upperBound
+            elements += layout.sectionElements(section, extent: extent, of: plan)
+        }
+        sectionStarts.append(elements.count)
+        self.elements = elements
+        unitTops = tops
+        unitHeights = heights
+        unitElements = starts
+        sectionExtents = extents
+        sectionElementStarts = sectionStarts
+        reach = (max(above, plan.overhang.above), max(below, plan.overhang.below))
+        pinnedUnits = plan.units.indices.filter {
+            if case .supplementary(_, true) = plan.units[$0].role { true } else { false }
+        }
+        contentSize = Size(width: plan.environment.containerWidth, height: plan.endOffset + sum)
+    }
+
+    /// Every cell's attributes, in index-path order.
+    public var cells: [LayoutAttributes] {
+        elements.filter { $0.category == .cell }.sorted { $0.indexPath < $1.indexPath }
+    }
+
+    /// The attributes of the element of `category` at `indexPath`, at rest (no scroll offsets,
+    /// no pinning), or nil when there is none.
+    public func attributes(_ category: ElementCategory = .cell, at indexPath: IndexPath) -> LayoutAttributes? {
+        if category == .cell || category == .badge, let unit = plan.unit(containing: indexPath) {
+            return elements[unitElements[unit]..<unitElements[unit + 1]].first { $0.category == category && $0.indexPath == indexPath }
+        }
+        guard sectionExtents.indices.contains(indexPath.section) else { return nil }
+        for unit in plan.sectionUnits[indexPath.section] {
+            if let match = elements[unitElements[unit]..<unitElements[unit + 1]].first(where: {
+                $0.category == category && $0.indexPath == indexPath
+            }) { return match }
+        }
+        return elements[sectionElementStarts[indexPath.section]..<sectionElementStarts[indexPath.section + 1]]
+            .first { $0.category == category && $0.indexPath == indexPath }
+    }
+
+    /// Every element whose frame intersects `rect`, in drawing order (z-index, then layout order).
+    /// - Parameters:
+    ///   - orthogonalOffsets: per orthogonal section, how far its cells are scrolled to the right
+    ///     (their frames move left by it).
+    ///   - visibleRect: the screen, for pinned headers: a pinned header stays at its top while
+    ///     its section scrolls under it, never leaving its section. Nil: headers at rest.
+    public func attributes(in rect: Rect, orthogonalOffsets: [Int: Double] = [:], visibleRect: Rect? = nil) -> [LayoutAttributes] {
+        var found: [LayoutAttributes] = []
+        func test(_ element: LayoutAttributes) {
+            if element.frame.intersects(rect) { found.append(element) }
+        }
+        // Units whose bottom (plus the reach below) is below the rectangle's top, and whose top
+        // (less the reach above) is above its bottom.
+        let first = Self.firstIndex(unitTops.count) { unitTops[$0] + unitHeights[$0] + reach.below > rect.minY }
+        let end = Self.firstIndex(unitTops.count) { unitTops[$0] - reach.above >= rect.maxY }
+        var pinnedNow = Set<Int>()
+        if let visibleRect, !pinnedUnits.isEmpty { pinnedNow = pinned(in: rect, visibleRect: visibleRect, into: &found) }
+        if first < end {
+            for unit in first..<end where !pinnedNow.contains(unit) {
+                let shift = shiftOfUnit(unit, orthogonalOffsets)
+                for element in elements[unitElements[unit]..<unitElements[unit + 1]] {
+                    test(shift == 0 ? element : element.offsetBy(dx: -shift, dy: 0))
+                }
+            }
+        }
+        // Sections whose extent meets the rectangle.
+        var section = Self.firstIndex(sectionExtents.count) { sectionExtents[$0].upperBound > rect.minY }
+        while section < sectionExtents.count, sectionExtents[section].lowerBound < rect.maxY {
+            for element in elements[sectionElementStarts[section]..<sectionElementStarts[section + 1]] { test(element) }
+            section += 1
+        }
+        return Self.drawingOrder(found)
+    }
+
+    /// Elements sorted by z-index; equal z-indexes keep their order (layout order).
+    static func drawingOrder(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
+        guard elements.contains(where: { $0.zIndex != 0 }) else { return elements }
+        return elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+    }
+
+    /// Every element, in drawing order.
+    public var allAttributes: [LayoutAttributes] { Self.drawingOrder(elements) }
+
+    private func shiftOfUnit(_ unit: Int, _ offsets: [Int: Double]) -> Double {
+        guard !offsets.isEmpty else { return 0 }
+        let record = plan.units[unit]
+        guard record.role == .cells, plan.orthogonalSections.contains(record.section) else { return 0 }
+        return offsets[record.section] ?? 0
+    }
+
+    /// Pinned headers of the sections `visibleRect` shows, placed at the screen's top within
+    /// their section, appended to `found` when they meet `rect`; returns their units.
+    private func pinned(in rect: Rect, visibleRect: Rect, into found: inout [LayoutAttributes]) -> Set<Int> {
+        var units = Set<Int>()
+        for unit in pinnedUnits {
+            let extent = sectionExtents[plan.units[unit].section]
+            guard extent.lowerBound < visibleRect.maxY, extent.upperBound > visibleRect.minY else { continue }
+            units.insert(unit)
+            let unitElements = elements[unitElements[unit]..<unitElements[unit + 1]]
+            let bottom = unitElements.reduce(unitTops[unit]) { max($0, $1.frame.maxY) }
+            let shift = Self.pinnedShift(top: unitTops[unit], bottom: bottom, section: extent, visibleTop: visibleRect.minY)
+            for element in unitElements {
+                let moved = element.offsetBy(dx: 0, dy: shift)
+                if moved.frame.intersects(rect) { found.append(moved) }
+            }
+        }
+        return units
+    }
+
+    /// How far a pinned header whose elements span `top ..< bottom` at rest moves down when the
+    /// screen's top is at `visibleTop`: to the screen's top while its section is under it, never
+    /// above its place at rest and never past its section's end (the next section's header pushes
+    /// it away).
+    public static func pinnedShift(top: Double, bottom: Double, section: Range<Double>, visibleTop: Double) -> Double {
+        max(0, min(visibleTop - top, section.upperBound - bottom))
+    }
+
+    /// The first index in `0..<count` where `predicate` holds, for a predicate that is false and
+    /// then true (a binary search); `count` when it never holds.
+    static func firstIndex(_ count: Int, where predicate: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,205 @@
+import TextMetrics
+
+/// A layout that knows only some of its units' heights: measured units have their real height,
+/// the others carry an estimate. Positions and the content height are measured plus estimated,
+/// and converge on the eager layout's as measuring goes on. It works for any layout through its
+/// plan (see `CollectionLayout`): a list's rows, a flow's sections, a compositional layout's groups.
+///
+/// Structure: y(i) = offset(i) + Σ_{j<i} height(j), the offsets (insets, spacing) from the plan.
+/// The sum is split into
+///   Σ measured heights before i (a Fenwick tree of measured heights), plus
+///   Σ over estimate keys k of rate(k) × (the weight of unmeasured units of key k before i)
+///   (per key, a Fenwick tree of unmeasured weights over that key's units only, so memory is
+///   O(n) for any number of keys).
+/// So measuring or invalidating one unit is O(log n), and a running estimate can change without
+/// touching any unit: y(i) costs O(K log n) for K keys in use, and finding the unit at a y is a
+/// binary search over that, O(K log² n).
+///
+/// Estimates: an unmeasured unit is weight × rate(key) tall. With `Estimate.automatic` the rate
+/// of a key is the measured height per unit of weight over the key's measured units, falling
+/// back to the same over every measured unit, then to the initial value; with `.fixed` it is the
+/// fixed value. Rates are snapped to the layout unit and weights are whole numbers, so estimated
+/// heights are exact multiples of it.
+///
+/// Exactness: heights and offsets are snapped to 1/64 pt (`LayoutUnit`), so sums are exact in any
+/// order and the lazy layout's frames equal an eager layout's bit for bit.
+public struct LazyLayout: Sendable {
+    public let keys: [Int]
+    public let weights: [Double]
+    public let keyCount: Int
+    public let offsets: [Double]
+    public let endOffset: Double
+    public var estimate: Estimate
+
+    private var heights: [Double]  // NaN where unmeasured
+    private var measuredTree: FenwickTree
+    /// Per key: its units in order, and the unmeasured weight of each of them in a tree.
+    private let keyUnits: [[Int32]]
+    private var unmeasured: [FenwickTree]
+    /// Per unit: its position among its key's units.
+    private let keyRank: [Int32]
+    private var heightByKey: [Double]
+    private var weightByKey: [Double]
+    private var measuredHeight = 0.0
+    private var measuredWeight = 0.0
+    private var measuredCount = 0
+    /// Binary-search steps taken over keys' unit lists (counted with tree nodes as work).
+    private var searchSteps = 0
+
+    /// - Parameters:
+    ///   - keys: each unit's estimate key, in `0..<keyCount`.
+    ///   - weights: each unit's estimate weight (whole numbers; 1 for a row).
+    ///   - offsets: each unit's height-independent offset (see the type's description).
+    ///   - endOffset: the content height less every unit's height.
+    public init(keys: [Int], weights: [Double]? = nil, keyCount: Int, offsets: [Double], endOffset: Double, estimate: Estimate) {
+        precondition(keys.count == offsets.count, "one offset per unit")
+        precondition(keys.allSatisfy { (0..<keyCount).contains($0) }, "estimate keys in 0..<keyCount")
+        let weights = weights ?? Array(repeating: 1, count: keys.count)
+        precondition(weights.count == keys.count, "one weight per unit")
+        self.keys = keys
+        self.weights = weights
+        self.keyCount = keyCount
+        self.offsets = offsets.map(LayoutUnit.snap)
+        self.endOffset = LayoutUnit.snap(endOffset)
+        self.estimate = estimate
+        heights = [Double](repeating: .nan, count: keys.count)
+        measuredTree = FenwickTree(count: keys.count)
+        var units = [[Int32]](repeating: [], count: keyCount)
+        var ranks = [Int32](repeating: 0, count: keys.count)
+        for (unit, key) in keys.enumerated() {
+            ranks[unit] = Int32(units[key].count)
+            units[key].append(Int32(unit))
+        }
+        keyUnits = units
+        keyRank = ranks
+        unmeasured = units.map { FenwickTree($0.map { weights[Int($0)] }) }
+        heightByKey = [Double](repeating: 0, count: keyCount)
+        weightByKey = [Double](repeating: 0, count: keyCount)
+    }
+
+    /// Every unit of `plan` unmeasured.
+    public init(plan: LayoutPlan, estimate: Estimate) {
+        self.init(keys: plan.units.map(\.estimateKey), weights: plan.units.map(\.estimateWeight), keyCount: plan.keyCount,
+                  offsets: plan.units.map(\.offset), endOffset: plan.endOffset, estimate: estimate)
+    }
+
+    public var count: Int { keys.count }
+    public var measuredUnits: Int { measuredCount }
+    public func isMeasured(_ index: Int) -> Bool { !heights[index].isNaN }
+    /// The measured height of `index`, or nil.
+    public func measuredHeight(_ index: Int) -> Double? { heights[index].isNaN ? nil : heights[index] }
+
+    /// The height per unit of weight an unmeasured unit of `key` is given now.
+    public func rate(forKey key: Int) -> Double {
+        switch estimate {
+        case .fixed(let height):
+            return LayoutUnit.snap(height)
+        case .automatic(let initial):
+            if weightByKey[key] > 0 { return LayoutUnit.snap(heightByKey[key] / weightByKey[key]) }
+            if measuredWeight > 0 { return LayoutUnit.snap(measuredHeight / measuredWeight) }
+            return LayoutUnit.snap(initial)
+        }
+    }
+
+    /// The unit's height: measured, or its estimate.
+    public func height(of index: Int) -> Double {
+        heights[index].isNaN ? weights[index] * rate(forKey: keys[index]) : heights[index]
+    }
+
+    /// The number of `key`'s units before unit `index`.
+    private mutating func rank(ofKey key: Int, before index: Int) -> Int {
+        let units = keyUnits[key]
+        var low = 0, high = units.count
+        while low < high {
+            searchSteps += 1
+            let middle = (low + high) / 2
+            if Int(units[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The sum of units' heights before `index`.
+    private mutating func heightsBefore(_ index: Int) -> Double {
+        var sum = measuredTree.prefixSum(index)
+        for key in 0..<keyCount where unmeasured[key].count > 0 {
+            let weight = unmeasured[key].prefixSum(rank(ofKey: key, before: index))
+            if weight > 0 { sum += weight * rate(forKey: key) }
+        }
+        return sum
+    }
+
+    /// The top of unit `index`.
+    public mutating func y(of index: Int) -> Double { offsets[index] + heightsBefore(index) }
+
+    public mutating func contentHeight() -> Double { endOffset + heightsBefore(count) }
+
+    /// The unit whose box contains `y` (or that precedes it, in spacing): the last unit whose top is
+    /// at or above `y`; 0 above the first unit.
+    public mutating func index(at y: Double) -> Int {
+        var low = 0, high = count - 1
+        guard high >= 0 else { return 0 }
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if self.y(of: middle) <= y { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Records `height` as unit `index`'s measured height. Returns what changed; its
+    /// `contentOffsetAdjustment` is left to the viewport, which knows the anchor.
+    @discardableResult
+    public mutating func setHeight(_ height: Double, of index: Int) -> InvalidationContext {
+        let height = LayoutUnit.snap(height)
+        let key = keys[index], weight = weights[index]
+        let before = self.height(of: index)
+        let oldTotal = contentHeight()
+        if heights[index].isNaN {
+            unmeasured[key].add(-weight, at: Int(keyRank[index]))
+            measuredCount += 1
+            weightByKey[key] += weight
+            measuredWeight += weight
+        } else {
+            measuredTree.add(-heights[index], at: index)
+            heightByKey[key] -= heights[index]
+            measuredHeight -= heights[index]
+        }
+        heights[index] = height
+        measuredTree.add(height, at: index)
+        heightByKey[key] += height
+        measuredHeight += height
+        return InvalidationContext(invalidatedUnits: before != height ? [index] : [],
+                                   contentSizeAdjustment: contentHeight() - oldTotal)
+    }
+
+    /// Forgets unit `index`'s measured height (its content changed): it carries the estimate again.
+    @discardableResult
+    public mutating func invalidate(_ index: Int) -> InvalidationContext {
+        guard !heights[index].isNaN else { return InvalidationContext() }
+        let key = keys[index], weight = weights[index]
+        let oldTotal = contentHeight()
+        measuredTree.add(-heights[index], at: index)
+        unmeasured[key].add(weight, at: Int(keyRank[index]))
+        heightByKey[key] -= heights[index]
+        weightByKey[key] -= weight
+        measuredHeight -= heights[index]
+        measuredWeight -= weight
+        measuredCount -= 1
+        heights[index] = .nan
+        return InvalidationContext(invalidatedUnits: [index], contentSizeAdjustment: contentHeight() - oldTotal)
+    }
+
+    /// Every unit's top, in one O(n) pass (for reports that look at the whole layout at once).
+    public func allY() -> [Double] {
+        var result: [Double] = []
+        result.reserveCapacity(count)
+        var sum = 0.0
+        for index in 0..<count {
+            result.append(offsets[index] + sum)
+            sum += height(of: index)
+        }
+        return result
+    }
+
+    /// Tree nodes and search steps so far, over every tree: the work measure for tests.
+    public var nodesTouched: Int { measuredTree.nodesTouched + unmeasured.reduce(0) { $0 + $1.nodesTouched } + searchSteps }
+}

@@ -1,0 +1,91 @@
+import TextMetrics
+
+/// A layout planned for one environment and measured on demand: what the lazy engine asks of
+/// any `CollectionLayout`. It measures a unit when the viewport needs its height, and lays out
+/// the units on screen again for drawing (the sizer's cache answers, so nothing is measured twice).
+///
+/// Not thread-safe (its sizer is not).
+public final class PlannedLayout {
+    public let layout: any CollectionLayout
+    public let plan: LayoutPlan
+    public let sizer: CellSizer
+    /// The first error a measurement threw (a unit that cannot be sized gets the 44 pt minimum,
+    /// so the session goes on; callers report this at the end).
+    public private(set) var failure: (any Error)?
+
+    public init(layout: any CollectionLayout, content: CollectionContent, environment: LayoutEnvironment,
+                sizer: CellSizer) throws {
+        self.layout = layout
+        self.plan = try layout.plan(content, in: environment)
+        self.sizer = sizer
+    }
+
+    public var environment: LayoutEnvironment { plan.environment }
+
+    /// Unit `index`'s height, self-sized and snapped to the layout unit.
+    public func height(ofUnit index: Int) -> Double {
+        do {
+            return LayoutUnit.snap(try layout.layoutUnit(index, of: plan, sizer: sizer).height)
+        } catch {
+            if failure == nil { failure = error }
+            return Cell.minimumTouchHeight
+        }
+    }
+
+    /// A lazy layout of this plan, nothing measured yet.
+    public func lazyLayout(estimate: Estimate) -> LazyLayout { LazyLayout(plan: plan, estimate: estimate) }
+
+    /// The viewport's view of this layout.
+    public var source: Viewport.Source {
+        let plan = self.plan
+        return Viewport.Source(measure: { [unowned self] in height(ofUnit: $0) },
+                               indexPaths: { plan.indexPaths(ofUnit: $0) },
+                               unitContaining: { plan.unit(containing: $0) })
+    }
+
+    /// Unit `index`'s elements placed with the unit's top at `top`.
+    public func attributes(ofUnit index: Int, top: Double) throws -> [LayoutAttributes] {
+        try layout.layoutUnit(index, of: plan, sizer: sizer).elements.map { $0.offsetBy(dx: 0, dy: top) }
+    }
+
+    /// The elements a screen at `visibleRect` shows, from what `lazy` knows now: the units on it
+    /// (measured or not: an unmeasured one is measured to draw it, its estimate left alone), the
+    /// pinned headers of its sections at the screen's top, and the section elements (backgrounds)
+    /// of the sections it shows, in drawing order.
+    public func attributes(in visibleRect: Rect, lazy: inout LazyLayout) throws -> [LayoutAttributes] {
+        guard lazy.count > 0 else { return [] }
+        var found: [LayoutAttributes] = []
+        func keep(_ element: LayoutAttributes) {
+            if element.frame.intersects(visibleRect) { found.append(element) }
+        }
+        let first = lazy.index(at: visibleRect.minY - plan.overhang.below)
+        let last = lazy.index(at: visibleRect.maxY + plan.overhang.above)
+        var sections = Set<Int>()
+        for unit in first...last {
+            sections.insert(plan.units[unit].section)
+            if case .supplementary(_, true) = plan.units[unit].role { continue }
+            try attributes(ofUnit: unit, top: lazy.y(of: unit)).forEach(keep)
+        }
+        for section in sections.sorted() {
+            let units = plan.sectionUnits[section]
+            guard !units.isEmpty else { continue }
+            // The section's extent from the same sums as the eager snapshot's: its offsets plus
+            // the heights of the units before its first and through its last.
+            let offsets = plan.sectionOffsets[section]
+            let firstUnit = units.lowerBound, lastUnit = units.upperBound - 1
+            let top = offsets.start + lazy.y(of: firstUnit) - plan.units[firstUnit].offset
+            let bottom = offsets.end + lazy.y(of: lastUnit) - plan.units[lastUnit].offset + lazy.height(of: lastUnit)
+            let extent = top..<max(top, bottom)
+            for unit in units {
+                guard case .supplementary(_, true) = plan.units[unit].role else { continue }
+                let top = lazy.y(of: unit)
+                let elements = try attributes(ofUnit: unit, top: top)
+                let bottom = elements.reduce(top) { max($0, $1.frame.maxY) }
+                let shift = LayoutSnapshot.pinnedShift(top: top, bottom: bottom, section: extent, visibleTop: visibleRect.minY)
+                elements.forEach { keep($0.offsetBy(dx: 0, dy: shift)) }
+            }
+            layout.sectionElements(section, extent: extent, of: plan).forEach(keep)
+        }
+        return LayoutSnapshot.drawingOrder(found)
+    }
+}

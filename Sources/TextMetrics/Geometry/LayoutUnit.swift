@@ -1,0 +1,11 @@
+/// The smallest length layouts distinguish: 1/64 pt, as browsers' layout units (Chromium's
+/// `LayoutUnit`). Scaled insets, unit heights and offsets are snapped to it, so every position
+/// is a sum of exact multiples of 2⁻⁶: sums are exact in any order, and a lazy layout that adds
+/// heights in another order lands on an eager layout's frames bit for bit.
+public enum LayoutUnit {
+    /// 1/64 pt.
+    public static let length = 1.0 / 64.0
+
+    /// `value` rounded to the nearest multiple of `length`.
+    public static func snap(_ value: Double) -> Double { (value * 64).rounded() / 64 }
+}
