@@ -6,6 +6,8 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
     case widthTooSmall(width: Double, category: ContentSizeCategory, needed: Double)
     /// The container is too narrow for a cell's insets plus the section insets around it.
     case containerTooNarrow(containerWidth: Double, category: ContentSizeCategory, needed: Double)
+    /// An item of a compositional layout is too narrow for its cell's insets.
+    case itemTooNarrow(width: Double, category: ContentSizeCategory, needed: Double, indexPath: IndexPath)
 
     private func formatted(_ value: Double) -> String { String((value * 100).rounded() / 100) }
 
@@ -17,6 +19,10 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
         case .containerTooNarrow(let width, let category, let needed):
             return "container width \(formatted(width)) pt is too narrow at category \(category.shortName): "
                 + "cells need more than \(formatted(needed)) pt (section and content insets); use a wider --width"
+        case .itemTooNarrow(let width, let category, let needed, let indexPath):
+            return "the item of cell \(indexPath.section).\(indexPath.item) is \(formatted(width)) pt wide at category "
+                + "\(category.shortName), but its cell's insets need more than \(formatted(needed)) pt; "
+                + "give the item more width (a larger fraction or fewer items per group) or use a wider --width"
         }
     }
 }

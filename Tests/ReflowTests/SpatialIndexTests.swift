@@ -82,9 +82,9 @@ import TextMetrics
             return UnitLayout(height: height, elements: elements)
         }
 
-        func sectionElements(_ section: Int, extent: Range<Double>, of plan: LayoutPlan) -> [LayoutAttributes] {
+        func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] {
             [LayoutAttributes(category: .background, indexPath: IndexPath(item: 0, section: section),
-                              frame: Rect(x: 4, y: extent.lowerBound, width: 382, height: extent.upperBound - extent.lowerBound),
+                              frame: Rect(x: 4, y: marks[0], width: 382, height: marks[marks.count - 1] - marks[0]),
                               zIndex: -1)]
         }
     }
@@ -150,6 +150,17 @@ import TextMetrics
                 let expected = Self.expected(snapshot, rect, offsets: offsets, visible: visible)
                 #expect(found == expected, "seed \(seed), rect \(rect), offsets \(offsets), visible \(String(describing: visible))")
             }
+        }
+    }
+
+    @Test func everySectionHasItsBackground() throws {
+        var random = RandomLayout.Generator(state: 11)
+        let content = Self.content(&random)
+        let snapshot = try RandomLayout(seed: 11).layout(content, in: LayoutEnvironment(), sizer: try Fixtures.sizer())
+        let backgrounds = snapshot.elements.filter { $0.category == .background }
+        #expect(backgrounds.count == content.sections.filter { !$0.cells.isEmpty }.count)
+        for background in backgrounds {
+            #expect(background.frame.minY == snapshot.sectionExtents[background.indexPath.section].lowerBound)
         }
     }
 

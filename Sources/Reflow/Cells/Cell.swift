@@ -89,6 +89,8 @@ public struct Cell: Hashable, Sendable {
     public var elementSpacing: Double
     /// The smallest self-sized height: 44 pt, the touch-target minimum, at every category.
     public var minimumHeight: Double
+    /// Content for the supplementary items a layout attaches to this cell, by kind (a badge's text).
+    public var supplementary: [String: Cell] = [:]
 
     /// 16 pt leading and trailing, 11 pt top and bottom, at L.
     public static let defaultInsets = EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)

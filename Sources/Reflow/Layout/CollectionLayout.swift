@@ -27,13 +27,14 @@ public protocol CollectionLayout: Sendable {
     /// elements, each frame's y relative to the unit's top (x in content coordinates).
     func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout
 
-    /// Elements that belong to a whole section rather than to one unit (a background), given the
-    /// section's vertical extent (from its top, insets included, to its bottom). Default: none.
-    func sectionElements(_ section: Int, extent: Range<Double>, of plan: LayoutPlan) -> [LayoutAttributes]
+    /// Elements that belong to a whole section rather than to one unit (a background), given the y
+    /// of each of the section's marks (`LayoutPlan.mark()`; the first is the section's top, the
+    /// last its bottom). Default: none.
+    func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes]
 }
 
 extension CollectionLayout {
-    public func sectionElements(_ section: Int, extent: Range<Double>, of plan: LayoutPlan) -> [LayoutAttributes] { [] }
+    public func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] { [] }
 
     /// The eager layout: every unit measured and placed, as a value with a spatial index.
     public func layout(_ content: CollectionContent, in environment: LayoutEnvironment, sizer: CellSizer) throws -> LayoutSnapshot {
@@ -53,10 +54,54 @@ public struct UnitLayout: Sendable {
     public var height: Double
     /// The unit's elements, y relative to the unit's top.
     public var elements: [LayoutAttributes]
+    /// For a band of an orthogonal section: how wide its content is at rest (it scrolls within the container).
+    public var scrollingWidth: Double?
+    /// What the unit's layout noticed: cells given less than 44 pt or less than their content needs.
+    public var warnings: [LayoutWarning]
 
-    public init(height: Double, elements: [LayoutAttributes]) {
+    public init(height: Double, elements: [LayoutAttributes], scrollingWidth: Double? = nil, warnings: [LayoutWarning] = []) {
         self.height = height
         self.elements = elements
+        self.scrollingWidth = scrollingWidth
+        self.warnings = warnings
+    }
+}
+
+/// Something a layout did that a person should know about, with where it happened.
+public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// A touchable element was given a height under 44 pt (an absolute or fractional height).
+        case belowMinimumHeight
+        /// An element's content needs more height than it was given: text is clipped.
+        case clipped
+        /// An element is narrower than its cell's insets need: the insets were shrunk to fit.
+        case tooNarrow
+    }
+
+    public var kind: Kind
+    public var category: ElementCategory
+    public var indexPath: IndexPath
+    /// The length given (a height, or a width for `tooNarrow`) and the length wanted (44 pt, or
+    /// what the content needs).
+    public var given: Double
+    public var needed: Double
+
+    public init(kind: Kind, category: ElementCategory, indexPath: IndexPath, given: Double, needed: Double) {
+        self.kind = kind
+        self.category = category
+        self.indexPath = indexPath
+        self.given = given
+        self.needed = needed
+    }
+
+    public var description: String {
+        let place = "\(category) \(indexPath.section).\(indexPath.item)"
+        let given = (self.given * 1000).rounded() / 1000, wanted = (needed * 1000).rounded() / 1000
+        switch kind {
+        case .belowMinimumHeight: return "\(place) is \(given) pt tall, under the 44 pt minimum touch target"
+        case .clipped: return "\(place) is \(given) pt tall but its content needs \(wanted) pt: text is clipped"
+        case .tooNarrow: return "\(place) is \(given) pt wide but its insets need \(wanted) pt: they were shrunk to fit"
+        }
     }
 }
 

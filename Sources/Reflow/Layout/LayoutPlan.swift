@@ -43,9 +43,17 @@ public struct LayoutPlan: Sendable {
     public private(set) var sectionUnits: [Range<Int>]
     /// Each section's units that hold cells: contiguous, their items in order.
     public private(set) var sectionCellUnits: [Range<Int>]
-    /// Each section's height-independent top and bottom (before its top inset, after its bottom
-    /// inset), for its extent: top = start + Σ heights of the units before its first.
-    public private(set) var sectionOffsets: [(start: Double, end: Double)]
+    /// A place in a section between units, known before measuring: its y is
+    /// `offset + Σ heights of the first unitsBefore units`.
+    public struct Mark: Hashable, Sendable {
+        public var offset: Double
+        public var unitsBefore: Int
+    }
+
+    /// Each section's marks: the first is its top (before its top inset and header), the last its
+    /// bottom (after its bottom inset and footer); a layout may add marks in between (where its
+    /// content area starts and ends, for a background). Empty for a section without units.
+    public private(set) var sectionMarks: [[Mark]]
     /// How far a unit's elements may reach above its top and below its bottom (a badge hanging
     /// over an item's edge), at most: what a rectangle query must look beyond a unit's own span.
     public var overhang: (above: Double, below: Double) = (0, 0)
@@ -67,7 +75,7 @@ public struct LayoutPlan: Sendable {
         self.keyCount = keyCount
         sectionUnits = Array(repeating: 0..<0, count: content.sections.count)
         sectionCellUnits = Array(repeating: 0..<0, count: content.sections.count)
-        sectionOffsets = Array(repeating: (0, 0), count: content.sections.count)
+        sectionMarks = Array(repeating: [], count: content.sections.count)
     }
 
     // MARK: Building
@@ -82,17 +90,26 @@ public struct LayoutPlan: Sendable {
     public mutating func beginSection(_ section: Int) {
         precondition(openSection == nil, "sections do not nest")
         openSection = section
-        sectionOffsets[section].start = fixed
+        sectionMarks[section] = [Mark(offset: fixed, unitsBefore: units.count)]
         sectionUnits[section] = units.count..<units.count
     }
 
     /// Ends the open section: its extent ends here.
     public mutating func endSection() {
         guard let section = openSection else { preconditionFailure("no section is open") }
-        sectionOffsets[section].end = fixed
+        sectionMarks[section].append(Mark(offset: fixed, unitsBefore: units.count))
         sectionUnits[section] = sectionUnits[section].lowerBound..<units.count
         openSection = nil
         endOffset = fixed
+    }
+
+    /// Marks the current place in the open section; returns the mark's index among the section's
+    /// marks (0 is the section's top), which `sectionElements` receives resolved to a y.
+    @discardableResult
+    public mutating func mark() -> Int {
+        guard let section = openSection else { preconditionFailure("marks belong to a section") }
+        sectionMarks[section].append(Mark(offset: fixed, unitsBefore: units.count))
+        return sectionMarks[section].count - 1
     }
 
     /// Adds a unit at the current offset.

@@ -25,6 +25,10 @@ public struct LayoutSnapshot: Sendable {
     public let sectionExtents: [Range<Double>]
     /// Elements of unit i: `unitElements[i] ..< unitElements[i + 1]`; section elements follow.
     private let unitElements: [Int]
+    /// What the layout warned about, unit by unit.
+    public let warnings: [LayoutWarning]
+    /// Orthogonal sections' content widths at rest, by section.
+    public let scrollingWidths: [Int: Double]
     /// Section elements of section s: `sectionElementStarts[s] ..< sectionElementStarts[s + 1]`.
     private let sectionElementStarts: [Int]
     /// How far any unit's elements reach above its top and below its bottom.
@@ -42,8 +46,14 @@ public struct LayoutSnapshot: Sendable {
         starts.reserveCapacity(plan.unitCount + 1)
         var sum = 0.0
         var above = 0.0, below = 0.0
+        var warnings: [LayoutWarning] = []
+        var scrollingWidths: [Int: Double] = [:]
         for index in 0..<plan.unitCount {
             let laid = try layout.layoutUnit(index, of: plan, sizer: sizer)
+            warnings += laid.warnings
+            if let width = laid.scrollingWidth {
+                scrollingWidths[plan.units[index].section] = max(scrollingWidths[plan.units[index].section] ?? 0, width)
+            }
             let height = LayoutUnit.snap(laid.height)
             let top = plan.units[index].offset + sum
             tops.append(top)
@@ -71,14 +81,16 @@ public struct LayoutSnapshot: Sendable {
                 extents.append(lastEnd..<lastEnd)  // empty, but in order
                 continue
             }
-            let offsets = plan.sectionOffsets[section]
-            let extent = (offsets.start + heightsBefore[units.lowerBound])..<(offsets.end + heightsBefore[units.upperBound])
+            let marks = plan.sectionMarks[section].map { $0.offset + heightsBefore[$0.unitsBefore] }
+            let extent = marks[0]..<marks[marks.count - 1]
             extents.append(extent)
             lastEnd = extent.upperBound
-            elements += layout.sectionElements(section, extent: extent, of: plan)
+            elements += layout.sectionElements(section, marks: marks, of: plan)
         }
         sectionStarts.append(elements.count)
         self.elements = elements
+        self.warnings = warnings
+        self.scrollingWidths = scrollingWidths
         unitTops = tops
         unitHeights = heights
         unitElements = starts

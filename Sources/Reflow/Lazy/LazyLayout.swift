@@ -118,8 +118,8 @@ public struct LazyLayout: Sendable {
         return low
     }
 
-    /// The sum of units' heights before `index`.
-    private mutating func heightsBefore(_ index: Int) -> Double {
+    /// The sum of units' heights before `index` (measured or estimated), `index` in `0...count`.
+    public mutating func heightsBefore(_ index: Int) -> Double {
         var sum = measuredTree.prefixSum(index)
         for key in 0..<keyCount where unmeasured[key].count > 0 {
             let weight = unmeasured[key].prefixSum(rank(ofKey: key, before: index))

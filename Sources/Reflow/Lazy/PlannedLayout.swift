@@ -50,8 +50,8 @@ public final class PlannedLayout {
 
     /// The elements a screen at `visibleRect` shows, from what `lazy` knows now: the units on it
     /// (measured or not: an unmeasured one is measured to draw it, its estimate left alone), the
-    /// pinned headers of its sections at the screen's top, and the section elements (backgrounds)
-    /// of the sections it shows, in drawing order.
+    /// headers and footers of its sections (pinned ones at the screen's top), and the section
+    /// elements (backgrounds) of the sections it shows, in drawing order.
     public func attributes(in visibleRect: Rect, lazy: inout LazyLayout) throws -> [LayoutAttributes] {
         guard lazy.count > 0 else { return [] }
         var found: [LayoutAttributes] = []
@@ -63,28 +63,28 @@ public final class PlannedLayout {
         var sections = Set<Int>()
         for unit in first...last {
             sections.insert(plan.units[unit].section)
-            if case .supplementary(_, true) = plan.units[unit].role { continue }
+            guard plan.units[unit].role == .cells else { continue }  // with their section, below
             try attributes(ofUnit: unit, top: lazy.y(of: unit)).forEach(keep)
         }
         for section in sections.sorted() {
             let units = plan.sectionUnits[section]
             guard !units.isEmpty else { continue }
-            // The section's extent from the same sums as the eager snapshot's: its offsets plus
-            // the heights of the units before its first and through its last.
-            let offsets = plan.sectionOffsets[section]
-            let firstUnit = units.lowerBound, lastUnit = units.upperBound - 1
-            let top = offsets.start + lazy.y(of: firstUnit) - plan.units[firstUnit].offset
-            let bottom = offsets.end + lazy.y(of: lastUnit) - plan.units[lastUnit].offset + lazy.height(of: lastUnit)
-            let extent = top..<max(top, bottom)
-            for unit in units {
-                guard case .supplementary(_, true) = plan.units[unit].role else { continue }
+            // The section's marks from the same sums as the eager snapshot's.
+            let marks = plan.sectionMarks[section].map { $0.offset + lazy.heightsBefore($0.unitsBefore) }
+            let extent = marks[0]..<marks[marks.count - 1]
+            // Headers come before a section's cell units and footers after them.
+            let cells = plan.sectionCellUnits[section].isEmpty ? units.upperBound..<units.upperBound : plan.sectionCellUnits[section]
+            for unit in Array(units.lowerBound..<cells.lowerBound) + Array(cells.upperBound..<units.upperBound) {
                 let top = lazy.y(of: unit)
                 let elements = try attributes(ofUnit: unit, top: top)
-                let bottom = elements.reduce(top) { max($0, $1.frame.maxY) }
-                let shift = LayoutSnapshot.pinnedShift(top: top, bottom: bottom, section: extent, visibleTop: visibleRect.minY)
+                var shift = 0.0
+                if case .supplementary(_, true) = plan.units[unit].role {
+                    let bottom = elements.reduce(top) { max($0, $1.frame.maxY) }
+                    shift = LayoutSnapshot.pinnedShift(top: top, bottom: bottom, section: extent, visibleTop: visibleRect.minY)
+                }
                 elements.forEach { keep($0.offsetBy(dx: 0, dy: shift)) }
             }
-            layout.sectionElements(section, extent: extent, of: plan).forEach(keep)
+            layout.sectionElements(section, marks: marks, of: plan).forEach(keep)
         }
         return LayoutSnapshot.drawingOrder(found)
     }

@@ -1,0 +1,258 @@
+import TextMetrics
+
+/// A layout described, not subclassed: sections of groups of items whose sizes are fractional,
+/// absolute or estimated per axis, as UIKit's compositional layout (iOS 13) describes screens. A
+/// section provider sees the environment (container width, text-size category, direction), so a
+/// grid can drop from three columns to one at accessibility sizes.
+///
+/// Units (see `CollectionLayout`): a section's header and footer each, every instance of its group
+/// (a row of a grid), or, for a section that scrolls sideways, the whole band of its groups.
+/// Positions are computed left to right and mirrored for a right-to-left environment.
+///
+/// Headers and footers are as wide as their size says of the section's content width and sit at
+/// its leading content inset; a header above the section's top content inset, a footer below its
+/// bottom one. Backgrounds span the container's width and the section's content area (its content
+/// insets included, headers and footers not), less their own insets.
+public struct CompositionalLayout: CollectionLayout {
+    public typealias SectionProvider = @Sendable (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection
+
+    public var interSectionSpacing: Double
+    public let sectionProvider: SectionProvider
+
+    public init(interSectionSpacing: Double = 0, sectionProvider: @escaping SectionProvider) {
+        self.interSectionSpacing = interSectionSpacing
+        self.sectionProvider = sectionProvider
+    }
+
+    /// Every section laid out as `section`.
+    public init(section: LayoutSection, interSectionSpacing: Double = 0) {
+        self.init(interSectionSpacing: interSectionSpacing) { _, _ in section }
+    }
+
+    /// What `plan` resolved for one section.
+    struct ResolvedSection: Sendable {
+        let section: LayoutSection
+        let template: GroupTemplate
+        /// The section's width less its leading and trailing insets (after centring for group paging).
+        let contentWidth: Double
+        let leadingInset: Double
+        let trailingInset: Double
+        /// The marks where the content area starts and ends.
+        let contentMarks: (start: Int, end: Int)
+    }
+
+    /// Estimate keys: sections alike share running estimates (up to 32 kinds of section), and
+    /// within them rows, headers, footers and bands are estimated apart.
+    static let sectionKinds = 32
+    enum UnitRole: Int { case row, header, footer, band }
+
+    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
+        var plan = LayoutPlan(content: content, environment: environment, keyCount: Self.sectionKinds * 4)
+        var resolved: [ResolvedSection?] = []
+        var kinds: [LayoutSection: Int] = [:]
+        var placedAny = false
+        for (index, sectionContent) in content.sections.enumerated() {
+            let section = sectionProvider(index, environment)
+            let kind = kinds[section] ?? min(kinds.count, Self.sectionKinds - 1)
+            if kinds[section] == nil, kinds.count < Self.sectionKinds { kinds[section] = kind }
+            func key(_ role: UnitRole) -> Int { kind * 4 + role.rawValue }
+
+            var insets = section.contentInsets
+            let containerWidth = environment.containerWidth
+            var template = GroupTemplate(section.group, containerWidth: containerWidth - insets.horizontal,
+                                         containerHeight: environment.containerHeight - insets.vertical)
+            if section.orthogonalScrollingBehavior == .groupPagingCentered {
+                let side = max(0, (containerWidth - template.width) / 2)
+                insets.leading = side
+                insets.trailing = side
+                template = GroupTemplate(section.group, width: template.width, height: template.height)
+            }
+            let cells = sectionContent.cells.count
+            let headers = section.boundarySupplementaryItems.filter { $0.alignment == .top && sectionContent.supplementary[$0.kind] != nil }
+            let footers = section.boundarySupplementaryItems.filter { $0.alignment == .bottom && sectionContent.supplementary[$0.kind] != nil }
+            guard cells > 0 || !headers.isEmpty || !footers.isEmpty else {
+                resolved.append(nil)
+                continue
+            }
+            if placedAny { plan.space(interSectionSpacing) }
+            placedAny = true
+            plan.beginSection(index)
+            for header in headers {
+                plan.addUnit(items: 0..<0, role: .supplementary(kind: header.kind, pinned: header.pinToVisibleBounds),
+                             estimateKey: key(.header))
+            }
+            let start = plan.mark()
+            plan.space(insets.top)
+            if cells > 0 {
+                if section.scrollsOrthogonally {
+                    plan.addUnit(items: 0..<cells, estimateKey: key(.band))
+                    plan.orthogonalSections.insert(index)
+                } else {
+                    var item = 0
+                    while item < cells {
+                        if item > 0 { plan.space(section.interGroupSpacing) }
+                        let end = min(cells, item + template.capacity)
+                        plan.addUnit(items: item..<end, estimateKey: key(.row))
+                        item = end
+                    }
+                }
+            }
+            plan.space(insets.bottom)
+            let end = plan.mark()
+            for footer in footers {
+                plan.addUnit(items: 0..<0, role: .supplementary(kind: footer.kind, pinned: footer.pinToVisibleBounds),
+                             estimateKey: key(.footer))
+            }
+            plan.endSection()
+            resolved.append(ResolvedSection(section: section, template: template,
+                                            contentWidth: containerWidth - insets.horizontal, leadingInset: insets.leading,
+                                            trailingInset: insets.trailing, contentMarks: (start, end)))
+            plan.overhang.above = max(plan.overhang.above, Self.badgeReach(section.group))
+            plan.overhang.below = max(plan.overhang.below, Self.badgeReach(section.group))
+        }
+        plan.finish()
+        plan.payload = resolved
+        return plan
+    }
+
+    /// How far badges of `group`'s items may reach beyond a row, at most (their declared height;
+    /// an estimated one is taken three times over, for the largest text sizes).
+    static func badgeReach(_ group: LayoutGroup) -> Double {
+        var reach = 0.0
+        for supplementary in group.supplementaryItems {
+            reach = max(reach, Self.reach(of: supplementary))
+        }
+        for node in group.subitems {
+            switch node {
+            case .item(let item): for supplementary in item.supplementaryItems { reach = max(reach, Self.reach(of: supplementary)) }
+            case .group(let nested): reach = max(reach, badgeReach(nested))
+            }
+        }
+        return reach
+    }
+
+    private static func reach(of supplementary: SupplementaryItem) -> Double {
+        let height: Double
+        switch supplementary.size.height {
+        case .absolute(let value): height = value
+        case .estimated(let value): height = 3 * value
+        case .fractionalWidth, .fractionalHeight: height = 1_000  // a fraction of its item: bounded by the row
+        }
+        let offset = supplementary.anchor.isFractional ? abs(supplementary.anchor.offset.y) * height : abs(supplementary.anchor.offset.y)
+        return height + offset
+    }
+
+    private func resolved(_ plan: LayoutPlan, _ section: Int) -> ResolvedSection {
+        guard let sections = plan.payload as? [ResolvedSection?], let resolved = sections[section] else {
+            preconditionFailure("a compositional layout's unit of a section it did not plan")
+        }
+        return resolved
+    }
+
+    public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+        let unit = plan.units[index]
+        let resolved = resolved(plan, unit.section)
+        let environment = plan.environment
+        let cells = plan.content.sections[unit.section].cells
+        var laid: UnitLayout
+        switch unit.role {
+        case .supplementary(let kind, _):
+            laid = try boundaryItem(kind, of: resolved, section: unit.section, plan: plan, sizer: sizer)
+        case .cells where resolved.section.scrollsOrthogonally:
+            laid = try band(resolved, section: unit.section, cells: cells, environment: environment, sizer: sizer)
+        case .cells:
+            var placement = GroupPlacement(sizer: sizer, environment: environment, section: unit.section,
+                                           cells: Array(cells[unit.items]), firstItem: unit.items.lowerBound)
+            var next = 0
+            let group = resolved.template.group
+            let size = try placement.place(resolved.template, at: Point(x: resolved.leadingInset, y: 0),
+                                           width: group.size.width.isEstimated ? nil : resolved.template.width,
+                                           height: group.size.height.isEstimated ? nil : resolved.template.height, next: &next)
+            laid = UnitLayout(height: size.height, elements: placement.elements, warnings: placement.warnings)
+        }
+        if environment.layoutDirection == .rightToLeft {
+            laid.elements = laid.elements.map { Self.mirrored($0, in: environment.containerWidth) }
+        }
+        return laid
+    }
+
+    /// The band of an orthogonal section: its groups side by side, `interGroupSpacing` apart, at
+    /// rest (scroll offset 0); as tall as its tallest group.
+    private func band(_ resolved: ResolvedSection, section: Int, cells: [Cell], environment: LayoutEnvironment,
+                      sizer: CellSizer) throws -> UnitLayout {
+        var placement = GroupPlacement(sizer: sizer, environment: environment, section: section, cells: cells, firstItem: 0)
+        let group = resolved.template.group
+        var next = 0
+        var x = resolved.leadingInset
+        var height = 0.0
+        var first = true
+        while next < cells.count {
+            if !first { x += resolved.section.interGroupSpacing }
+            first = false
+            let size = try placement.place(resolved.template, at: Point(x: x, y: 0),
+                                           width: group.size.width.isEstimated ? nil : resolved.template.width,
+                                           height: group.size.height.isEstimated ? nil : resolved.template.height, next: &next)
+            x += size.width
+            height = max(height, size.height)
+        }
+        return UnitLayout(height: height, elements: placement.elements, scrollingWidth: x + resolved.trailingInset,
+                          warnings: placement.warnings)
+    }
+
+    /// A header or footer: its content self-sized (or sized as declared) across the section's content width.
+    private func boundaryItem(_ kind: String, of resolved: ResolvedSection, section: Int, plan: LayoutPlan,
+                              sizer: CellSizer) throws -> UnitLayout {
+        guard let item = resolved.section.boundarySupplementaryItems.first(where: { $0.kind == kind }),
+              let content = plan.content.sections[section].supplementary[kind] else { return UnitLayout(height: 0, elements: []) }
+        let environment = plan.environment
+        let width = item.size.width.isEstimated ? nil
+            : item.size.width.resolved(width: resolved.contentWidth, height: environment.containerHeight)
+        let height = item.size.height.isEstimated ? nil
+            : item.size.height.resolved(width: resolved.contentWidth, height: environment.containerHeight)
+        let proposal = SizeProposal(width: width.map { .exact($0) } ?? .unspecified, height: height.map { .exact($0) } ?? .unspecified)
+        let measurement: CellMeasurement
+        do {
+            measurement = try sizer.measure(content, proposal: proposal, category: environment.category)
+        } catch ReflowError.widthTooSmall(let width, let category, let needed) {
+            throw ReflowError.itemTooNarrow(width: width, category: category, needed: needed,
+                                            indexPath: IndexPath(item: 0, section: section))
+        }
+        let category = ElementCategory.supplementary(kind: kind)
+        let frame = Rect(x: resolved.leadingInset, y: 0, width: measurement.size.width, height: measurement.size.height)
+        var warnings: [LayoutWarning] = []
+        if measurement.isClipped {
+            warnings.append(LayoutWarning(kind: .clipped, category: category, indexPath: IndexPath(item: 0, section: section),
+                                          given: frame.height, needed: measurement.naturalHeight))
+        }
+        let attributes = LayoutAttributes(category: category, indexPath: IndexPath(item: 0, section: section), cell: content,
+                                          measurement: measurement, frame: frame, direction: .leftToRight, zIndex: item.zIndex)
+        return UnitLayout(height: item.extendsBoundary ? frame.height : 0, elements: [attributes], warnings: warnings)
+    }
+
+    public func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] {
+        let resolved = resolved(plan, section)
+        let top = marks[resolved.contentMarks.start], bottom = marks[resolved.contentMarks.end]
+        let width = plan.environment.containerWidth
+        return resolved.section.decorationItems.map { decoration in
+            let insets = decoration.contentInsets
+            var frame = Rect(x: insets.leading, y: top + insets.top, width: max(0, width - insets.horizontal),
+                             height: max(0, bottom - top - insets.vertical))
+            if plan.environment.layoutDirection == .rightToLeft { frame.origin.x = width - frame.maxX }
+            return LayoutAttributes(category: .decoration(kind: decoration.kind), indexPath: IndexPath(item: 0, section: section),
+                                    frame: frame, zIndex: decoration.zIndex)
+        }
+    }
+
+    /// `attributes` mirrored in a container `width` wide: frames and the content inside them.
+    static func mirrored(_ attributes: LayoutAttributes, in width: Double) -> LayoutAttributes {
+        var mirrored = attributes
+        mirrored.frame.origin.x = width - attributes.frame.maxX
+        mirrored.content = attributes.content.map { content in
+            let frame = content.frame
+            // Inside the element, content keeps its place relative to the leading edge.
+            let x = mirrored.frame.maxX - (frame.maxX - attributes.frame.minX)
+            return content.offsetBy(dx: x - frame.minX, dy: 0)
+        }
+        return mirrored
+    }
+}

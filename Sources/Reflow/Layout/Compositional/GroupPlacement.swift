@@ -1,0 +1,292 @@
+import TextMetrics
+
+/// One instance of a group placed with its cells: the measuring half of the compositional
+/// solver. Frames are left to right from the group's origin; the layout mirrors them for right to
+/// left at the end, as UIKit flips a compositional layout.
+///
+/// Per group, along its axis: each subitem's length is its template length (or, when estimated,
+/// its measured one); fixed spacing and fixed edge spacing add to it; whatever length the group has
+/// left is shared evenly by its flexible spacings (between items and around them). Across its
+/// axis, a subitem is as long as its dimension says: absolute, a fraction of the group's width or
+/// height, or measured (estimated). A group estimated across its axis is as long as its longest
+/// subitem; estimated along it, as long as its subitems and spacing. Content insets come off each
+/// item's frame after it is placed, except on estimated axes.
+struct GroupPlacement {
+    let sizer: CellSizer
+    let environment: LayoutEnvironment
+    let section: Int
+    let cells: [Cell]
+    /// The item number of `cells[0]` in its section.
+    let firstItem: Int
+    private(set) var elements: [LayoutAttributes] = []
+    private(set) var warnings: [LayoutWarning] = []
+
+    init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: [Cell], firstItem: Int) {
+        self.sizer = sizer
+        self.environment = environment
+        self.section = section
+        self.cells = cells
+        self.firstItem = firstItem
+    }
+
+    /// Places `template` with its top-left at `origin`, taking cells from `next` on; returns the
+    /// group's size. `width`/`height` nil: the group's own estimated length is to be measured.
+    mutating func place(_ template: GroupTemplate, at origin: Point, width: Double?, height: Double?,
+                        next: inout Int) throws -> Size {
+        let group = template.group
+        let axis = group.axis
+        let insets = group.contentInsets
+        // What the group offers its subitems: its length less its insets on resolved axes.
+        let innerWidth = width.map { $0 - insets.horizontal }, innerHeight = height.map { $0 - insets.vertical }
+        let mainOffered = axis == .horizontal ? innerWidth : innerHeight
+        let crossOffered = axis == .horizontal ? innerHeight : innerWidth
+        let inner = (width: innerWidth ?? template.width - insets.horizontal, height: innerHeight ?? template.height - insets.vertical)
+
+        // The slots this instance fills.
+        var slots: [GroupTemplate.Slot] = []
+        var remaining = cells.count - next
+        for slot in template.slots where remaining > 0 {
+            slots.append(slot)
+            remaining -= slot.capacity
+        }
+
+        // Lengths along the axis, measuring estimated ones.
+        struct Piece {
+            var slot: GroupTemplate.Slot
+            var main: Double
+            var cross: Double?
+            var firstCell: Int
+        }
+        var pieces: [Piece] = []
+        var cell = next
+        for slot in slots {
+            var piece = Piece(slot: slot, main: slot.length, cross: nil, firstCell: cell)
+            let node = slot.node
+            let crossDimension = node.size.along(axis.cross)
+            if case .item(let item, _) = slot, cell < cells.count {
+                let mainEstimated = item.size.along(axis).isEstimated
+                let crossEstimated = crossDimension.isEstimated
+                if mainEstimated || crossEstimated {
+                    // Measured now: an estimated length is what the cell says (its insets ignored
+                    // on that axis); a resolved one is offered exactly, less the insets.
+                    let crossLength = crossEstimated ? nil : Self.fixedCross(crossDimension, inner: inner)
+                    let mainLength: Double? = mainEstimated ? nil : piece.main
+                    let (w, h) = axis == .horizontal ? (mainLength, crossLength) : (crossLength, mainLength)
+                    let measured = try measure(cell, item: item, width: w, height: h)
+                    if mainEstimated { piece.main = axis == .horizontal ? measured.width : measured.height }
+                    if crossEstimated { piece.cross = axis == .horizontal ? measured.height : measured.width }
+                }
+            } else if case .group(let nested, _) = slot, crossDimension.isEstimated || nested.group.size.along(axis).isEstimated {
+                // A nested self-sized group: place it once (off to the side) to learn its size.
+                var probe = self
+                var probeNext = cell
+                let w = axis == .horizontal ? piece.main : Self.fixedCross(crossDimension, inner: inner)
+                let h = axis == .horizontal ? Self.fixedCross(crossDimension, inner: inner) : piece.main
+                let size = try probe.place(nested, at: .zero, width: nested.group.size.width.isEstimated ? nil : w,
+                                           height: nested.group.size.height.isEstimated ? nil : h, next: &probeNext)
+                piece.main = axis == .horizontal ? size.width : size.height
+                if crossDimension.isEstimated { piece.cross = axis == .horizontal ? size.height : size.width }
+            }
+            cell += slot.capacity
+            pieces.append(piece)
+        }
+
+        // The group's length across its axis: its own, or its longest subitem's.
+        let crossLength: Double
+        if let offered = crossOffered {
+            crossLength = offered
+        } else {
+            var longest = 0.0
+            for piece in pieces {
+                let edges = piece.slot.node.edgeSpacing?.around(axis.cross)
+                let fixedEdges = (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
+                let dimension = piece.slot.node.size.along(axis.cross)
+                let length = piece.cross ?? Self.fixedCross(dimension, inner: inner)
+                if !Self.isFractionalOfCross(dimension, axis: axis) { longest = max(longest, length + fixedEdges) }
+            }
+            crossLength = longest
+        }
+        for index in pieces.indices {
+            let dimension = pieces[index].slot.node.size.along(axis.cross)
+            if dimension.isEstimated, axis == .horizontal, case .item = pieces[index].slot {
+                // A row is as tall as its tallest cell, and every cell of it fills the row.
+                pieces[index].cross = crossLength
+            } else if pieces[index].cross == nil {
+                pieces[index].cross = Self.isFractionalOfCross(dimension, axis: axis)
+                    ? dimension.resolved(width: axis == .horizontal ? inner.width : crossLength,
+                                         height: axis == .horizontal ? crossLength : inner.height)
+                    : Self.fixedCross(dimension, inner: inner)
+            }
+        }
+
+        // Along the axis: fixed lengths, then the leftover shared by the flexible spacings.
+        let gap = group.interItemSpacing
+        var used = 0.0
+        var flexibleCount = 0
+        for (index, piece) in pieces.enumerated() {
+            used += piece.main
+            if index > 0 {
+                used += gap?.length ?? 0
+                if gap?.isFlexible == true { flexibleCount += 1 }
+            }
+            let edges = piece.slot.node.edgeSpacing?.around(axis)
+            for case let edge? in [edges?.before ?? nil, edges?.after ?? nil] {
+                used += edge.length
+                if edge.isFlexible { flexibleCount += 1 }
+            }
+        }
+        let mainLength = mainOffered ?? used
+        let share = flexibleCount > 0 ? max(0, mainLength - used) / Double(flexibleCount) : 0
+        func spacing(_ spacing: LayoutSpacing?) -> Double {
+            guard let spacing else { return 0 }
+            return spacing.length + (spacing.isFlexible ? share : 0)
+        }
+
+        let start = Point(x: origin.x + insets.leading, y: origin.y + insets.top)
+        var position = 0.0
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { position += spacing(gap) }
+            let node = piece.slot.node
+            let edges = node.edgeSpacing?.around(axis)
+            position += spacing(edges?.before)
+            // Across the axis: a fixed leading/top edge spacing moves it; flexible ones centre it.
+            let crossEdges = node.edgeSpacing?.around(axis.cross)
+            let cross = piece.cross ?? 0
+            var crossPosition = crossEdges?.before?.length ?? 0
+            if crossEdges?.before?.isFlexible == true || crossEdges?.after?.isFlexible == true {
+                let free = max(0, crossLength - cross - (crossEdges?.before?.length ?? 0) - (crossEdges?.after?.length ?? 0))
+                let flexible = (crossEdges?.before?.isFlexible == true ? 1.0 : 0) + (crossEdges?.after?.isFlexible == true ? 1.0 : 0)
+                if crossEdges?.before?.isFlexible == true { crossPosition += free / flexible }
+            }
+            let frame = axis == .horizontal
+                ? Self.snapped(x: start.x + position, y: start.y + crossPosition, width: piece.main, height: cross)
+                : Self.snapped(x: start.x + crossPosition, y: start.y + position, width: cross, height: piece.main)
+            switch piece.slot {
+            case .item(let item, _):
+                if piece.firstCell < cells.count { try placeItem(item, cell: piece.firstCell, in: frame) }
+            case .group(let nested, _):
+                var nestedNext = piece.firstCell
+                _ = try place(nested, at: frame.origin, width: frame.width, height: frame.height, next: &nestedNext)
+            }
+            position += piece.main + spacing(edges?.after)
+        }
+        next = cell
+        let size = axis == .horizontal
+            ? Size(width: mainLength + insets.horizontal, height: crossLength + insets.vertical)
+            : Size(width: crossLength + insets.horizontal, height: mainLength + insets.vertical)
+        return Size(width: width ?? size.width, height: height ?? size.height)
+    }
+
+    /// The rectangle with its edges snapped to the layout unit. Snapping edges, not lengths, keeps
+    /// neighbours from overlapping: the next item's leading edge is at or after this one's
+    /// trailing edge before snapping, so after it too.
+    static func snapped(x: Double, y: Double, width: Double, height: Double) -> Rect {
+        let minX = LayoutUnit.snap(x), minY = LayoutUnit.snap(y)
+        return Rect(x: minX, y: minY, width: LayoutUnit.snap(x + width) - minX, height: LayoutUnit.snap(y + height) - minY)
+    }
+
+    /// A fractional length across the axis that needs the group's own cross length first.
+    private static func isFractionalOfCross(_ dimension: LayoutDimension, axis: LayoutAxis) -> Bool {
+        switch (dimension, axis) {
+        case (.fractionalHeight, .horizontal), (.fractionalWidth, .vertical): true
+        default: false
+        }
+    }
+
+    /// A length that does not need measuring: absolute, or a fraction of the group's inner lengths
+    /// (an estimate gives its guess).
+    private static func fixedCross(_ dimension: LayoutDimension, inner: (width: Double, height: Double)) -> Double {
+        dimension.resolved(width: inner.width, height: inner.height)
+    }
+
+    /// Measures `cell` for `item`: `width`/`height` nil are self-sized; given ones are offered
+    /// exactly, less the item's insets. Returns the item's size on its measured axes.
+    private mutating func measure(_ index: Int, item: LayoutItem, width: Double?, height: Double?) throws -> Size {
+        let insets = item.contentInsets
+        let proposal = SizeProposal(width: width.map { .exact(max(0, $0 - insets.horizontal)) } ?? .unspecified,
+                                    height: height.map { .exact(max(0, $0 - insets.vertical)) } ?? .unspecified)
+        let size = try measureCell(cells[index], proposal: proposal, index: index).size
+        return Size(width: width ?? size.width, height: height ?? size.height)
+    }
+
+    /// `cell` (cell `index` of this instance, or a supplementary item's content on it) measured.
+    /// An item too narrow for its cell's insets (a four-column grid at AX5) is not an error: the
+    /// cell's leading and trailing insets shrink, in proportion, until its text has
+    /// `CellSizer.minimumTextWidth`, and a warning says how wide it needed to be.
+    private mutating func measureCell(_ cell: Cell, proposal: SizeProposal, index: Int,
+                                      category: ElementCategory = .cell) throws -> CellMeasurement {
+        do {
+            return try sizer.measure(cell, proposal: proposal, category: environment.category)
+        } catch ReflowError.widthTooSmall(let width, let textCategory, let needed) {
+            let insets = cell.scaledInsets(for: environment.category)
+            let room = width - CellSizer.minimumTextWidth - 2 * LayoutUnit.length  // what snapping may add back
+            guard room >= 0, insets.horizontal > 0 else {
+                throw ReflowError.itemTooNarrow(width: width, category: textCategory, needed: needed,
+                                                indexPath: IndexPath(item: firstItem + index, section: section))
+            }
+            var narrow = cell
+            narrow.insets.leading *= room / insets.horizontal
+            narrow.insets.trailing *= room / insets.horizontal
+            warnings.append(LayoutWarning(kind: .tooNarrow, category: category,
+                                          indexPath: IndexPath(item: firstItem + index, section: section),
+                                          given: width, needed: needed))
+            return try sizer.measure(narrow, proposal: proposal, category: environment.category)
+        }
+    }
+
+    /// The item's cell in `frame` (its slot), less its content insets on resolved axes, with its badges.
+    private mutating func placeItem(_ item: LayoutItem, cell index: Int, in frame: Rect) throws {
+        let cell = cells[index]
+        let insets = item.contentInsets
+        let estimatedWidth = item.size.width.isEstimated, estimatedHeight = item.size.height.isEstimated
+        let cellFrame = Rect(x: frame.minX + (estimatedWidth ? 0 : insets.leading),
+                             y: frame.minY + (estimatedHeight ? 0 : insets.top),
+                             width: frame.width - (estimatedWidth ? 0 : insets.horizontal),
+                             height: frame.height - (estimatedHeight ? 0 : insets.vertical))
+        let proposal = SizeProposal(width: .exact(max(0, cellFrame.width)),
+                                    height: estimatedHeight ? .unspecified : .exact(max(0, cellFrame.height)))
+        var measurement = try measureCell(cell, proposal: proposal, index: index)
+        if estimatedHeight, measurement.size.height < cellFrame.height {
+            // A row is as tall as its tallest cell: a shorter cell fills it, its content centred.
+            measurement = try measureCell(cell, proposal: SizeProposal(width: .exact(max(0, cellFrame.width)),
+                                                                      height: .exact(cellFrame.height)), index: index)
+        }
+        let indexPath = IndexPath(item: firstItem + index, section: section)
+        if !estimatedHeight {
+            if cellFrame.height < cell.minimumHeight - 1e-9 {
+                warnings.append(LayoutWarning(kind: .belowMinimumHeight, category: .cell, indexPath: indexPath,
+                                              given: cellFrame.height, needed: cell.minimumHeight))
+            }
+            if measurement.isClipped {
+                warnings.append(LayoutWarning(kind: .clipped, category: .cell, indexPath: indexPath,
+                                              given: cellFrame.height, needed: measurement.naturalHeight))
+            }
+        }
+        elements.append(LayoutAttributes(indexPath: indexPath, cell: cell, measurement: measurement, frame: cellFrame,
+                                         direction: .leftToRight))
+        for supplementary in item.supplementaryItems {
+            guard let content = cell.supplementary[supplementary.kind] else { continue }
+            try placeSupplementary(supplementary, content: content, on: cellFrame, index: index)
+        }
+    }
+
+    /// A badge (or other supplementary item) of `item` anchored to the item's cell frame.
+    private mutating func placeSupplementary(_ supplementary: SupplementaryItem, content: Cell, on frame: Rect,
+                                             index: Int) throws {
+        let indexPath = IndexPath(item: firstItem + index, section: section)
+        let size = supplementary.size
+        let width = size.width.isEstimated ? nil : size.width.resolved(width: frame.width, height: frame.height)
+        let height = size.height.isEstimated ? nil : size.height.resolved(width: frame.width, height: frame.height)
+        let measurement = try measureCell(content, proposal: SizeProposal(width: width.map { .exact($0) } ?? .unspecified,
+                                                                         height: height.map { .exact($0) } ?? .unspecified),
+                                          index: index, category: .supplementary(kind: supplementary.kind))
+        let badge = supplementary.anchor.frame(of: measurement.size, on: frame)
+        let category = ElementCategory.supplementary(kind: supplementary.kind)
+        if measurement.isClipped {
+            warnings.append(LayoutWarning(kind: .clipped, category: category, indexPath: indexPath,
+                                          given: badge.height, needed: measurement.naturalHeight))
+        }
+        elements.append(LayoutAttributes(category: category, indexPath: indexPath, cell: content, measurement: measurement,
+                                         frame: badge, direction: .leftToRight, zIndex: supplementary.zIndex))
+    }
+}
