@@ -50,8 +50,10 @@ import TextMetrics
           arguments: cases)
     func svgInChromiumLooksLikeOurPNG(_ example: String, _ category: ContentSizeCategory) throws {
         let list = try Fixtures.displayList(example, category: category)
+        // A folder of this process's own: test runs of other checkouts on the machine must not
+        // remove the SVG while this browser reads it. Kept when the images disagree.
         let work = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reflow-chromium-compare")
+            .appendingPathComponent("reflow-chromium-compare-\(ProcessInfo.processInfo.processIdentifier)")
             .appendingPathComponent("\(example)-\(category.shortName)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let svgFile = work.appendingPathComponent("render.svg")
