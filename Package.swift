@@ -41,18 +41,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Golden files and helpers shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["Preview"], path: "Tests/TestSupport"),
         .testTarget(
             name: "TextMetricsTests",
-            dependencies: ["TextMetrics", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["TextMetrics", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Goldens")]),
         .testTarget(
             name: "ReflowTests",
-            dependencies: ["Reflow", "TextMetrics", .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Goldens")]),
+            dependencies: ["Reflow", "TextMetrics", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "PreviewTests",
-            dependencies: ["Preview", "Reflow", "TextMetrics"],
-            resources: [.copy("Goldens")]),
+            dependencies: ["Preview", "Reflow", "TextMetrics", "TestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli"]),
     ]
 )

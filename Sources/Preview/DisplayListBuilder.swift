@@ -65,12 +65,13 @@ public struct DisplayListBuilder: Sendable {
         }
         let cells = elements.filter { $0.category == .cell }
 
-        // Separators: a hairline in the gap between two rows of a section stacked one under the
-        // other, from the text's leading edge to the cell's trailing edge; none next to a heading
-        // (it heads what follows).
+        // Separators: a hairline in the gap between two rows of a list (cells of a section stacked
+        // one under the other, as wide as each other), from the text's leading edge to the cell's
+        // trailing edge; none next to a heading (it heads what follows), none in a grid.
         var separators: [Rect] = []
         for (previous, cell) in zip(cells, cells.dropFirst())
         where previous.indexPath.section == cell.indexPath.section && cell.frame.minY >= previous.frame.maxY
+            && cell.frame.minX == previous.frame.minX && cell.frame.width == previous.frame.width
             && previous.cellKind?.headingLevel == nil && cell.cellKind?.headingLevel == nil
             && previous.cellKind != .word && cell.cellKind != .word {
             let above = moved(previous.frame), below = moved(cell.frame)

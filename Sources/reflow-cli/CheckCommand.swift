@@ -49,13 +49,13 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let categories = category.isEmpty ? ContentSizeCategory.allCases : category.map(\.category)
-            let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
+            let input = try readInput(file)
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let reports = try CategorySweep.map(
-                CellMode.blocks.content(for: document), categories: categories, containerWidth: width,
+                input.content, categories: categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: ListLayout(),
+                layout: input.layout,
                 transform: { LayoutReport($0) },
                 progress: { progress.update($0) })
             progress.finish()

@@ -52,16 +52,16 @@ struct LayoutCommand: ParsableCommand {
     enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
         case list, flow
 
-        var layout: any CollectionLayout {
+        var documentLayout: LayoutInput.DocumentLayout {
             switch self {
-            case .list: ListLayout()
-            case .flow: FlowLayout()
+            case .list: .list
+            case .flow: .flow
             }
         }
     }
 
     enum FormatChoice: String, ExpressibleByArgument, CaseIterable {
-        case markdown, text
+        case markdown, text, screen
     }
 
     @Argument(help: "The document to lay out: a CommonMark (.md, .markdown) or plain-text file.")
@@ -83,7 +83,8 @@ struct LayoutCommand: ParsableCommand {
                                valueName: "layout"))
     var layout: LayoutChoice = .list
 
-    @Option(help: ArgumentHelp("Read the file as markdown or text, whatever its extension says.", valueName: "format"))
+    @Option(help: ArgumentHelp("Read the file as markdown, text or screen (a JSON screen file), whatever its extension says.",
+                               valueName: "format"))
     var format: FormatChoice?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
@@ -105,17 +106,18 @@ struct LayoutCommand: ParsableCommand {
             let documentFormat: DocumentFormat = switch format {
             case .markdown: .commonMark
             case .text: .plainText
+            case .screen: .screen
             case nil: DocumentFormat(path: file)
             }
-            let document = Document(text: try readDocument(file), format: documentFormat)
-            let content = cells.content(for: document)
+            let input = try readInput(file, format: documentFormat, cells: cells, layout: layout.documentLayout)
+            let content = input.content
             let directory = try fonts.library().directory
             let layout = self.layout
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let layouts = try CategorySweep.map(
                 content, categories: category.categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: layout.layout,
+                layout: input.layout,
                 // Each worker writes its sizes' JSON too, so only the joining is left to this thread.
                 transform: { LayoutReport($0).jsonText(indent: "    ") },
                 progress: { progress.update($0) })
@@ -123,7 +125,7 @@ struct LayoutCommand: ParsableCommand {
             var text = "{\n  \"document\": \(JSONText.string((file as NSString).lastPathComponent)),\n"
             text += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
             text += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
-            text += "  \"layout\": \(JSONText.string(layout.rawValue)),\n"
+            text += "  \"layout\": \(JSONText.string(input.format == .screen ? "compositional" : layout.rawValue)),\n"
             text += "  \"layouts\": [\n"
             text += layouts.joined(separator: ",\n")
             text += "\n  ]\n}\n"

@@ -86,20 +86,40 @@ enum Console {
     }
 }
 
-/// Reads a document, refusing directories and unreadable files with a message that says so,
-/// and replacing invalid UTF-8 with U+FFFD (said once, with the first bad byte's offset).
-func readDocument(_ path: String) throws -> String {
+/// Reads a document or a screen file into what a command lays out, refusing directories and
+/// unreadable files with a message that says so; invalid UTF-8 in a document is replaced with
+/// U+FFFD and said once, with the first bad byte's offset.
+func readInput(_ path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
+               layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
+    let bytes = try readFile(path)
+    let input = try LayoutInput(bytes: bytes, format: format ?? DocumentFormat(path: path), cells: cells, layout: layout)
+    if let offset = input.firstInvalidByte {
+        Console.warning("'\(path)' is not valid UTF-8 (first bad byte at offset \(offset)); invalid bytes were replaced with U+FFFD")
+    }
+    if input.nulCount > 0 {
+        Console.warning("'\(path)' contains \(input.nulCount) NUL byte(s); they were replaced with U+FFFD")
+    }
+    return input
+}
+
+/// The bytes of `path`, refusing directories and unreadable files with a message that says so.
+func readFile(_ path: String) throws -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw UserError("cannot read '\(path)': no such file; check the path")
     }
     if isDirectory.boolValue {
-        throw UserError("'\(path)' is a directory; pass a text or Markdown file")
+        throw UserError("'\(path)' is a directory; pass a text, Markdown or screen (.json) file")
     }
     guard let bytes = readBytes(path) else {
         throw UserError("cannot read '\(path)': permission denied or unreadable")
     }
-    let decoded = DocumentText(bytes: bytes)
+    return bytes
+}
+
+/// A plain-text file's text (for `lines`), invalid UTF-8 replaced and said once.
+func readDocument(_ path: String) throws -> String {
+    let decoded = DocumentText(bytes: try readFile(path))
     if let offset = decoded.firstInvalidByte {
         Console.warning("'\(path)' is not valid UTF-8 (first bad byte at offset \(offset)); invalid bytes were replaced with U+FFFD")
     }

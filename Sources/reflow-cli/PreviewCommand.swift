@@ -149,9 +149,9 @@ struct PreviewCommand: ParsableCommand {
     }
 
     private func render(_ plan: Plan, progress: TerminalProgress) throws -> Data {
-        let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
-        let content = CellMode.blocks.content(for: document)
-        guard !document.isEmpty else { throw UserError("nothing to render: '\(file)' has no text") }
+        let input = try readInput(file)
+        let content = input.content
+        guard content.cellCount > 0 else { throw UserError("nothing to render: '\(file)' has no text") }
         let library = try fonts.library()
         let name = (file as NSString).lastPathComponent
 
@@ -160,7 +160,7 @@ struct PreviewCommand: ParsableCommand {
             let reports = try CategorySweep.map(
                 content, categories: plan.categories, containerWidth: plan.width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: ListLayout(),
+                layout: input.layout,
                 transform: { LayoutReport($0) },
                 progress: { progress.update($0) })
             let text = plan.isSheet
@@ -177,7 +177,7 @@ struct PreviewCommand: ParsableCommand {
             if let viewport = plan.viewport {
                 let sizer = CellSizer(typesetter: typesetter)
                 for (index, category) in plan.categories.enumerated() {
-                    let screen = try lazyScreen(content, category: category, viewport: viewport, offset: plan.offset,
+                    let screen = try lazyScreen(input, category: category, viewport: viewport, offset: plan.offset,
                                                 sizer: sizer, builder: builder)
                     columns.append(column(category, screen))
                     progress.update(0.4 * Double(index + 1) / Double(plan.categories.count))
@@ -188,7 +188,7 @@ struct PreviewCommand: ParsableCommand {
                 let screens = try CategorySweep.map(
                     content, categories: plan.categories, containerWidth: width,
                     makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                    layout: ListLayout(),
+                    layout: input.layout,
                     transform: { snapshot in
                         builder.displayList(elements: snapshot.allAttributes,
                                             visibleRect: Rect(x: 0, y: 0, width: width, height: snapshot.contentSize.height))
@@ -201,11 +201,11 @@ struct PreviewCommand: ParsableCommand {
             let category = plan.categories[0]
             let sizer = CellSizer(typesetter: typesetter)
             if let viewport = plan.viewport {
-                list = try lazyScreen(content, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
+                list = try lazyScreen(input, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
                                       builder: builder)
             } else {
                 let environment = LayoutEnvironment(containerWidth: plan.width, category: category)
-                let snapshot = try ListLayout().layout(content, in: environment, sizer: sizer)
+                let snapshot = try input.layout.layout(content, in: environment, sizer: sizer)
                 let size = Size(width: plan.width, height: snapshot.contentSize.height)
                 if plan.format == .png { try PNGRenderer.checkSize(size, scale: scale) }
                 list = builder.displayList(elements: snapshot.allAttributes, visibleRect: Rect(origin: .zero, size: size))
@@ -232,10 +232,10 @@ struct PreviewCommand: ParsableCommand {
 
     /// One screen of the document at `offset`, laid out lazily: the viewport measures the units it
     /// shows and nothing else; the units above keep their estimated heights.
-    private func lazyScreen(_ content: CollectionContent, category: ContentSizeCategory, viewport size: Size, offset: Double,
+    private func lazyScreen(_ input: LayoutInput, category: ContentSizeCategory, viewport size: Size, offset: Double,
                             sizer: CellSizer, builder: DisplayListBuilder) throws -> DisplayList {
-        let environment = LayoutEnvironment(containerWidth: size.width, category: category)
-        let planned = try PlannedLayout(layout: ListLayout(), content: content, environment: environment, sizer: sizer)
+        let environment = LayoutEnvironment(containerWidth: size.width, containerHeight: size.height, category: category)
+        let planned = try PlannedLayout(layout: input.layout, content: input.content, environment: environment, sizer: sizer)
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
                                 height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)
         viewport.scroll(to: offset)

@@ -111,9 +111,9 @@ struct ScrollCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let document = Document(text: try readDocument(file), format: DocumentFormat(path: file))
+            let input = try readInput(file, cells: cells, layout: layout.documentLayout)
             let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
-            let content = cells.content(for: document)
+            let content = input.content
             guard content.cellCount > 0 else {
                 Console.info("nothing to scroll: '\(file)' has no content")
                 return
@@ -123,7 +123,7 @@ struct ScrollCommand: ParsableCommand {
             configuration.speed = speed
             configuration.estimate = estimate
             if let changeAt, let to { configuration.categoryChange = (changeAt, to.category) }
-            var session = try ScrollSession(layout: layout.layout, content: content,
+            var session = try ScrollSession(layout: input.layout, content: content,
                                             environment: LayoutEnvironment(containerWidth: width, category: category.category),
                                             sizer: sizer, configuration: configuration)
             let progress = TerminalProgress(label: "scrolling", quiet: quiet)
@@ -156,7 +156,7 @@ struct ScrollCommand: ParsableCommand {
         }
         out += "frames \(summary.frames), over budget (\(String(format: "%.1f", summary.budgetMs)) ms) \(summary.framesOverBudget)\n"
         let units = summary.units
-        let noun = layout == .list ? "rows" : "sections"
+        let noun = DocumentFormat(path: file) == .screen ? "units" : layout == .list ? "rows" : "sections"
         out += summary.unitsMeasured > units
             ? "\(noun) measured \(summary.unitsMeasured) times for \(units) \(noun) (a text-size change measures again)\n"
             : "\(noun) measured \(summary.unitsMeasured) of \(units)\n"

@@ -1,6 +1,7 @@
 import Foundation
 import Preview
 import Reflow
+import TestSupport
 import TextMetrics
 
 /// The bundled fonts and examples of the checkout, never system fonts. Each call makes its own
@@ -8,8 +9,7 @@ import TextMetrics
 enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static var recording: Bool { ProcessInfo.processInfo.environment["REFLOW_RECORD"] == "1" }
+    static let goldenFile = GoldenFile(besides: #filePath)
 
     static func library() throws -> FontLibrary {
         try FontLibrary(directory: root.appendingPathComponent("Fonts").path)

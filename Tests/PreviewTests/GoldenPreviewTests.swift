@@ -3,6 +3,7 @@ import Preview
 import Reflow
 import Testing
 import TextMetrics
+import TestSupport
 
 /// Golden previews of Examples/welcome.md at 390 pt: the SVG of the whole document at every
 /// category (compared as text), and the first screen (390 x 844 pt) as PNG at scale 1 at L,
@@ -12,13 +13,13 @@ import TextMetrics
     func svgMatchesItsGolden(_ category: ContentSizeCategory) throws {
         let list = try Fixtures.displayList(category: category)
         let svg = SVGRenderer(title: "welcome.md at \(category.displayName)").render(list)
-        try GoldenFile.checkText(svg, against: "welcome-\(category.shortName).svg")
+        try Fixtures.goldenFile.checkText(svg, against: "welcome-\(category.shortName).svg")
     }
 
     @Test(arguments: [ContentSizeCategory.large, .extraExtraExtraLarge, .accessibilityExtraExtraExtraLarge])
     func pngMatchesItsGolden(_ category: ContentSizeCategory) throws {
         let list = try Fixtures.displayList(category: category, screenHeight: 844)
         let png = try PNGRenderer(scale: 1).render(list)
-        try GoldenFile.checkImage(png, against: "welcome-\(category.shortName).png")
+        try Fixtures.goldenFile.checkImage(png, against: "welcome-\(category.shortName).png")
     }
 }

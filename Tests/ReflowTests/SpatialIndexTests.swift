@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
+import TestSupport
 
 /// The snapshot's rectangle query against a brute-force filter, on random layouts whose units
 /// place their elements in any order (item 2 above item 1, badges hanging over the unit's edges),

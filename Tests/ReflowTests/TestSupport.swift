@@ -15,22 +15,15 @@ enum Fixtures {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// A bundled example read as the commands read it: a document in list layout, or a screen file.
+    static func input(_ name: String) throws -> LayoutInput {
+        let path = repository.appendingPathComponent("Examples").appendingPathComponent(name).path
+        return try LayoutInput(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), format: DocumentFormat(path: path))
+    }
+
     static func example(_ name: String) throws -> Document {
         let path = repository.appendingPathComponent("Examples").appendingPathComponent(name).path
         let text = DocumentText(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))).text
         return Document(text: text, format: DocumentFormat(path: path))
-    }
-}
-
-import Testing
-
-/// `body`'s value, or nil after recording its error as a test failure (for property closures,
-/// which cannot throw).
-func attempt<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation) -> T? {
-    do {
-        return try body()
-    } catch {
-        Issue.record("\(error)", sourceLocation: sourceLocation)
-        return nil
     }
 }

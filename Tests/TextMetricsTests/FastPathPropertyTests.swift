@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import TextMetrics
+import TestSupport
 
 /// `BreakOpportunities` answers text made only of ASCII letters, spaces, commas and full stops
 /// without ICU (most prose is such text). For that alphabet UAX #14 comes down to "a line may

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 import TextMetrics
+import TestSupport
 
 /// A bigger text size never makes text shorter: for every style, the height of the same text at
 /// the same width never decreases from one category to the next (DESIGN.md, Tests), with one

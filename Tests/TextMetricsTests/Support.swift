@@ -40,14 +40,3 @@ enum Support {
         String(decoding: Array(text.utf8)[range], as: UTF8.self)
     }
 }
-
-/// `body`'s value, or nil after recording its error as a test failure (for property closures,
-/// which cannot throw).
-func attempt<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation) -> T? {
-    do {
-        return try body()
-    } catch {
-        Issue.record("\(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-}

@@ -76,9 +76,20 @@ public struct Cell: Hashable, Sendable {
         case image(ImagePlaceholder)
     }
 
+    /// How the elements are arranged.
+    public enum Arrangement: String, Hashable, Sendable {
+        /// One under the other.
+        case stack
+        /// The first element (an image) on the leading side, the others stacked beside it,
+        /// `elementSpacing` apart; at the accessibility sizes a stack (the image above its text),
+        /// as UIKit's list cells rearrange themselves.
+        case leadingImage
+    }
+
     public var kind: Kind
     /// The stack, top to bottom. Never empty for cells made from documents.
     public var elements: [Element]
+    public var arrangement: Arrangement = .stack
     /// Content insets at the default category (L); see `insetMetrics` for how they scale.
     public var insets: EdgeInsets
     /// The curve insets, spacing and scaling images follow. Body's row by default, for every

@@ -67,23 +67,34 @@ public final class CellSizer {
         cache.removeAll()
     }
 
-    /// The width of `cell`'s content on one line: its widest element, unbroken.
+    /// The width of `cell`'s content on one line: its widest element, unbroken (a leading image
+    /// beside the others adds its width and the spacing).
     private func naturalWidth(_ cell: Cell, category: ContentSizeCategory, scale: Double) throws -> Double {
         var widest = 0.0
-        for element in cell.elements {
+        var beside = 0.0
+        for (index, element) in cell.elements.enumerated() {
             switch element {
             case .text(let text):
                 widest = max(widest, try typesetter.advance(of: text.text, style: text.style, category: category))
             case .image(let image):
-                widest = max(widest, Self.imageSize(image, scale: scale).width)
+                let width = Self.imageSize(image, scale: scale).width
+                if index == 0, cell.arrangement == .leadingImage, !category.isAccessibilityCategory, cell.elements.count > 1 {
+                    beside = width + LayoutUnit.snap(cell.elementSpacing * scale)
+                } else {
+                    widest = max(widest, width)
+                }
             }
         }
-        return widest
+        return beside + widest
     }
 
-    static func imageSize(_ image: ImagePlaceholder, scale: Double) -> Size {
-        guard image.scalesWithText else { return image.size }
-        return Size(width: LayoutUnit.snap(image.size.width * scale), height: LayoutUnit.snap(image.size.height * scale))
+    /// An image's size at the category's `scale`, fitted (aspect kept) into `width` when it is wider.
+    static func imageSize(_ image: ImagePlaceholder, scale: Double, fitting width: Double = .infinity) -> Size {
+        var size = image.scalesWithText ? Size(width: image.size.width * scale, height: image.size.height * scale) : image.size
+        if size.width > width, size.width > 0 {
+            size = Size(width: width, height: size.height * width / size.width)
+        }
+        return Size(width: LayoutUnit.snap(size.width), height: LayoutUnit.snap(size.height))
     }
 
     private func compute(_ cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> CellMeasurement {
@@ -109,25 +120,48 @@ public final class CellSizer {
         }
         let contentWidth = cellWidth - insets.horizontal
         let spacing = LayoutUnit.snap(cell.elementSpacing * scale)
+        // A leading image stands beside the rest, except at the accessibility sizes.
+        var beside = 0.0
+        var stacked = cell.elements[...]
         var elements: [CellMeasurement.Element] = []
         elements.reserveCapacity(cell.elements.count)
+        if cell.arrangement == .leadingImage, !category.isAccessibilityCategory, case .image(let image)? = cell.elements.first,
+           cell.elements.count > 1 {
+            let size = Self.imageSize(image, scale: scale)
+            elements.append(.init(content: .image, frame: Rect(x: insets.leading, y: insets.top, width: size.width, height: size.height)))
+            beside = size.width + spacing
+            stacked = cell.elements.dropFirst()
+        }
+        let textLeft = insets.leading + beside
+        let textWidth = breakWidth - beside
+        guard !hasText || textWidth >= Self.minimumTextWidth else {
+            throw ReflowError.widthTooSmall(width: proposal.width.length ?? cellWidth, category: category,
+                                            needed: insets.horizontal + beside + Self.minimumTextWidth)
+        }
         var stack = 0.0
-        for (index, element) in cell.elements.enumerated() {
+        for (index, element) in stacked.enumerated() {
             if index > 0 { stack += spacing }
             switch element {
             case .text(let text):
-                let layout = try typesetter.layout(text.text, style: text.style, category: category, width: breakWidth)
+                let layout = try typesetter.layout(text.text, style: text.style, category: category, width: textWidth)
                 let shown = min(layout.lines.count, text.lineLimit ?? .max)
                 let height = Double(shown) * layout.lineHeight
                 elements.append(.init(content: .text(layout, style: text.style, truncated: shown < layout.lines.count),
-                                      frame: Rect(x: insets.leading, y: insets.top + stack, width: contentWidth, height: height)))
+                                      frame: Rect(x: textLeft, y: insets.top + stack, width: contentWidth - beside, height: height)))
                 stack += height
             case .image(let image):
-                let size = Self.imageSize(image, scale: scale)
-                elements.append(.init(content: .image, frame: Rect(x: insets.leading, y: insets.top + stack,
+                let size = Self.imageSize(image, scale: scale, fitting: max(0, contentWidth - beside))
+                elements.append(.init(content: .image, frame: Rect(x: textLeft, y: insets.top + stack,
                                                                    width: size.width, height: size.height)))
                 stack += size.height
             }
+        }
+        if beside > 0, let image = elements.first {
+            // The image and the text beside it share the cell's height; the shorter is centred.
+            let tallest = max(stack, image.frame.height)
+            elements[0].frame.origin.y += (tallest - image.frame.height) / 2
+            for index in elements.indices.dropFirst() { elements[index].frame.origin.y += (tallest - stack) / 2 }
+            stack = tallest
         }
         let natural = insets.top + stack + insets.bottom
         let selfSized = max(cell.minimumHeight, natural)

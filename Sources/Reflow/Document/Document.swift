@@ -10,11 +10,12 @@ public struct Document: Hashable, Sendable {
         self.sections = sections
     }
 
-    /// Reads `text` in `format`.
+    /// Reads `text` as CommonMark or, for any other format, plain text (a screen file is not a
+    /// document of blocks: see `LayoutInput`).
     public init(text: String, format: DocumentFormat) {
         switch format {
         case .commonMark: self.init(markdown: text)
-        case .plainText: self.init(plainText: text)
+        case .plainText, .screen: self.init(plainText: text)
         }
     }
 

@@ -1,12 +1,14 @@
-/// How a document's text is read.
+/// How a file is read.
 public enum DocumentFormat: String, CaseIterable, Hashable, Sendable, Codable {
     /// CommonMark, parsed by cmark.
     case commonMark = "markdown"
     /// Plain text: blank lines separate paragraphs, single line breaks reflow as spaces.
     case plainText = "text"
+    /// A screen file: a compositional layout and its cells in JSON (`ScreenFile`).
+    case screen
 
     /// The format a file's extension implies: `.md` and `.markdown` (any case) are CommonMark,
-    /// everything else plain text.
+    /// `.json` a screen file, everything else plain text.
     public init(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
@@ -15,6 +17,7 @@ public enum DocumentFormat: String, CaseIterable, Hashable, Sendable, Codable {
         }
         switch name[name.index(after: dot)...].lowercased() {
         case "md", "markdown": self = .commonMark
+        case "json": self = .screen
         default: self = .plainText
         }
     }

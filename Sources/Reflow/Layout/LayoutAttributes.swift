@@ -65,8 +65,8 @@ public struct LayoutAttributes: Sendable {
     public var indexPath: IndexPath
     /// The frame in content coordinates (points, y down).
     public var frame: Rect
-    /// Drawing order: higher is drawn later (on top). Cells 0, backgrounds -1, headers and footers
-    /// 1 (a pinned header covers the cells scrolling under it), badges 2.
+    /// Drawing order: higher is drawn later (on top). Cells 0, backgrounds -1, badges 2, headers
+    /// and footers 3 (a pinned header covers the cells, and their badges, scrolling under it).
     public var zIndex: Int
     /// The cell shown in the element (cells, and supplementary elements with content).
     public var cellKind: Cell.Kind?

@@ -56,9 +56,31 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         }
     }
 
+    /// A layout warning (`LayoutWarning`): what, where, at which category.
+    public struct WarningReport: Codable, Hashable, Sendable {
+        /// `belowMinimumHeight`, `clipped` or `tooNarrow`.
+        public let warning: String
+        public let kind: String
+        public let indexPath: IndexPath
+        public let category: String
+        public let given: Double
+        public let needed: Double
+        public let message: String
+    }
+
+    /// An orthogonal section's content width at rest.
+    public struct ScrollingWidth: Codable, Hashable, Sendable {
+        public let section: Int
+        public let width: Double
+    }
+
     public let environment: Environment
     public let contentSize: Size
     public let elements: [ElementReport]
+    /// Orthogonal sections' widths (absent when there are none).
+    public let scrollingWidths: [ScrollingWidth]?
+    /// What the layout warned about (absent when nothing).
+    public let warnings: [WarningReport]?
 
     public init(_ snapshot: LayoutSnapshot) {
         let environment = snapshot.environment
@@ -66,6 +88,15 @@ public struct LayoutReport: Codable, Hashable, Sendable {
                                        layoutDirection: environment.layoutDirection.rawValue)
         contentSize = Size(width: Self.rounded(snapshot.contentSize.width), height: Self.rounded(snapshot.contentSize.height))
         elements = snapshot.elements.map(Self.report)
+        let widths = snapshot.scrollingWidths.sorted { $0.key < $1.key }
+            .map { ScrollingWidth(section: $0.key, width: Self.rounded($0.value)) }
+        scrollingWidths = widths.isEmpty ? nil : widths
+        let category = environment.category.shortName
+        let warnings = snapshot.warnings.map {
+            WarningReport(warning: $0.kind.rawValue, kind: $0.category.name, indexPath: $0.indexPath, category: category,
+                          given: Self.rounded($0.given), needed: Self.rounded($0.needed), message: $0.description)
+        }
+        self.warnings = warnings.isEmpty ? nil : warnings
     }
 
     static func report(_ attributes: LayoutAttributes) -> ElementReport {
@@ -111,8 +142,24 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             if let text = element.text { out += ", \"text\": \(JSONText.string(text))" }
             out += "}"
         }
-        out += elements.isEmpty ? "]\n" : "\n\(indent)  ]\n"
-        out += "\(indent)}"
+        out += elements.isEmpty ? "]" : "\n\(indent)  ]"
+        if let scrollingWidths {
+            out += ",\n\(indent)  \"scrollingWidths\": ["
+            out += scrollingWidths.map { "{\"section\": \($0.section), \"width\": \(JSONText.number($0.width))}" }.joined(separator: ", ")
+            out += "]"
+        }
+        if let warnings {
+            out += ",\n\(indent)  \"warnings\": ["
+            for (index, warning) in warnings.enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                out += "\(indent)    {\"warning\": \(JSONText.string(warning.warning)), \"kind\": \(JSONText.string(warning.kind)), "
+                out += "\"indexPath\": {\"section\": \(warning.indexPath.section), \"item\": \(warning.indexPath.item)}, "
+                out += "\"category\": \(JSONText.string(warning.category)), \"given\": \(JSONText.number(warning.given)), "
+                out += "\"needed\": \(JSONText.number(warning.needed)), \"message\": \(JSONText.string(warning.message))}"
+            }
+            out += "\n\(indent)  ]"
+        }
+        out += "\n\(indent)}"
         return out
     }
 

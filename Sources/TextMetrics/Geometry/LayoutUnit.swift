@@ -8,4 +8,8 @@ public enum LayoutUnit {
 
     /// `value` rounded to the nearest multiple of `length`.
     public static func snap(_ value: Double) -> Double { (value * 64).rounded() / 64 }
+
+    /// `value` rounded up to a multiple of `length`: a measured length that must not shrink (a
+    /// word's width, which would break if its box lost a fraction of a point).
+    public static func ceil(_ value: Double) -> Double { (value * 64).rounded(.up) / 64 }
 }

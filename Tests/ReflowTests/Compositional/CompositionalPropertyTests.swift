@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
+import TestSupport
 
 /// Invariants of the compositional layout on random screens: grids, lists, nested groups,
 /// orthogonal bands, headers, footers, backgrounds and badges, at small and accessibility sizes.

@@ -10,7 +10,7 @@ import TextMetrics
 /// Positions are computed left to right and mirrored for a right-to-left environment.
 ///
 /// Headers and footers are as wide as their size says of the section's content width and sit at
-/// its leading content inset; a header above the section's top content inset, a footer below its
+/// its leading content inset (the declared one: centring a paging section's groups moves only them); a header above the section's top content inset, a footer below its
 /// bottom one. Backgrounds span the container's width and the section's content area (its content
 /// insets included, headers and footers not), less their own insets.
 public struct CompositionalLayout: CollectionLayout {
@@ -37,6 +37,9 @@ public struct CompositionalLayout: CollectionLayout {
         let contentWidth: Double
         let leadingInset: Double
         let trailingInset: Double
+        /// Where headers and footers go: the section's declared insets (centring moves only its groups).
+        let boundaryLeading: Double
+        let boundaryWidth: Double
         /// The marks where the content area starts and ends.
         let contentMarks: (start: Int, end: Int)
     }
@@ -106,7 +109,10 @@ public struct CompositionalLayout: CollectionLayout {
             plan.endSection()
             resolved.append(ResolvedSection(section: section, template: template,
                                             contentWidth: containerWidth - insets.horizontal, leadingInset: insets.leading,
-                                            trailingInset: insets.trailing, contentMarks: (start, end)))
+                                            trailingInset: insets.trailing,
+                                            boundaryLeading: section.contentInsets.leading,
+                                            boundaryWidth: containerWidth - section.contentInsets.horizontal,
+                                            contentMarks: (start, end)))
             plan.overhang.above = max(plan.overhang.above, Self.badgeReach(section.group))
             plan.overhang.below = max(plan.overhang.below, Self.badgeReach(section.group))
         }
@@ -206,9 +212,9 @@ public struct CompositionalLayout: CollectionLayout {
               let content = plan.content.sections[section].supplementary[kind] else { return UnitLayout(height: 0, elements: []) }
         let environment = plan.environment
         let width = item.size.width.isEstimated ? nil
-            : item.size.width.resolved(width: resolved.contentWidth, height: environment.containerHeight)
+            : item.size.width.resolved(width: resolved.boundaryWidth, height: environment.containerHeight)
         let height = item.size.height.isEstimated ? nil
-            : item.size.height.resolved(width: resolved.contentWidth, height: environment.containerHeight)
+            : item.size.height.resolved(width: resolved.boundaryWidth, height: environment.containerHeight)
         let proposal = SizeProposal(width: width.map { .exact($0) } ?? .unspecified, height: height.map { .exact($0) } ?? .unspecified)
         let measurement: CellMeasurement
         do {
@@ -218,7 +224,7 @@ public struct CompositionalLayout: CollectionLayout {
                                             indexPath: IndexPath(item: 0, section: section))
         }
         let category = ElementCategory.supplementary(kind: kind)
-        let frame = Rect(x: resolved.leadingInset, y: 0, width: measurement.size.width, height: measurement.size.height)
+        let frame = Rect(x: resolved.boundaryLeading, y: 0, width: measurement.size.width, height: measurement.size.height)
         var warnings: [LayoutWarning] = []
         if measurement.isClipped {
             warnings.append(LayoutWarning(kind: .clipped, category: category, indexPath: IndexPath(item: 0, section: section),

@@ -73,8 +73,10 @@ struct GroupPlacement {
                     let mainLength: Double? = mainEstimated ? nil : piece.main
                     let (w, h) = axis == .horizontal ? (mainLength, crossLength) : (crossLength, mainLength)
                     let measured = try measure(cell, item: item, width: w, height: h)
-                    if mainEstimated { piece.main = axis == .horizontal ? measured.width : measured.height }
-                    if crossEstimated { piece.cross = axis == .horizontal ? measured.height : measured.width }
+                    // Measured lengths go up to the layout unit: an edge snapped down would take
+                    // a fraction of a point from the text that was measured to fit.
+                    if mainEstimated { piece.main = LayoutUnit.ceil(axis == .horizontal ? measured.width : measured.height) }
+                    if crossEstimated { piece.cross = LayoutUnit.ceil(axis == .horizontal ? measured.height : measured.width) }
                 }
             } else if case .group(let nested, _) = slot, crossDimension.isEstimated || nested.group.size.along(axis).isEstimated {
                 // A nested self-sized group: place it once (off to the side) to learn its size.

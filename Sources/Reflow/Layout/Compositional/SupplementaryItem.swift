@@ -67,7 +67,7 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     public var zIndex: Int
 
     public init(kind: String, size: LayoutSize, alignment: Alignment, pinToVisibleBounds: Bool = false,
-                extendsBoundary: Bool = true, zIndex: Int = 1) {
+                extendsBoundary: Bool = true, zIndex: Int = 3) {
         self.kind = kind
         self.size = size
         self.alignment = alignment

@@ -2,15 +2,31 @@ import Foundation
 import Preview
 import Testing
 
-/// Golden files beside the tests: text compared exactly (a failure names the first differing
-/// line), images with a pixel tolerance (a failure writes the render and a diff image beside the
-/// golden). Re-recording is explicit: REFLOW_RECORD=1.
-enum GoldenFile {
-    static func url(_ name: String) -> URL { Fixtures.goldens.appendingPathComponent(name) }
+/// Golden files beside the tests, for every test target: text compared exactly (a failure names
+/// the first differing line), images with a pixel tolerance (a failure writes the render and a
+/// diff image beside the golden). Re-recording is explicit: REFLOW_RECORD=1.
+public struct GoldenFile: Sendable {
+    /// The folder the goldens are in (a test target's `Goldens`, in the source tree).
+    public let folder: URL
 
-    static func checkText(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The goldens folder beside the test file `filePath` (pass `#filePath`).
+    public init(besides filePath: String) {
+        self.init(folder: URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Goldens"))
+    }
+
+    /// Whether the tests run to record goldens instead of comparing (REFLOW_RECORD=1).
+    public static var recording: Bool { ProcessInfo.processInfo.environment["REFLOW_RECORD"] == "1" }
+
+    public func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    public func checkText(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = url(name)
-        if Fixtures.recording {
+        if Self.recording {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: file, options: .atomic)
             return
         }
@@ -34,10 +50,11 @@ enum GoldenFile {
 
     /// Compares `png` with the golden image `name` within `channelTolerance` levels per channel
     /// and `allowedPixels` pixels; on failure writes NAME.actual.png and NAME.diff.png beside it.
-    static func checkImage(_ png: Data, against name: String, channelTolerance: Int = 24, allowedPixels: Int = 40,
+    public func checkImage(_ png: Data, against name: String, channelTolerance: Int = 24, allowedPixels: Int = 40,
                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = url(name)
-        if Fixtures.recording {
+        if Self.recording {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try png.write(to: file, options: .atomic)
             return
         }

@@ -1,0 +1,55 @@
+/// What a command lays out, read from any format: the content (sections of cells) and the
+/// layout it asks for. A document (Markdown, plain text) becomes cells by `CellMode` and is placed
+/// by the list or flow layout chosen; a screen file brings its own compositional layout.
+public struct LayoutInput: Sendable {
+    /// The layouts a document can be placed by.
+    public enum DocumentLayout: String, CaseIterable, Hashable, Sendable {
+        case list, flow
+
+        public var layout: any CollectionLayout {
+            switch self {
+            case .list: ListLayout()
+            case .flow: FlowLayout()
+            }
+        }
+    }
+
+    public let format: DocumentFormat
+    public let content: CollectionContent
+    public let layout: any CollectionLayout
+    /// Where each cell comes from in the file, by section and item, when the format knows (JSON
+    /// paths of a screen file's cells).
+    public let cellPaths: [[String]]?
+    /// For a document: the offset of the first byte that was not UTF-8 (replaced with U+FFFD)
+    /// and how many NUL bytes were replaced, so a caller can say so.
+    public let firstInvalidByte: Int?
+    public let nulCount: Int
+
+    public init(format: DocumentFormat, content: CollectionContent, layout: any CollectionLayout, cellPaths: [[String]]? = nil,
+                firstInvalidByte: Int? = nil, nulCount: Int = 0) {
+        self.format = format
+        self.content = content
+        self.layout = layout
+        self.cellPaths = cellPaths
+        self.firstInvalidByte = firstInvalidByte
+        self.nulCount = nulCount
+    }
+
+    /// Reads `bytes` in `format`. Documents are decoded as `DocumentText` does (invalid UTF-8
+    /// replaced); a screen file that is not valid throws a `ScreenFileError` naming the place.
+    /// - Parameters:
+    ///   - cells: how a document becomes cells (ignored for a screen file).
+    ///   - layout: how a document's cells are placed (ignored for a screen file).
+    public init(bytes: [UInt8], format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list) throws {
+        switch format {
+        case .screen:
+            let screen = try ScreenFile(json: bytes)
+            self.init(format: format, content: screen.content, layout: screen.layout, cellPaths: screen.cellPaths)
+        case .commonMark, .plainText:
+            let text = DocumentText(bytes: bytes)
+            let document = Document(text: text.text, format: format)
+            self.init(format: format, content: cells.content(for: document), layout: layout.layout,
+                      firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount)
+        }
+    }
+}

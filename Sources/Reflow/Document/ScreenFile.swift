@@ -1,0 +1,448 @@
+import Foundation
+import TextMetrics
+
+/// An app screen described in JSON (a screen file): the sections of a compositional layout and
+/// the cells that fill them. Keys follow UIKit's names; `docs/screens.md` documents the schema.
+///
+/// Reading never crashes on a bad file: the first thing that is not what the schema allows is one
+/// `ScreenFileError` naming its JSON path and what was expected there.
+public struct ScreenFile: Sendable {
+    /// The layout the file describes: its section provider picks each section's first variant
+    /// whose `when` matches the environment.
+    public let layout: CompositionalLayout
+    /// The cells of each section, with their headers', footers' and badges' content.
+    public let content: CollectionContent
+    /// The JSON path of each cell (`sections[1].cells[3]`), by section and item: where a finding
+    /// about a cell points in the file.
+    public let cellPaths: [[String]]
+
+    /// The largest file accepted (a screen of a million cells is about 40 MB).
+    public static let maximumBytes = 256 << 20
+
+    /// Reads a screen file's bytes.
+    public init(json bytes: [UInt8]) throws {
+        guard bytes.count <= Self.maximumBytes else {
+            throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(Self.maximumBytes >> 20) MB a screen file may be")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw ScreenFileError(path: "", message: "not valid JSON: \(Self.reason(error))")
+        }
+        var reader = Reader()
+        (layout, content, cellPaths) = try reader.screen(Cursor(value: value, path: ""))
+    }
+
+    private static func reason(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// What is wrong with a screen file, and where.
+public struct ScreenFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The JSON path (`sections[2].group.size.width`), empty for the whole file.
+    public let path: String
+    public let message: String
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// A value and where it is in the file.
+private struct Cursor {
+    let value: JSONValue
+    let path: String
+
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func fail(_ message: String) -> ScreenFileError { ScreenFileError(path: path, message: message) }
+
+    /// The object's members, refusing keys it does not know (a typo is an error, not ignored).
+    func object(allowed: [String], expected: String) throws -> [String: Cursor] {
+        guard case .object(let members) = value else { throw fail("expected \(expected), got \(value.kindName)") }
+        var result: [String: Cursor] = [:]
+        for (key, member) in members {
+            guard allowed.contains(key) else {
+                throw ScreenFileError(path: child(key), message: "unknown key; expected one of \(allowed.joined(separator: ", "))")
+            }
+            result[key] = Cursor(value: member, path: child(key))
+        }
+        return result
+    }
+
+    func array(expected: String) throws -> [Cursor] {
+        guard case .array(let values) = value else { throw fail("expected \(expected), got \(value.kindName)") }
+        return values.enumerated().map { Cursor(value: $1, path: "\(path)[\($0)]") }
+    }
+
+    func number(in range: ClosedRange<Double>, expected: String) throws -> Double {
+        guard case .number(let number) = value, number.isFinite, range.contains(number) else {
+            throw fail("expected \(expected), got \(description)")
+        }
+        return number
+    }
+
+    func integer(in range: ClosedRange<Int>, expected: String) throws -> Int {
+        let number = try self.number(in: Double(range.lowerBound)...Double(range.upperBound), expected: expected)
+        guard number == number.rounded() else { throw fail("expected \(expected), got \(description)") }
+        return Int(number)
+    }
+
+    func bool() throws -> Bool {
+        guard case .bool(let bool) = value else { throw fail("expected true or false, got \(description)") }
+        return bool
+    }
+
+    func string(expected: String) throws -> String {
+        guard case .string(let string) = value else { throw fail("expected \(expected), got \(description)") }
+        return string
+    }
+
+    /// The value, briefly, for messages.
+    var description: String {
+        switch value {
+        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .string(let string): return "\"\(string.prefix(40))\""
+        case .bool(let bool): return String(bool)
+        default: return value.kindName
+        }
+    }
+}
+
+/// Walks the file, building the layout's sections and the content.
+private struct Reader {
+    /// A section's layout when its `when` matches.
+    struct Variant: Sendable {
+        var when: Condition
+        var section: LayoutSection
+    }
+
+    struct Condition: Sendable {
+        var accessibility: Bool?
+        var categories: Set<ContentSizeCategory>?
+        var minWidth: Double?
+        var maxWidth: Double?
+
+        func matches(_ environment: LayoutEnvironment) -> Bool {
+            if let accessibility, environment.category.isAccessibilityCategory != accessibility { return false }
+            if let categories, !categories.contains(environment.category) { return false }
+            if let minWidth, environment.containerWidth < minWidth { return false }
+            if let maxWidth, environment.containerWidth > maxWidth { return false }
+            return true
+        }
+    }
+
+    static let length = 0.0...100_000.0
+    /// A screen cell's content insets at L (a collection view cell's margins), unless it says otherwise.
+    static let cellInsets = EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12)
+    /// A header's or footer's: its text lines up with the cells' text.
+    static let boundaryInsets = EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12)
+    static let fraction = 0.000_1...100.0
+
+    mutating func screen(_ cursor: Cursor) throws -> (CompositionalLayout, CollectionContent, [[String]]) {
+        let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title"],
+                                     expected: "an object with \"sections\"")
+        let spacing = try root["interSectionSpacing"]?.number(in: Self.length, expected: "a spacing in points") ?? 0
+        _ = try root["title"]?.string(expected: "a title")
+        guard let sectionsCursor = root["sections"] else {
+            throw cursor.fail("missing \"sections\": a screen file is {\"sections\": [ … ]}")
+        }
+        var variants: [[Variant]] = []
+        var sections: [CollectionContent.Section] = []
+        var paths: [[String]] = []
+        for section in try sectionsCursor.array(expected: "an array of sections") {
+            let (sectionVariants, content, cellPaths) = try self.section(section)
+            variants.append(sectionVariants)
+            sections.append(content)
+            paths.append(cellPaths)
+        }
+        let resolved = variants
+        let layout = CompositionalLayout(interSectionSpacing: spacing) { index, environment in
+            resolved[index].first { $0.when.matches(environment) }?.section ?? resolved[index][resolved[index].count - 1].section
+        }
+        return (layout, CollectionContent(sections: sections), paths)
+    }
+
+    static let layoutKeys = ["group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior"]
+
+    mutating func section(_ cursor: Cursor) throws -> ([Variant], CollectionContent.Section, [String]) {
+        let keys = Self.layoutKeys + ["variants", "header", "footer", "background", "cells"]
+        let members = try cursor.object(allowed: keys, expected: "a section object")
+        // The section's own layout keys are the defaults each variant may override.
+        var variants: [Variant] = []
+        if let list = members["variants"] {
+            let entries = try list.array(expected: "an array of variants")
+            guard !entries.isEmpty else { throw list.fail("expected at least one variant") }
+            for entry in entries {
+                let variant = try entry.object(allowed: Self.layoutKeys + ["when"], expected: "a variant object")
+                let when = try variant["when"].map(condition) ?? Condition()
+                variants.append(Variant(when: when, section: try layoutSection(merging: variant, over: members, at: entry,
+                                                                               boundary: members)))
+            }
+        } else {
+            variants.append(Variant(when: Condition(), section: try layoutSection(merging: [:], over: members, at: cursor,
+                                                                                 boundary: members)))
+        }
+        var content = CollectionContent.Section(cells: [])
+        var paths: [String] = []
+        if let cells = members["cells"] {
+            for cell in try cells.array(expected: "an array of cells") {
+                content.cells.append(try self.cell(cell))
+                paths.append(cell.path)
+            }
+        }
+        for kind in ["header", "footer"] {
+            if let boundary = members[kind] {
+                content.supplementary[kind] = try supplementaryContent(boundary, kind: kind)
+            }
+        }
+        return (variants, content, paths)
+    }
+
+    func condition(_ cursor: Cursor) throws -> Condition {
+        let members = try cursor.object(allowed: ["accessibility", "categories", "minWidth", "maxWidth"],
+                                        expected: "a condition such as {\"accessibility\": true}")
+        var condition = Condition()
+        condition.accessibility = try members["accessibility"]?.bool()
+        if let categories = members["categories"] {
+            condition.categories = Set(try categories.array(expected: "an array of categories").map { entry in
+                let name = try entry.string(expected: "a category name")
+                guard let category = ContentSizeCategory(name: name) else {
+                    throw entry.fail("unknown category \"\(name)\"; expected one of \(ContentSizeCategory.validNames)")
+                }
+                return category
+            })
+        }
+        condition.minWidth = try members["minWidth"]?.number(in: Self.length, expected: "a width in points")
+        condition.maxWidth = try members["maxWidth"]?.number(in: Self.length, expected: "a width in points")
+        return condition
+    }
+
+    /// A section's layout from a variant's keys, falling back to the section's own.
+    func layoutSection(merging variant: [String: Cursor], over section: [String: Cursor], at cursor: Cursor,
+                       boundary: [String: Cursor]) throws -> LayoutSection {
+        func key(_ name: String) -> Cursor? { variant[name] ?? section[name] }
+        guard let groupCursor = key("group") else {
+            throw cursor.fail("missing \"group\": a section needs a group, e.g. {\"axis\": \"vertical\", \"size\": …, \"subitems\": [ … ]}")
+        }
+        var layout = LayoutSection(group: try group(groupCursor))
+        layout.interGroupSpacing = try key("interGroupSpacing")?.number(in: Self.length, expected: "a spacing in points") ?? 0
+        layout.contentInsets = try key("contentInsets").map(insets) ?? .zero
+        if let behaviour = key("orthogonalScrollingBehavior") {
+            let name = try behaviour.string(expected: "a scrolling behaviour")
+            guard let value = LayoutSection.OrthogonalScrollingBehavior(rawValue: name) else {
+                throw behaviour.fail("unknown behaviour \"\(name)\"; expected one of "
+                    + LayoutSection.OrthogonalScrollingBehavior.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            layout.orthogonalScrollingBehavior = value
+        }
+        for (kind, alignment) in [("header", BoundarySupplementaryItem.Alignment.top), ("footer", .bottom)] {
+            if let item = boundary[kind] { layout.boundarySupplementaryItems.append(try boundaryItem(item, kind: kind, alignment: alignment)) }
+        }
+        if let background = boundary["background"] {
+            let members = try background.object(allowed: ["contentInsets"], expected: "a background such as {\"contentInsets\": …}")
+            layout.decorationItems = [DecorationItem(contentInsets: try members["contentInsets"].map(insets) ?? .zero)]
+        }
+        return layout
+    }
+
+    /// A group (a subitem with an `axis`).
+    func group(_ cursor: Cursor) throws -> LayoutGroup {
+        let members = try cursor.object(allowed: ["axis", "size", "subitems", "count", "interItemSpacing", "contentInsets", "edgeSpacing"],
+                                        expected: "a group such as {\"axis\": \"horizontal\", \"size\": …, \"subitems\": [ … ]}")
+        guard let axisCursor = members["axis"] else { throw cursor.fail("missing \"axis\": \"horizontal\" or \"vertical\"") }
+        let axisName = try axisCursor.string(expected: "\"horizontal\" or \"vertical\"")
+        guard let axis = LayoutAxis(rawValue: axisName) else { throw axisCursor.fail("expected \"horizontal\" or \"vertical\", got \"\(axisName)\"") }
+        guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
+        guard let subitemsCursor = members["subitems"] else { throw cursor.fail("missing \"subitems\": an array of items or groups") }
+        let size = try self.size(sizeCursor)
+        let subitems = try subitemsCursor.array(expected: "an array of items or groups").map(node)
+        guard !subitems.isEmpty else { throw subitemsCursor.fail("expected at least one item or group") }
+        return LayoutGroup(axis: axis, size: size, subitems: subitems,
+                           count: try members["count"]?.integer(in: 1...1_000, expected: "a count from 1 to 1000"),
+                           interItemSpacing: try members["interItemSpacing"].map(spacing),
+                           contentInsets: try members["contentInsets"].map(insets) ?? .zero,
+                           edgeSpacing: try members["edgeSpacing"].map(edgeSpacing))
+    }
+
+    /// A subitem: a group when it has an `axis`, otherwise an item.
+    func node(_ cursor: Cursor) throws -> LayoutNode {
+        if case .object(let members) = cursor.value, members.contains(where: { $0.key == "axis" }) {
+            return .group(try group(cursor))
+        }
+        let members = try cursor.object(allowed: ["size", "contentInsets", "edgeSpacing", "badge"],
+                                        expected: "an item such as {\"size\": …} or a group with an \"axis\"")
+        guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
+        return .item(LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(insets) ?? .zero,
+                                edgeSpacing: try members["edgeSpacing"].map(edgeSpacing),
+                                supplementaryItems: try members["badge"].map { [try badge($0)] } ?? []))
+    }
+
+    func size(_ cursor: Cursor) throws -> LayoutSize {
+        let members = try cursor.object(allowed: ["width", "height"], expected: "a size such as {\"width\": …, \"height\": …}")
+        guard let width = members["width"], let height = members["height"] else {
+            throw cursor.fail("expected both \"width\" and \"height\"")
+        }
+        return LayoutSize(width: try dimension(width), height: try dimension(height))
+    }
+
+    func dimension(_ cursor: Cursor) throws -> LayoutDimension {
+        let expected = "a dimension such as {\"fractionalWidth\": 0.5}, {\"absolute\": 44} or {\"estimated\": 80}"
+        guard case .object(let members) = cursor.value, members.count == 1, let (kind, value) = members.first else {
+            throw cursor.fail("expected \(expected)")
+        }
+        let inner = Cursor(value: value, path: cursor.child(kind))
+        switch kind {
+        case "fractionalWidth": return .fractionalWidth(try inner.number(in: Self.fraction, expected: "a fraction above 0"))
+        case "fractionalHeight": return .fractionalHeight(try inner.number(in: Self.fraction, expected: "a fraction above 0"))
+        case "absolute": return .absolute(try inner.number(in: Self.length, expected: "a length in points, 0 or more"))
+        case "estimated": return .estimated(try inner.number(in: 1...100_000, expected: "an estimate in points, 1 or more"))
+        default: throw cursor.fail("expected \(expected), got \"\(kind)\"")
+        }
+    }
+
+    func spacing(_ cursor: Cursor) throws -> LayoutSpacing {
+        let expected = "a spacing such as {\"fixed\": 8} or {\"flexible\": 8}"
+        guard case .object(let members) = cursor.value, members.count == 1, let (kind, value) = members.first else {
+            throw cursor.fail("expected \(expected)")
+        }
+        let length = try Cursor(value: value, path: cursor.child(kind)).number(in: Self.length, expected: "a spacing in points")
+        switch kind {
+        case "fixed": return .fixed(length)
+        case "flexible": return .flexible(length)
+        default: throw cursor.fail("expected \(expected), got \"\(kind)\"")
+        }
+    }
+
+    func edgeSpacing(_ cursor: Cursor) throws -> EdgeSpacing {
+        let members = try cursor.object(allowed: ["top", "leading", "bottom", "trailing"],
+                                        expected: "edge spacing such as {\"leading\": {\"fixed\": 8}}")
+        return EdgeSpacing(leading: try members["leading"].map(spacing), top: try members["top"].map(spacing),
+                           trailing: try members["trailing"].map(spacing), bottom: try members["bottom"].map(spacing))
+    }
+
+    func insets(_ cursor: Cursor) throws -> EdgeInsets {
+        let members = try cursor.object(allowed: ["top", "leading", "bottom", "trailing"],
+                                        expected: "insets such as {\"top\": 8, \"leading\": 16, \"bottom\": 8, \"trailing\": 16}")
+        func side(_ name: String) throws -> Double { try members[name]?.number(in: Self.length, expected: "a length in points, 0 or more") ?? 0 }
+        return EdgeInsets(top: try side("top"), leading: try side("leading"), bottom: try side("bottom"), trailing: try side("trailing"))
+    }
+
+    func badge(_ cursor: Cursor) throws -> SupplementaryItem {
+        let members = try cursor.object(allowed: ["size", "anchor"], expected: "a badge such as {\"size\": …, \"anchor\": …}")
+        guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\"") }
+        var anchor = LayoutAnchor(edges: [.top, .trailing])
+        if let anchorCursor = members["anchor"] {
+            let fields = try anchorCursor.object(allowed: ["edges", "offset", "fractional"],
+                                                 expected: "an anchor such as {\"edges\": [\"top\", \"trailing\"]}")
+            if let edges = fields["edges"] {
+                anchor.edges = Set(try edges.array(expected: "an array of edges").map { entry in
+                    let name = try entry.string(expected: "an edge")
+                    guard let edge = LayoutAnchor.Edge(rawValue: name) else {
+                        throw entry.fail("unknown edge \"\(name)\"; expected top, leading, bottom or trailing")
+                    }
+                    return edge
+                })
+                if anchor.edges.isSuperset(of: [.top, .bottom]) || anchor.edges.isSuperset(of: [.leading, .trailing]) {
+                    throw edges.fail("opposite edges cannot both anchor a badge; give one edge or two adjacent ones (a corner)")
+                }
+            }
+            if let offset = fields["offset"] {
+                let xy = try offset.object(allowed: ["x", "y"], expected: "an offset such as {\"x\": 0.3, \"y\": -0.3}")
+                anchor.offset = Point(x: try xy["x"]?.number(in: -100_000...100_000, expected: "a number") ?? 0,
+                                      y: try xy["y"]?.number(in: -100_000...100_000, expected: "a number") ?? 0)
+            }
+            anchor.isFractional = try fields["fractional"]?.bool() ?? false
+        }
+        return SupplementaryItem(size: try size(sizeCursor), anchor: anchor)
+    }
+
+    func boundaryItem(_ cursor: Cursor, kind: String, alignment: BoundarySupplementaryItem.Alignment) throws -> BoundarySupplementaryItem {
+        let members = try cursor.object(allowed: ["size", "text", "style", "pinToVisibleBounds", "extendsBoundary"],
+                                        expected: "a \(kind) such as {\"text\": \"Categories\", \"style\": \"title2\"}")
+        let size = try members["size"].map(size) ?? LayoutSize(width: .fractionalWidth(1), height: .estimated(44))
+        return BoundarySupplementaryItem(kind: kind, size: size, alignment: alignment,
+                                         pinToVisibleBounds: try members["pinToVisibleBounds"]?.bool() ?? false,
+                                         extendsBoundary: try members["extendsBoundary"]?.bool() ?? true)
+    }
+
+    /// A header's or footer's content: its text as a cell (not a touch target, so no 44 pt minimum).
+    func supplementaryContent(_ cursor: Cursor, kind: String) throws -> Cell {
+        guard case .object(let members) = cursor.value else { throw cursor.fail("expected a \(kind) object") }
+        let fields = Dictionary(members.map { ($0.key, Cursor(value: $0.value, path: cursor.child($0.key))) }, uniquingKeysWith: { a, _ in a })
+        guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\": what the \(kind) says") }
+        let style = try fields["style"].map(textStyle) ?? (kind == "header" ? .headline : .footnote)
+        return Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, style: style,
+                    text: StyledText(try textCursor.string(expected: "the \(kind)'s text")),
+                    insets: Self.boundaryInsets, minimumHeight: 0)
+    }
+
+    func textStyle(_ cursor: Cursor) throws -> TextStyle {
+        let name = try cursor.string(expected: "a text style")
+        guard let style = TextStyle(name: name) else {
+            throw cursor.fail("unknown text style \"\(name)\"; expected one of \(TextStyle.validNames)")
+        }
+        return style
+    }
+
+    /// A cell: one text (`text`, `style`, `lines`) or a `stack` of texts and images, with a
+    /// `badge` text and a `layout` (`stack`, or `row`: a leading image beside its text).
+    mutating func cell(_ cursor: Cursor) throws -> Cell {
+        let members = try cursor.object(allowed: ["text", "style", "lines", "stack", "badge", "layout", "insets"],
+                                        expected: "a cell such as {\"text\": \"Travel\", \"style\": \"headline\"}")
+        var elements: [Cell.Element] = []
+        if let stack = members["stack"] {
+            guard members["text"] == nil else { throw cursor.fail("a cell has either \"text\" or a \"stack\", not both") }
+            for entry in try stack.array(expected: "an array of texts and images") { elements.append(try element(entry)) }
+            guard !elements.isEmpty else { throw stack.fail("expected at least one text or image") }
+        } else if members["text"] != nil {
+            elements.append(try element(cursor, allowing: ["text", "style", "lines", "badge", "layout", "insets"]))
+        } else {
+            throw cursor.fail("missing \"text\" or \"stack\": what the cell shows")
+        }
+        var cell = Cell(kind: .item, elements: elements, insets: try members["insets"].map(insets) ?? Self.cellInsets)
+        if let layout = members["layout"] {
+            let name = try layout.string(expected: "\"stack\" or \"row\"")
+            switch name {
+            case "stack": cell.arrangement = .stack
+            case "row":
+                guard case .image? = elements.first else {
+                    throw layout.fail("a \"row\" cell starts with an image (placed beside the text, above it at accessibility sizes)")
+                }
+                cell.arrangement = .leadingImage
+            default: throw layout.fail("expected \"stack\" or \"row\", got \"\(name)\"")
+            }
+        }
+        if let badge = members["badge"] {
+            cell.supplementary["badge"] = Cell(kind: .item, style: .caption2, text: StyledText(try badge.string(expected: "the badge's text")),
+                                               insets: EdgeInsets(top: 1, leading: 5, bottom: 1, trailing: 5), minimumHeight: 0)
+        }
+        return cell
+    }
+
+    func element(_ cursor: Cursor, allowing extra: [String] = []) throws -> Cell.Element {
+        if case .object(let members) = cursor.value, members.contains(where: { $0.key == "image" }) {
+            let fields = try cursor.object(allowed: ["image"], expected: "an image such as {\"image\": {\"width\": 40, \"height\": 40}}")
+            let image = try fields["image"]!.object(allowed: ["width", "height", "scalesWithText"],
+                                                    expected: "an image such as {\"width\": 40, \"height\": 40}")
+            guard let width = image["width"], let height = image["height"] else {
+                throw fields["image"]!.fail("expected both \"width\" and \"height\"")
+            }
+            return .image(ImagePlaceholder(size: Size(width: try width.number(in: Self.length, expected: "a width in points"),
+                                                      height: try height.number(in: Self.length, expected: "a height in points")),
+                                           scalesWithText: try image["scalesWithText"]?.bool() ?? false))
+        }
+        let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines"] + extra)),
+                                       expected: "a text such as {\"text\": \"Food\", \"style\": \"headline\"} or an image")
+        guard let text = fields["text"] else { throw cursor.fail("missing \"text\"") }
+        return .text(TextElement(style: try fields["style"].map(textStyle) ?? .body,
+                                 text: StyledText(try text.string(expected: "the text")),
+                                 lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more")))
+    }
+}
