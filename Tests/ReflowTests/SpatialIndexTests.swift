@@ -33,7 +33,7 @@ import TestSupport
         func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
             var random = Generator(state: seed)
             var plan = LayoutPlan(content: content, environment: environment, keyCount: 3)
-            for (index, section) in content.sections.enumerated() where !section.cells.isEmpty {
+            for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
                 plan.beginSection(index)
                 plan.space(random.double(0...30))
                 if random.next(3) == 0 {
@@ -41,8 +41,8 @@ import TestSupport
                     plan.space(random.double(0...10))
                 }
                 var item = 0
-                while item < section.cells.count {
-                    let count = min(section.cells.count - item, 1 + random.next(4))
+                while item < section.cellCount {
+                    let count = min(section.cellCount - item, 1 + random.next(4))
                     plan.addUnit(items: item..<item + count, estimateKey: random.next(3), estimateWeight: Double(count))
                     item += count
                     plan.space(random.double(0...12))
@@ -159,7 +159,7 @@ import TestSupport
         let content = Self.content(&random)
         let snapshot = try RandomLayout(seed: 11).layout(content, in: LayoutEnvironment(), sizer: try Fixtures.sizer())
         let backgrounds = snapshot.elements.filter { $0.category == .background }
-        #expect(backgrounds.count == content.sections.filter { !$0.cells.isEmpty }.count)
+        #expect(backgrounds.count == content.sections.filter { $0.cellCount > 0 }.count)
         for background in backgrounds {
             #expect(background.frame.minY == snapshot.sectionExtents[background.indexPath.section].lowerBound)
         }

@@ -6,41 +6,48 @@ import TextMetrics
 ///
 /// Reading never crashes on a bad file: the first thing that is not what the schema allows is one
 /// `ScreenFileError` naming its JSON path and what was expected there.
+///
+/// Large screens are read lazily: a screen of more than `eagerCellLimit` cells has its sections
+/// parsed and its cells only found (one fast pass over the bytes); a cell is parsed, and checked,
+/// when a layout lays it out. So the first screen of a million-cell file costs about what a small
+/// one does, and a bad cell far down is reported when something reaches it.
 public struct ScreenFile: Sendable {
     /// The layout the file describes: its section provider picks each section's first variant
     /// whose `when` matches the environment.
     public let layout: CompositionalLayout
     /// The cells of each section, with their headers', footers' and badges' content.
     public let content: CollectionContent
-    /// The JSON path of each cell (`sections[1].cells[3]`), by section and item: where a finding
-    /// about a cell points in the file.
-    public let cellPaths: [[String]]
 
-    /// The largest file accepted (a screen of a million cells is about 40 MB).
+    /// The largest file accepted (a screen of a million cells is about 40 to 100 MB).
     public static let maximumBytes = 256 << 20
+    /// Screens of up to this many cells are read, and checked, whole.
+    public static let eagerCellLimit = 20_000
+
+    /// The JSON path of the cell at `indexPath`: where a finding about it points in the file.
+    public static func path(of indexPath: IndexPath) -> String {
+        "sections[\(indexPath.section)].cells[\(indexPath.item)]"
+    }
 
     /// Reads a screen file's bytes.
     public init(json bytes: [UInt8]) throws {
         guard bytes.count <= Self.maximumBytes else {
             throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(Self.maximumBytes >> 20) MB a screen file may be")
         }
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw ScreenFileError(path: "", message: "not valid JSON: \(Self.reason(error))")
+        let value = try Self.parse(bytes, range: nil, path: "") { path in
+            // sections[i].cells: the arrays whose elements are found but not parsed.
+            path.count == 3 && path[0] == .key("sections") && path[2] == .key("cells")
         }
-        var reader = Reader()
-        (layout, content, cellPaths) = try reader.screen(Cursor(value: value, path: ""))
+        var reader = Reader(bytes: bytes)
+        (layout, content) = try reader.screen(Cursor(value: value, path: ""))
     }
 
-    private static func reason(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        default:
-            return "\(error)"
+    /// `range` of `bytes` parsed, a syntax error reported at `path`.
+    static func parse(_ bytes: [UInt8], range: Range<Int>?, path: String,
+                      deferring: @escaping ([JSONParser.PathComponent]) -> Bool = { _ in false }) throws -> JSONValue {
+        do {
+            return try bytes.withUnsafeBufferPointer { try JSONParser.parse($0, range: range, deferring: deferring) }
+        } catch let error as JSONParser.SyntaxError {
+            throw ScreenFileError(path: path, message: "not valid JSON: \(error)")
         }
     }
 }
@@ -117,6 +124,9 @@ private struct Cursor {
 
 /// Walks the file, building the layout's sections and the content.
 private struct Reader {
+    /// The file, for cells parsed later.
+    let bytes: [UInt8]
+
     /// A section's layout when its `when` matches.
     struct Variant: Sendable {
         var when: Condition
@@ -145,7 +155,7 @@ private struct Reader {
     static let boundaryInsets = EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12)
     static let fraction = 0.000_1...100.0
 
-    mutating func screen(_ cursor: Cursor) throws -> (CompositionalLayout, CollectionContent, [[String]]) {
+    mutating func screen(_ cursor: Cursor) throws -> (CompositionalLayout, CollectionContent) {
         let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title"],
                                      expected: "an object with \"sections\"")
         let spacing = try root["interSectionSpacing"]?.number(in: Self.length, expected: "a spacing in points") ?? 0
@@ -155,23 +165,28 @@ private struct Reader {
         }
         var variants: [[Variant]] = []
         var sections: [CollectionContent.Section] = []
-        var paths: [[String]] = []
-        for section in try sectionsCursor.array(expected: "an array of sections") {
-            let (sectionVariants, content, cellPaths) = try self.section(section)
+        let list = try sectionsCursor.array(expected: "an array of sections")
+        // Small screens are read whole, so every mistake is found now; large ones lazily.
+        let cellCount = list.reduce(0) { total, section in
+            guard case .object(let members) = section.value, case .deferred(let ranges)? = members.first(where: { $0.key == "cells" })?.value
+            else { return total }
+            return total + ranges.count
+        }
+        for (index, section) in list.enumerated() {
+            let (sectionVariants, content) = try self.section(section, index: index, eager: cellCount <= ScreenFile.eagerCellLimit)
             variants.append(sectionVariants)
             sections.append(content)
-            paths.append(cellPaths)
         }
         let resolved = variants
         let layout = CompositionalLayout(interSectionSpacing: spacing) { index, environment in
             resolved[index].first { $0.when.matches(environment) }?.section ?? resolved[index][resolved[index].count - 1].section
         }
-        return (layout, CollectionContent(sections: sections), paths)
+        return (layout, CollectionContent(sections: sections))
     }
 
     static let layoutKeys = ["group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior"]
 
-    mutating func section(_ cursor: Cursor) throws -> ([Variant], CollectionContent.Section, [String]) {
+    mutating func section(_ cursor: Cursor, index: Int, eager: Bool) throws -> ([Variant], CollectionContent.Section) {
         let keys = Self.layoutKeys + ["variants", "header", "footer", "background", "cells"]
         let members = try cursor.object(allowed: keys, expected: "a section object")
         // The section's own layout keys are the defaults each variant may override.
@@ -190,19 +205,25 @@ private struct Reader {
                                                                                  boundary: members)))
         }
         var content = CollectionContent.Section(cells: [])
-        var paths: [String] = []
-        if let cells = members["cells"] {
-            for cell in try cells.array(expected: "an array of cells") {
-                content.cells.append(try self.cell(cell))
-                paths.append(cell.path)
+        if let list = members["cells"] {
+            guard case .deferred(let ranges) = list.value else {
+                throw list.fail("expected an array of cells, got \(list.value.kindName)")
             }
+            let bytes = self.bytes
+            let read: @Sendable (Int) throws -> Cell = { item in
+                let path = ScreenFile.path(of: IndexPath(item: item, section: index))
+                let value = try ScreenFile.parse(bytes, range: ranges[item], path: path)
+                return try Reader.cell(Cursor(value: value, path: path))
+            }
+            content = eager ? CollectionContent.Section(cells: try ranges.indices.map(read))
+                : CollectionContent.Section(lazyCells: LazyCells(count: ranges.count, read: read))
         }
         for kind in ["header", "footer"] {
             if let boundary = members[kind] {
                 content.supplementary[kind] = try supplementaryContent(boundary, kind: kind)
             }
         }
-        return (variants, content, paths)
+        return (variants, content)
     }
 
     func condition(_ cursor: Cursor) throws -> Condition {
@@ -233,7 +254,7 @@ private struct Reader {
         }
         var layout = LayoutSection(group: try group(groupCursor))
         layout.interGroupSpacing = try key("interGroupSpacing")?.number(in: Self.length, expected: "a spacing in points") ?? 0
-        layout.contentInsets = try key("contentInsets").map(insets) ?? .zero
+        layout.contentInsets = try key("contentInsets").map(Self.insets) ?? .zero
         if let behaviour = key("orthogonalScrollingBehavior") {
             let name = try behaviour.string(expected: "a scrolling behaviour")
             guard let value = LayoutSection.OrthogonalScrollingBehavior(rawValue: name) else {
@@ -247,7 +268,7 @@ private struct Reader {
         }
         if let background = boundary["background"] {
             let members = try background.object(allowed: ["contentInsets"], expected: "a background such as {\"contentInsets\": …}")
-            layout.decorationItems = [DecorationItem(contentInsets: try members["contentInsets"].map(insets) ?? .zero)]
+            layout.decorationItems = [DecorationItem(contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero)]
         }
         return layout
     }
@@ -267,7 +288,7 @@ private struct Reader {
         return LayoutGroup(axis: axis, size: size, subitems: subitems,
                            count: try members["count"]?.integer(in: 1...1_000, expected: "a count from 1 to 1000"),
                            interItemSpacing: try members["interItemSpacing"].map(spacing),
-                           contentInsets: try members["contentInsets"].map(insets) ?? .zero,
+                           contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
                            edgeSpacing: try members["edgeSpacing"].map(edgeSpacing))
     }
 
@@ -279,7 +300,7 @@ private struct Reader {
         let members = try cursor.object(allowed: ["size", "contentInsets", "edgeSpacing", "badge"],
                                         expected: "an item such as {\"size\": …} or a group with an \"axis\"")
         guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
-        return .item(LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(insets) ?? .zero,
+        return .item(LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
                                 edgeSpacing: try members["edgeSpacing"].map(edgeSpacing),
                                 supplementaryItems: try members["badge"].map { [try badge($0)] } ?? []))
     }
@@ -327,7 +348,7 @@ private struct Reader {
                            trailing: try members["trailing"].map(spacing), bottom: try members["bottom"].map(spacing))
     }
 
-    func insets(_ cursor: Cursor) throws -> EdgeInsets {
+    static func insets(_ cursor: Cursor) throws -> EdgeInsets {
         let members = try cursor.object(allowed: ["top", "leading", "bottom", "trailing"],
                                         expected: "insets such as {\"top\": 8, \"leading\": 16, \"bottom\": 8, \"trailing\": 16}")
         func side(_ name: String) throws -> Double { try members[name]?.number(in: Self.length, expected: "a length in points, 0 or more") ?? 0 }
@@ -377,13 +398,13 @@ private struct Reader {
         guard case .object(let members) = cursor.value else { throw cursor.fail("expected a \(kind) object") }
         let fields = Dictionary(members.map { ($0.key, Cursor(value: $0.value, path: cursor.child($0.key))) }, uniquingKeysWith: { a, _ in a })
         guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\": what the \(kind) says") }
-        let style = try fields["style"].map(textStyle) ?? (kind == "header" ? .headline : .footnote)
+        let style = try fields["style"].map(Self.textStyle) ?? (kind == "header" ? .headline : .footnote)
         return Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, style: style,
                     text: StyledText(try textCursor.string(expected: "the \(kind)'s text")),
                     insets: Self.boundaryInsets, minimumHeight: 0)
     }
 
-    func textStyle(_ cursor: Cursor) throws -> TextStyle {
+    static func textStyle(_ cursor: Cursor) throws -> TextStyle {
         let name = try cursor.string(expected: "a text style")
         guard let style = TextStyle(name: name) else {
             throw cursor.fail("unknown text style \"\(name)\"; expected one of \(TextStyle.validNames)")
@@ -393,7 +414,7 @@ private struct Reader {
 
     /// A cell: one text (`text`, `style`, `lines`) or a `stack` of texts and images, with a
     /// `badge` text and a `layout` (`stack`, or `row`: a leading image beside its text).
-    mutating func cell(_ cursor: Cursor) throws -> Cell {
+    static func cell(_ cursor: Cursor) throws -> Cell {
         let members = try cursor.object(allowed: ["text", "style", "lines", "stack", "badge", "layout", "insets"],
                                         expected: "a cell such as {\"text\": \"Travel\", \"style\": \"headline\"}")
         var elements: [Cell.Element] = []
@@ -406,7 +427,7 @@ private struct Reader {
         } else {
             throw cursor.fail("missing \"text\" or \"stack\": what the cell shows")
         }
-        var cell = Cell(kind: .item, elements: elements, insets: try members["insets"].map(insets) ?? Self.cellInsets)
+        var cell = Cell(kind: .item, elements: elements, insets: try members["insets"].map(Self.insets) ?? Self.cellInsets)
         if let layout = members["layout"] {
             let name = try layout.string(expected: "\"stack\" or \"row\"")
             switch name {
@@ -426,7 +447,7 @@ private struct Reader {
         return cell
     }
 
-    func element(_ cursor: Cursor, allowing extra: [String] = []) throws -> Cell.Element {
+    static func element(_ cursor: Cursor, allowing extra: [String] = []) throws -> Cell.Element {
         if case .object(let members) = cursor.value, members.contains(where: { $0.key == "image" }) {
             let fields = try cursor.object(allowed: ["image"], expected: "an image such as {\"image\": {\"width\": 40, \"height\": 40}}")
             let image = try fields["image"]!.object(allowed: ["width", "height", "scalesWithText"],
@@ -441,7 +462,7 @@ private struct Reader {
         let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines"] + extra)),
                                        expected: "a text such as {\"text\": \"Food\", \"style\": \"headline\"} or an image")
         guard let text = fields["text"] else { throw cursor.fail("missing \"text\"") }
-        return .text(TextElement(style: try fields["style"].map(textStyle) ?? .body,
+        return .text(TextElement(style: try fields["style"].map(Self.textStyle) ?? .body,
                                  text: StyledText(try text.string(expected: "the text")),
                                  lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more")))
     }

@@ -1,16 +1,59 @@
 /// What a layout places: sections of cells, and per section the content of its supplementary
 /// elements (a header's text, a footer's), keyed by their kind. Documents have cells only; a
 /// screen file gives its sections headers and footers too. A value: laying it out never changes it.
+///
+/// A section's cells are held in an array, or read on demand (`LazyCells`: a large screen file's
+/// cells are parsed when a layout lays them out), so layouts ask a section for the cells of a
+/// unit (`cells(_:)`) rather than for all of them.
 public struct CollectionContent: Hashable, Sendable {
     public struct Section: Hashable, Sendable {
-        public var cells: [Cell]
+        enum Storage: Hashable, Sendable {
+            case array([Cell])
+            case lazy(LazyCells)
+        }
+
+        var storage: Storage
         /// The content of supplementary elements by kind (`header`, `footer`); a layout that
         /// declares such an element for the section draws this content in it.
         public var supplementary: [String: Cell]
 
         public init(cells: [Cell], supplementary: [String: Cell] = [:]) {
-            self.cells = cells
+            storage = .array(cells)
             self.supplementary = supplementary
+        }
+
+        /// A section whose cells are read when they are needed.
+        public init(lazyCells: LazyCells, supplementary: [String: Cell] = [:]) {
+            storage = .lazy(lazyCells)
+            self.supplementary = supplementary
+        }
+
+        public var cellCount: Int {
+            switch storage {
+            case .array(let cells): cells.count
+            case .lazy(let cells): cells.count
+            }
+        }
+
+        /// The cells of `items`.
+        public func cells(_ items: Range<Int>) throws -> [Cell] {
+            switch storage {
+            case .array(let cells): return Array(cells[items])
+            case .lazy(let cells): return try items.map(cells.cell)
+            }
+        }
+
+        /// Cell `item`.
+        public func cell(_ item: Int) throws -> Cell {
+            switch storage {
+            case .array(let cells): return cells[item]
+            case .lazy(let cells): return try cells.cell(item)
+            }
+        }
+
+        /// Every cell (all of them read, for lazy cells).
+        public var cells: [Cell] {
+            get throws { try cells(0..<cellCount) }
         }
     }
 
@@ -26,12 +69,32 @@ public struct CollectionContent: Hashable, Sendable {
     }
 
     /// The cell at `indexPath`, if there is one.
-    public func cell(at indexPath: IndexPath) -> Cell? {
-        guard sections.indices.contains(indexPath.section),
-              sections[indexPath.section].cells.indices.contains(indexPath.item) else { return nil }
-        return sections[indexPath.section].cells[indexPath.item]
+    public func cell(at indexPath: IndexPath) throws -> Cell? {
+        guard sections.indices.contains(indexPath.section), (0..<sections[indexPath.section].cellCount).contains(indexPath.item)
+        else { return nil }
+        return try sections[indexPath.section].cell(indexPath.item)
     }
 
     /// The number of cells in every section together.
-    public var cellCount: Int { sections.reduce(0) { $0 + $1.cells.count } }
+    public var cellCount: Int { sections.reduce(0) { $0 + $1.cellCount } }
+}
+
+/// Cells read on demand: `count` of them, cell `i` made by `read(i)` each time it is asked for
+/// (nothing is cached, so it is safe to share between threads). Equal only to itself.
+public final class LazyCells: Hashable, Sendable {
+    public let count: Int
+    private let read: @Sendable (Int) throws -> Cell
+
+    public init(count: Int, read: @escaping @Sendable (Int) throws -> Cell) {
+        self.count = count
+        self.read = read
+    }
+
+    public func cell(_ item: Int) throws -> Cell {
+        precondition((0..<count).contains(item), "cell \(item) of \(count)")
+        return try read(item)
+    }
+
+    public static func == (a: LazyCells, b: LazyCells) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

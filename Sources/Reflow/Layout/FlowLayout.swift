@@ -54,11 +54,11 @@ public struct FlowLayout: CollectionLayout {
 
     public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
         var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count)
-        for (index, section) in content.sections.enumerated() where !section.cells.isEmpty {
+        for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
             plan.beginSection(index)
             plan.space(sectionInsets.top)
-            plan.addUnit(items: 0..<section.cells.count, estimateKey: section.cells[0].style.estimateKey,
-                         estimateWeight: Double(section.cells.count))
+            plan.addUnit(items: 0..<section.cellCount, estimateKey: try section.cell(0).style.estimateKey,
+                         estimateWeight: Double(section.cellCount))
             plan.space(sectionInsets.bottom)
             plan.endSection()
         }
@@ -68,7 +68,7 @@ public struct FlowLayout: CollectionLayout {
 
     public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
         let unit = plan.units[index]
-        let cells = plan.content.sections[unit.section].cells
+        let cells = try plan.content.sections[unit.section].cells(unit.items)
         let environment = plan.environment
         let width = environment.containerWidth - sectionInsets.horizontal
         let measurements = try cells.map {

@@ -20,10 +20,10 @@ public struct ListLayout: CollectionLayout {
 
     public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
         var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count)
-        for (index, section) in content.sections.enumerated() where !section.cells.isEmpty {
+        for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
             plan.beginSection(index)
             plan.space(sectionInsets.top)
-            for (item, cell) in section.cells.enumerated() {
+            for (item, cell) in try section.cells.enumerated() {
                 if item > 0 { plan.space(spacing) }
                 plan.addUnit(items: item..<item + 1, estimateKey: cell.style.estimateKey)
             }
@@ -37,7 +37,7 @@ public struct ListLayout: CollectionLayout {
     public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
         let unit = plan.units[index]
         let item = unit.items.lowerBound
-        let cell = plan.content.sections[unit.section].cells[item]
+        let cell = try plan.content.sections[unit.section].cell(item)
         let environment = plan.environment
         let width = environment.containerWidth - sectionInsets.horizontal
         let measurement = try sizer.measure(cell, proposal: .width(width), in: environment, sectionInsets: sectionInsets)

@@ -102,7 +102,7 @@ import TestSupport
 
     @Test func cellsOfASectionNeverOverlapAndEverythingLiesInsideItsContent() async throws {
         let sizer = try Fixtures.sizer()
-        await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000)) { seed in
+        await propertyCheck(count: 100, input: Gen.int(in: 0...1_000_000)) { seed in
             let (layout, content) = Self.screen(seed: seed)
             for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
                 let environment = LayoutEnvironment(containerWidth: 390, category: category)

@@ -34,12 +34,13 @@ import TextMetrics
         let screen = try Self.screen(Self.contract)
         #expect(screen.content.sections.count == 1)
         let section = screen.content.sections[0]
-        #expect(section.cells.count == 2)
-        #expect(section.cells[1].texts.map(\.text.string) == ["Food", "42 places"])
-        #expect(section.cells[1].texts[1].lineLimit == 1)
-        #expect(section.cells[1].supplementary["badge"]?.text.string == "3")
+        let cells = try section.cells
+        #expect(cells.count == 2)
+        #expect(cells[1].texts.map(\.text.string) == ["Food", "42 places"])
+        #expect(cells[1].texts[1].lineLimit == 1)
+        #expect(cells[1].supplementary["badge"]?.text.string == "3")
         #expect(section.supplementary["header"]?.text.string == "Categories")
-        #expect(screen.cellPaths == [["sections[0].cells[0]", "sections[0].cells[1]"]])
+        #expect(ScreenFile.path(of: IndexPath(item: 1, section: 0)) == "sections[0].cells[1]")
         let large = screen.layout.sectionProvider(0, LayoutEnvironment(category: .extraExtraExtraLarge))
         let accessible = screen.layout.sectionProvider(0, LayoutEnvironment(category: .accessibilityMedium))
         #expect(large.group.count == 3)

@@ -70,7 +70,7 @@ public struct CompositionalLayout: CollectionLayout {
                 insets.trailing = side
                 template = GroupTemplate(section.group, width: template.width, height: template.height)
             }
-            let cells = sectionContent.cells.count
+            let cells = sectionContent.cellCount
             let headers = section.boundarySupplementaryItems.filter { $0.alignment == .top && sectionContent.supplementary[$0.kind] != nil }
             let footers = section.boundarySupplementaryItems.filter { $0.alignment == .bottom && sectionContent.supplementary[$0.kind] != nil }
             guard cells > 0 || !headers.isEmpty || !footers.isEmpty else {
@@ -159,16 +159,17 @@ public struct CompositionalLayout: CollectionLayout {
         let unit = plan.units[index]
         let resolved = resolved(plan, unit.section)
         let environment = plan.environment
-        let cells = plan.content.sections[unit.section].cells
+        let section = plan.content.sections[unit.section]
         var laid: UnitLayout
         switch unit.role {
         case .supplementary(let kind, _):
             laid = try boundaryItem(kind, of: resolved, section: unit.section, plan: plan, sizer: sizer)
         case .cells where resolved.section.scrollsOrthogonally:
-            laid = try band(resolved, section: unit.section, cells: cells, environment: environment, sizer: sizer)
+            laid = try band(resolved, section: unit.section, cells: try section.cells(unit.items), environment: environment,
+                            sizer: sizer)
         case .cells:
             var placement = GroupPlacement(sizer: sizer, environment: environment, section: unit.section,
-                                           cells: Array(cells[unit.items]), firstItem: unit.items.lowerBound)
+                                           cells: try section.cells(unit.items), firstItem: unit.items.lowerBound)
             var next = 0
             let group = resolved.template.group
             let size = try placement.place(resolved.template, at: Point(x: resolved.leadingInset, y: 0),
