@@ -40,6 +40,8 @@ public struct DisplayListBuilder: Sendable {
     public enum DebugColor {
         public static let frame = Color(hex: 0xE5484D, alpha: 170)
         public static let supplementary = Color(hex: 0x8E4EC6, alpha: 170)
+        /// Dashed outlines of a compositional layout's groups.
+        public static let group = Color(hex: 0xF5A623, alpha: 200)
         public static let textFrame = Color(hex: 0x3E63DD, alpha: 110)
         public static let baseline = Color(hex: 0x12A594, alpha: 170)
         public static let minimumApplied = Color(hex: 0xF76B15)
@@ -55,8 +57,9 @@ public struct DisplayListBuilder: Sendable {
     ///   - lazy: the lazy layout's state when the screen was laid out lazily (drawn by the debug
     ///     overlay), nil for an eager layout.
     ///   - labels: sets the overlay's caption for a lazy screen; without it the caption is left out.
+    ///   - groups: frames of a compositional layout's groups, outlined by the debug overlay.
     public func displayList(elements: [LayoutAttributes], visibleRect: Rect, lazy: LazyState? = nil,
-                            labels: Typesetter? = nil) -> DisplayList {
+                            labels: Typesetter? = nil, groups: [Rect] = []) -> DisplayList {
         var list = DisplayList(size: visibleRect.size, background: theme.background)
         let shift = Point(x: -visibleRect.minX, y: -visibleRect.minY)
         func moved(_ rect: Rect) -> Rect { rect.offsetBy(dx: shift.x, dy: shift.y) }
@@ -90,6 +93,16 @@ public struct DisplayListBuilder: Sendable {
         above.forEach { draw($0, moved: moved, into: &list) }
 
         if debug {
+            for group in groups where group.intersects(visibleRect) {
+                list.line(from: moved(group).origin, to: Point(x: moved(group).maxX, y: moved(group).minY), DebugColor.group,
+                          lineWidth: 1, dash: [4, 3])
+                list.line(from: Point(x: moved(group).minX, y: moved(group).maxY), to: Point(x: moved(group).maxX, y: moved(group).maxY),
+                          DebugColor.group, lineWidth: 1, dash: [4, 3])
+                list.line(from: moved(group).origin, to: Point(x: moved(group).minX, y: moved(group).maxY), DebugColor.group,
+                          lineWidth: 1, dash: [4, 3])
+                list.line(from: Point(x: moved(group).maxX, y: moved(group).minY), to: Point(x: moved(group).maxX, y: moved(group).maxY),
+                          DebugColor.group, lineWidth: 1, dash: [4, 3])
+            }
             for element in elements { drawDebug(element, moved: moved, into: &list) }
             if let lazy { drawLazyIndicator(lazy, visibleRect: visibleRect, labels: labels, into: &list) }
         }

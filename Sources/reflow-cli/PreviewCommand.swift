@@ -191,7 +191,8 @@ struct PreviewCommand: ParsableCommand {
                     layout: input.layout,
                     transform: { snapshot in
                         builder.displayList(elements: snapshot.allAttributes,
-                                            visibleRect: Rect(x: 0, y: 0, width: width, height: snapshot.contentSize.height))
+                                            visibleRect: Rect(x: 0, y: 0, width: width, height: snapshot.contentSize.height),
+                                            groups: snapshot.groupFrames)
                     },
                     progress: { progress.update(0.4 * $0) })
                 columns = zip(plan.categories, screens).map { column($0, $1) }
@@ -208,7 +209,8 @@ struct PreviewCommand: ParsableCommand {
                 let snapshot = try input.layout.layout(content, in: environment, sizer: sizer)
                 let size = Size(width: plan.width, height: snapshot.contentSize.height)
                 if plan.format == .png { try PNGRenderer.checkSize(size, scale: scale) }
-                list = builder.displayList(elements: snapshot.allAttributes, visibleRect: Rect(origin: .zero, size: size))
+                list = builder.displayList(elements: snapshot.allAttributes, visibleRect: Rect(origin: .zero, size: size),
+                                           groups: snapshot.groupFrames)
             }
             progress.update(0.4)
         }
@@ -255,6 +257,7 @@ struct PreviewCommand: ParsableCommand {
             }
             state = DisplayListBuilder.LazyState(contentHeight: lazy.contentHeight(), unitCount: lazy.count, measuredSpans: spans)
         }
-        return builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter)
+        let groups = builder.debug ? try planned.groupFrames(in: visible, lazy: &lazy) : []
+        return builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter, groups: groups)
     }
 }

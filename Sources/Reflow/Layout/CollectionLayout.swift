@@ -58,12 +58,17 @@ public struct UnitLayout: Sendable {
     public var scrollingWidth: Double?
     /// What the unit's layout noticed: cells given less than 44 pt or less than their content needs.
     public var warnings: [LayoutWarning]
+    /// The frames of the groups the unit placed (a compositional layout's), y relative to the
+    /// unit's top: what a debug overlay outlines; not elements.
+    public var groupFrames: [Rect]
 
-    public init(height: Double, elements: [LayoutAttributes], scrollingWidth: Double? = nil, warnings: [LayoutWarning] = []) {
+    public init(height: Double, elements: [LayoutAttributes], scrollingWidth: Double? = nil, warnings: [LayoutWarning] = [],
+                groupFrames: [Rect] = []) {
         self.height = height
         self.elements = elements
         self.scrollingWidth = scrollingWidth
         self.warnings = warnings
+        self.groupFrames = groupFrames
     }
 }
 

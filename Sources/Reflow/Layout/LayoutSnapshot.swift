@@ -27,6 +27,8 @@ public struct LayoutSnapshot: Sendable {
     private let unitElements: [Int]
     /// What the layout warned about, unit by unit.
     public let warnings: [LayoutWarning]
+    /// The frames of every group placed (compositional layouts), for a debug overlay.
+    public let groupFrames: [Rect]
     /// Orthogonal sections' content widths at rest, by section.
     public let scrollingWidths: [Int: Double]
     /// Section elements of section s: `sectionElementStarts[s] ..< sectionElementStarts[s + 1]`.
@@ -47,6 +49,7 @@ public struct LayoutSnapshot: Sendable {
         var sum = 0.0
         var above = 0.0, below = 0.0
         var warnings: [LayoutWarning] = []
+        var groupFrames: [Rect] = []
         var scrollingWidths: [Int: Double] = [:]
         for index in 0..<plan.unitCount {
             let laid = try layout.layoutUnit(index, of: plan, sizer: sizer)
@@ -59,6 +62,7 @@ public struct LayoutSnapshot: Sendable {
             tops.append(top)
             heights.append(height)
             starts.append(elements.count)
+            groupFrames += laid.groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
             for element in laid.elements {
                 above = max(above, -element.frame.minY)
                 below = max(below, element.frame.maxY - height)
@@ -90,6 +94,7 @@ public struct LayoutSnapshot: Sendable {
         sectionStarts.append(elements.count)
         self.elements = elements
         self.warnings = warnings
+        self.groupFrames = groupFrames
         self.scrollingWidths = scrollingWidths
         unitTops = tops
         unitHeights = heights

@@ -43,6 +43,18 @@ public final class PlannedLayout {
                                unitContaining: { plan.unit(containing: $0) })
     }
 
+    /// The group frames (for a debug overlay) of the units a screen at `visibleRect` shows.
+    public func groupFrames(in visibleRect: Rect, lazy: inout LazyLayout) throws -> [Rect] {
+        guard lazy.count > 0 else { return [] }
+        let first = lazy.index(at: visibleRect.minY), last = lazy.index(at: visibleRect.maxY)
+        var frames: [Rect] = []
+        for unit in first...last {
+            let top = lazy.y(of: unit)
+            frames += try layout.layoutUnit(unit, of: plan, sizer: sizer).groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
+        }
+        return frames.filter { $0.intersects(visibleRect) }
+    }
+
     /// Unit `index`'s elements placed with the unit's top at `top`.
     public func attributes(ofUnit index: Int, top: Double) throws -> [LayoutAttributes] {
         try layout.layoutUnit(index, of: plan, sizer: sizer).elements.map { $0.offsetBy(dx: 0, dy: top) }

@@ -175,10 +175,13 @@ public struct CompositionalLayout: CollectionLayout {
             let size = try placement.place(resolved.template, at: Point(x: resolved.leadingInset, y: 0),
                                            width: group.size.width.isEstimated ? nil : resolved.template.width,
                                            height: group.size.height.isEstimated ? nil : resolved.template.height, next: &next)
-            laid = UnitLayout(height: size.height, elements: placement.elements, warnings: placement.warnings)
+            laid = UnitLayout(height: size.height, elements: placement.elements, warnings: placement.warnings,
+                              groupFrames: placement.groupFrames)
         }
         if environment.layoutDirection == .rightToLeft {
-            laid.elements = laid.elements.map { Self.mirrored($0, in: environment.containerWidth) }
+            let width = environment.containerWidth
+            laid.elements = laid.elements.map { Self.mirrored($0, in: width) }
+            laid.groupFrames = laid.groupFrames.map { Rect(x: width - $0.maxX, y: $0.minY, width: $0.width, height: $0.height) }
         }
         return laid
     }
@@ -203,7 +206,7 @@ public struct CompositionalLayout: CollectionLayout {
             height = max(height, size.height)
         }
         return UnitLayout(height: height, elements: placement.elements, scrollingWidth: x + resolved.trailingInset,
-                          warnings: placement.warnings)
+                          warnings: placement.warnings, groupFrames: placement.groupFrames)
     }
 
     /// A header or footer: its content self-sized (or sized as declared) across the section's content width.

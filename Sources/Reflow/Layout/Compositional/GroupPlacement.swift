@@ -20,6 +20,8 @@ struct GroupPlacement {
     let firstItem: Int
     private(set) var elements: [LayoutAttributes] = []
     private(set) var warnings: [LayoutWarning] = []
+    /// Every group placed, outermost last.
+    private(set) var groupFrames: [Rect] = []
 
     init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: [Cell], firstItem: Int) {
         self.sizer = sizer
@@ -176,7 +178,9 @@ struct GroupPlacement {
         let size = axis == .horizontal
             ? Size(width: mainLength + insets.horizontal, height: crossLength + insets.vertical)
             : Size(width: crossLength + insets.horizontal, height: mainLength + insets.vertical)
-        return Size(width: width ?? size.width, height: height ?? size.height)
+        let placed = Size(width: width ?? size.width, height: height ?? size.height)
+        groupFrames.append(Rect(origin: origin, size: placed))
+        return placed
     }
 
     /// The rectangle with its edges snapped to the layout unit. Snapping edges, not lengths, keeps
