@@ -45,6 +45,24 @@ public struct CellMeasurement: Sendable {
         elements.first { if case .text = $0.content { true } else { false } }?.frame
     }
 
+    /// The same cell given exactly `height`: its content centred in a taller cell, starting at the
+    /// top and clipped in a shorter one, as `CellSizer` places it. What a row stretches a shorter
+    /// cell with, without measuring it again.
+    public func resized(toHeight height: Double) -> CellMeasurement {
+        let shift = Self.contentShift(height: height, natural: naturalHeight)
+            - Self.contentShift(height: size.height, natural: naturalHeight)
+        return CellMeasurement(size: Size(width: size.width, height: height), naturalHeight: naturalHeight, insets: insets,
+                               elements: shift == 0 ? elements : elements.map { element in
+                                   var moved = element
+                                   moved.frame.origin.y += shift
+                                   return moved
+                               })
+    }
+
+    /// How far content of `natural` height moves down in a cell of `height`: centred when there
+    /// is room, at the top when it is clipped.
+    static func contentShift(height: Double, natural: Double) -> Double { max(0, (height - natural) / 2) }
+
     /// Whether the content needs more height than the cell has.
     public var isClipped: Bool { naturalHeight > size.height + 1e-9 }
 

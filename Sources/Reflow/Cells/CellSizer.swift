@@ -173,11 +173,7 @@ public final class CellSizer {
         }
         // Content a taller cell (the 44 pt minimum, an exact height) leaves room around is centred
         // vertically; content that does not fit starts at the top and is clipped at the bottom.
-        let shift = max(0, (height - natural) / 2)
-        if shift > 0 {
-            for index in elements.indices { elements[index].frame.origin.y += shift }
-        }
-        return CellMeasurement(size: Size(width: cellWidth, height: height), naturalHeight: natural, insets: insets,
-                               elements: elements)
+        return CellMeasurement(size: Size(width: cellWidth, height: natural), naturalHeight: natural, insets: insets,
+                               elements: elements).resized(toHeight: height)
     }
 }

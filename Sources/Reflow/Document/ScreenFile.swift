@@ -61,31 +61,73 @@ public struct ScreenFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
+/// Where a value is in the file, kept as a chain and spelled out only for an error message
+/// (a large screen's cells are read by the hundred thousand; their paths are almost never needed).
+private final class JSONPath: Sendable {
+    let parent: JSONPath?
+    let key: String?
+    let index: Int
+
+    init(parent: JSONPath?, key: String?, index: Int = 0) {
+        self.parent = parent
+        self.key = key
+        self.index = index
+    }
+
+    /// A path written out (`sections[2].group`), as the root of its children.
+    convenience init(_ written: String) { self.init(parent: nil, key: written) }
+
+    var string: String {
+        let prefix = parent?.string ?? ""
+        guard let key else { return "\(prefix)[\(index)]" }
+        return prefix.isEmpty ? key : "\(prefix).\(key)"
+    }
+}
+
 /// A value and where it is in the file.
 private struct Cursor {
     let value: JSONValue
-    let path: String
+    let location: JSONPath?
+
+    init(value: JSONValue, path: String) {
+        self.value = value
+        location = path.isEmpty ? nil : JSONPath(path)
+    }
+
+    init(value: JSONValue, location: JSONPath?) {
+        self.value = value
+        self.location = location
+    }
+
+    var path: String { location?.string ?? "" }
 
     func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     func fail(_ message: String) -> ScreenFileError { ScreenFileError(path: path, message: message) }
 
+    /// An object's members by key (a handful: looked up by a linear search, no dictionary).
+    struct Members {
+        let entries: [(key: String, cursor: Cursor)]
+        subscript(key: String) -> Cursor? { entries.first { $0.key == key }?.cursor }
+    }
+
     /// The object's members, refusing keys it does not know (a typo is an error, not ignored).
-    func object(allowed: [String], expected: String) throws -> [String: Cursor] {
+    func object(allowed: [String], expected: String) throws -> Members {
         guard case .object(let members) = value else { throw fail("expected \(expected), got \(value.kindName)") }
-        var result: [String: Cursor] = [:]
+        var entries: [(key: String, cursor: Cursor)] = []
+        entries.reserveCapacity(members.count)
         for (key, member) in members {
             guard allowed.contains(key) else {
                 throw ScreenFileError(path: child(key), message: "unknown key; expected one of \(allowed.joined(separator: ", "))")
             }
-            result[key] = Cursor(value: member, path: child(key))
+            entries.append((key, Cursor(value: member, location: JSONPath(parent: location, key: key))))
         }
-        return result
+        return Members(entries: entries)
     }
 
     func array(expected: String) throws -> [Cursor] {
         guard case .array(let values) = value else { throw fail("expected \(expected), got \(value.kindName)") }
-        return values.enumerated().map { Cursor(value: $1, path: "\(path)[\($0)]") }
+        return values.enumerated().map { Cursor(value: $1, location: JSONPath(parent: location, key: nil, index: $0)) }
     }
 
     func number(in range: ClosedRange<Double>, expected: String) throws -> Double {
@@ -201,7 +243,7 @@ private struct Reader {
                                                                                boundary: members)))
             }
         } else {
-            variants.append(Variant(when: Condition(), section: try layoutSection(merging: [:], over: members, at: cursor,
+            variants.append(Variant(when: Condition(), section: try layoutSection(merging: nil, over: members, at: cursor,
                                                                                  boundary: members)))
         }
         var content = CollectionContent.Section(cells: [])
@@ -246,9 +288,9 @@ private struct Reader {
     }
 
     /// A section's layout from a variant's keys, falling back to the section's own.
-    func layoutSection(merging variant: [String: Cursor], over section: [String: Cursor], at cursor: Cursor,
-                       boundary: [String: Cursor]) throws -> LayoutSection {
-        func key(_ name: String) -> Cursor? { variant[name] ?? section[name] }
+    func layoutSection(merging variant: Cursor.Members?, over section: Cursor.Members, at cursor: Cursor,
+                       boundary: Cursor.Members) throws -> LayoutSection {
+        func key(_ name: String) -> Cursor? { variant?[name] ?? section[name] }
         guard let groupCursor = key("group") else {
             throw cursor.fail("missing \"group\": a section needs a group, e.g. {\"axis\": \"vertical\", \"size\": …, \"subitems\": [ … ]}")
         }
@@ -396,7 +438,7 @@ private struct Reader {
     /// A header's or footer's content: its text as a cell (not a touch target, so no 44 pt minimum).
     func supplementaryContent(_ cursor: Cursor, kind: String) throws -> Cell {
         guard case .object(let members) = cursor.value else { throw cursor.fail("expected a \(kind) object") }
-        let fields = Dictionary(members.map { ($0.key, Cursor(value: $0.value, path: cursor.child($0.key))) }, uniquingKeysWith: { a, _ in a })
+        let fields = Cursor.Members(entries: members.map { ($0.key, Cursor(value: $0.value, location: JSONPath(parent: cursor.location, key: $0.key))) })
         guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\": what the \(kind) says") }
         let style = try fields["style"].map(Self.textStyle) ?? (kind == "header" ? .headline : .footnote)
         return Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, style: style,
@@ -404,9 +446,13 @@ private struct Reader {
                     insets: Self.boundaryInsets, minimumHeight: 0)
     }
 
+    /// Styles by their exact name, looked up before the case-insensitive parse (cells of a large
+    /// screen are read by the hundred thousand).
+    static let stylesByName = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, $0) })
+
     static func textStyle(_ cursor: Cursor) throws -> TextStyle {
         let name = try cursor.string(expected: "a text style")
-        guard let style = TextStyle(name: name) else {
+        guard let style = stylesByName[name] ?? TextStyle(name: name) else {
             throw cursor.fail("unknown text style \"\(name)\"; expected one of \(TextStyle.validNames)")
         }
         return style

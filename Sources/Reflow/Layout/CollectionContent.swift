@@ -1,10 +1,12 @@
+import Synchronization
+
 /// What a layout places: sections of cells, and per section the content of its supplementary
 /// elements (a header's text, a footer's), keyed by their kind. Documents have cells only; a
 /// screen file gives its sections headers and footers too. A value: laying it out never changes it.
 ///
 /// A section's cells are held in an array, or read on demand (`LazyCells`: a large screen file's
-/// cells are parsed when a layout lays them out), so layouts ask a section for the cells of a
-/// unit (`cells(_:)`) rather than for all of them.
+/// cells are parsed when a layout first lays them out), so layouts ask a section for the cells of
+/// a unit (`cells(_:)`) rather than for all of them.
 public struct CollectionContent: Hashable, Sendable {
     public struct Section: Hashable, Sendable {
         enum Storage: Hashable, Sendable {
@@ -79,21 +81,38 @@ public struct CollectionContent: Hashable, Sendable {
     public var cellCount: Int { sections.reduce(0) { $0 + $1.cellCount } }
 }
 
-/// Cells read on demand: `count` of them, cell `i` made by `read(i)` each time it is asked for
-/// (nothing is cached, so it is safe to share between threads). Equal only to itself.
+/// Cells read on demand: `count` of them, made by `read(i)` the first time one of their block is
+/// asked for and kept from then on (blocks of `blockSize` cells, so the first screen of a huge
+/// screen file reads a few hundred cells, and a whole layout reads each cell once, not once per
+/// text size). Safe to share between threads: the blocks are behind a lock. Equal only to itself.
 public final class LazyCells: Hashable, Sendable {
     public let count: Int
     private let read: @Sendable (Int) throws -> Cell
+    private let blocks: Mutex<[Int: [Cell]]>
+    /// Cells read together.
+    public static let blockSize = 256
 
     public init(count: Int, read: @escaping @Sendable (Int) throws -> Cell) {
         self.count = count
         self.read = read
+        self.blocks = Mutex([:])
     }
 
     public func cell(_ item: Int) throws -> Cell {
         precondition((0..<count).contains(item), "cell \(item) of \(count)")
-        return try read(item)
+        let block = item / Self.blockSize
+        if let cells = blocks.withLock({ $0[block] }) { return cells[item % Self.blockSize] }
+        // Read outside the lock (two threads may both read a block; the first one kept wins).
+        let start = block * Self.blockSize
+        let cells = try (start..<min(count, start + Self.blockSize)).map(read)
+        return blocks.withLock { stored in
+            if stored[block] == nil { stored[block] = cells }
+            return stored[block]![item % Self.blockSize]
+        }
     }
+
+    /// Blocks read so far (for tests: the first screen reads only the blocks it shows).
+    public var blocksRead: Int { blocks.withLock { $0.count } }
 
     public static func == (a: LazyCells, b: LazyCells) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

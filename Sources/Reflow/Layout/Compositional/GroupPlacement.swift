@@ -254,8 +254,7 @@ struct GroupPlacement {
         var measurement = try measureCell(cell, proposal: proposal, index: index)
         if estimatedHeight, measurement.size.height < cellFrame.height {
             // A row is as tall as its tallest cell: a shorter cell fills it, its content centred.
-            measurement = try measureCell(cell, proposal: SizeProposal(width: .exact(max(0, cellFrame.width)),
-                                                                      height: .exact(cellFrame.height)), index: index)
+            measurement = measurement.resized(toHeight: cellFrame.height)
         }
         let indexPath = IndexPath(item: firstItem + index, section: section)
         if !estimatedHeight {
