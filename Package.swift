@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "Preview", targets: ["Preview"]),
+        .library(name: "Audit", targets: ["Audit"]),
         .executable(name: "reflow-cli", targets: ["reflow-cli"]),
     ],
     dependencies: [
@@ -34,10 +35,12 @@ let package = Package(
         .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark"]),
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
+        // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.
+        .target(name: "Audit", dependencies: ["Reflow", "TextMetrics", "Preview"]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
-                "TextMetrics", "Reflow", "Preview",
+                "TextMetrics", "Reflow", "Preview", "Audit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -55,6 +58,7 @@ let package = Package(
             name: "PreviewTests",
             dependencies: ["Preview", "Reflow", "TextMetrics", "TestSupport"],
             exclude: ["Goldens"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Preview", "TextMetrics", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli"]),
     ]
 )

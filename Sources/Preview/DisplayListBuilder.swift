@@ -114,15 +114,17 @@ public struct DisplayListBuilder: Sendable {
         case .decoration:
             list.fill(moved(element.frame), theme.groupedBackground, cornerRadius: theme.cornerRadius)
         case .cell:
-            drawContent(element, color: theme.textColor(for: element.cellKind ?? .paragraph), moved: moved, into: &list)
+            drawContent(element, color: theme.colors(for: element).text, moved: moved, into: &list)
         case .supplementary(let kind) where kind == "badge":
             let frame = moved(element.frame)
-            list.fill(frame, theme.badge, cornerRadius: min(frame.width, frame.height) / 2)
-            drawContent(element, color: theme.badgeText, moved: moved, into: &list)
+            let colors = theme.colors(for: element)
+            list.fill(frame, colors.backdrop, cornerRadius: min(frame.width, frame.height) / 2)
+            drawContent(element, color: colors.text, moved: moved, into: &list)
         case .supplementary:
             // A header or footer has its own background, so a pinned header covers the cells under it.
-            list.fill(moved(element.frame), theme.background)
-            drawContent(element, color: theme.headingText, moved: moved, into: &list)
+            let colors = theme.colors(for: element)
+            list.fill(moved(element.frame), colors.backdrop)
+            drawContent(element, color: colors.text, moved: moved, into: &list)
         }
     }
 

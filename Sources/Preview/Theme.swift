@@ -63,4 +63,25 @@ public struct Theme: Hashable, Sendable {
         case .paragraph, .listItem, .code, .word, .item: bodyText
         }
     }
+
+    /// The color an element's text is drawn in and the color behind it, as `DisplayListBuilder`
+    /// draws them: what a contrast check compares. `decorations` are the layout's decoration
+    /// elements (section backgrounds) that may lie under it.
+    public func colors(for element: LayoutAttributes, decorations: [LayoutAttributes] = []) -> (text: Color, backdrop: Color) {
+        switch element.category {
+        case .supplementary(let kind) where kind == "badge":
+            return (badgeText, badge)
+        case .supplementary:
+            return (headingText, background)
+        case .decoration:
+            return (headingText, groupedBackground)
+        case .cell:
+            let text = textColor(for: element.cellKind ?? .paragraph)
+            if element.cellKind == .code { return (text, codeBackground) }
+            let over = decorations.contains {
+                $0.indexPath.section == element.indexPath.section && $0.frame.contains(element.textFrame ?? element.frame)
+            }
+            return (text, over ? groupedBackground : background)
+        }
+    }
 }

@@ -17,20 +17,20 @@ public struct LayoutInput: Sendable {
     public let format: DocumentFormat
     public let content: CollectionContent
     public let layout: any CollectionLayout
-    /// Where the cell at an index path comes from in the file, when the format can say (the JSON
-    /// path of a screen file's cell).
-    public let sourcePath: (@Sendable (IndexPath) -> String)?
+    /// Where the cell at an index path comes from in the file, when the format can say (a screen
+    /// file's cell: its JSON path and line).
+    public let source: (@Sendable (IndexPath) -> SourceLocation?)?
     /// For a document: the offset of the first byte that was not UTF-8 (replaced with U+FFFD)
     /// and how many NUL bytes were replaced, so a caller can say so.
     public let firstInvalidByte: Int?
     public let nulCount: Int
 
     public init(format: DocumentFormat, content: CollectionContent, layout: any CollectionLayout,
-                sourcePath: (@Sendable (IndexPath) -> String)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0) {
+                source: (@Sendable (IndexPath) -> SourceLocation?)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0) {
         self.format = format
         self.content = content
         self.layout = layout
-        self.sourcePath = sourcePath
+        self.source = source
         self.firstInvalidByte = firstInvalidByte
         self.nulCount = nulCount
     }
@@ -44,7 +44,7 @@ public struct LayoutInput: Sendable {
         switch format {
         case .screen:
             let screen = try ScreenFile(json: bytes)
-            self.init(format: format, content: screen.content, layout: screen.layout, sourcePath: ScreenFile.path(of:))
+            self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:))
         case .commonMark, .plainText:
             let text = DocumentText(bytes: bytes)
             let document = Document(text: text.text, format: format)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextMetrics
 
 /// An app screen described in JSON (a screen file): the sections of a compositional layout and
@@ -17,6 +18,9 @@ public struct ScreenFile: Sendable {
     public let layout: CompositionalLayout
     /// The cells of each section, with their headers', footers' and badges' content.
     public let content: CollectionContent
+    /// Where each section's cells start in the file (byte offsets), for `location(of:)`.
+    private let cellOffsets: [[Int]]
+    private let lines: LazyLines
 
     /// The largest file accepted (a screen of a million cells is about 40 to 100 MB).
     public static let maximumBytes = 256 << 20
@@ -39,6 +43,16 @@ public struct ScreenFile: Sendable {
         }
         var reader = Reader(bytes: bytes)
         (layout, content) = try reader.screen(Cursor(value: value, path: ""))
+        cellOffsets = reader.cellOffsets
+        lines = LazyLines(bytes)
+    }
+
+    /// Where the cell at `indexPath` is in the file: its JSON path and its line and column.
+    @Sendable public func location(of indexPath: IndexPath) -> SourceLocation? {
+        guard cellOffsets.indices.contains(indexPath.section), cellOffsets[indexPath.section].indices.contains(indexPath.item)
+        else { return nil }
+        let (line, column) = lines.table.location(of: cellOffsets[indexPath.section][indexPath.item])
+        return SourceLocation(line: line, column: column, jsonPath: Self.path(of: indexPath))
     }
 
     /// `range` of `bytes` parsed, a syntax error reported at `path`.
@@ -168,6 +182,12 @@ private struct Cursor {
 private struct Reader {
     /// The file, for cells parsed later.
     let bytes: [UInt8]
+    /// Where each section's cells start in the file.
+    var cellOffsets: [[Int]] = []
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
 
     /// A section's layout when its `when` matches.
     struct Variant: Sendable {
@@ -247,10 +267,12 @@ private struct Reader {
                                                                                  boundary: members)))
         }
         var content = CollectionContent.Section(cells: [])
+        cellOffsets.append([])
         if let list = members["cells"] {
             guard case .deferred(let ranges) = list.value else {
                 throw list.fail("expected an array of cells, got \(list.value.kindName)")
             }
+            cellOffsets[cellOffsets.count - 1] = ranges.map(\.lowerBound)
             let bytes = self.bytes
             let read: @Sendable (Int) throws -> Cell = { item in
                 let path = ScreenFile.path(of: IndexPath(item: item, section: index))
@@ -511,5 +533,25 @@ private struct Reader {
         return .text(TextElement(style: try fields["style"].map(Self.textStyle) ?? .body,
                                  text: StyledText(try text.string(expected: "the text")),
                                  lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more")))
+    }
+}
+
+/// A file's line table, made the first time a location is asked for (most reads never ask).
+private final class LazyLines: Sendable {
+    private let bytes: [UInt8]
+    private let made: Mutex<LineTable?>
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        made = Mutex(nil)
+    }
+
+    var table: LineTable {
+        made.withLock { table in
+            if let table { return table }
+            let new = LineTable(bytes)
+            table = new
+            return new
+        }
     }
 }

@@ -1,0 +1,64 @@
+import Reflow
+import TextMetrics
+
+/// One accessibility problem: a rule, an element, the first text size (and width) where it shows
+/// and the others where it shows too, and where the element comes from in the file.
+public struct AuditFinding: Hashable, Sendable {
+    public var rule: AuditRule
+    public var severity: AuditSeverity
+    /// The first category (smallest first) it was found at, and every other one.
+    public var category: ContentSizeCategory
+    public var otherCategories: [ContentSizeCategory]
+    /// The container width it was found at.
+    public var width: Double
+    /// The element: its kind (`cell`, `header`, …), index path and frame at `category`.
+    public var element: ElementCategory
+    public var indexPath: IndexPath
+    public var frame: Rect
+    public var source: SourceLocation?
+    /// What is wrong, in numbers a person can act on.
+    public var message: String
+
+    public init(rule: AuditRule, severity: AuditSeverity, category: ContentSizeCategory, otherCategories: [ContentSizeCategory] = [],
+                width: Double, element: ElementCategory, indexPath: IndexPath, frame: Rect, source: SourceLocation? = nil,
+                message: String) {
+        self.rule = rule
+        self.severity = severity
+        self.category = category
+        self.otherCategories = otherCategories
+        self.width = width
+        self.element = element
+        self.indexPath = indexPath
+        self.frame = frame
+        self.source = source
+        self.message = message
+    }
+
+    /// Every category it was found at, in order.
+    public var categories: [ContentSizeCategory] { ([category] + otherCategories).sorted() }
+
+    /// `ax2 (and ax3, ax4, ax5)`.
+    public var categoryText: String {
+        otherCategories.isEmpty ? category.shortName
+            : "\(category.shortName) (and \(otherCategories.map(\.shortName).joined(separator: ", ")))"
+    }
+
+    /// `cell 1.3`, `header of section 2`.
+    public var elementText: String {
+        switch element {
+        case .cell: "cell \(indexPath.section).\(indexPath.item)"
+        case .supplementary(let kind) where kind == "badge": "badge of cell \(indexPath.section).\(indexPath.item)"
+        default: "\(element.name) of section \(indexPath.section)"
+        }
+    }
+}
+
+/// How far a text style grows from L to AX5, against WCAG 1.4.4's 200 %.
+public struct StyleScale: Hashable, Sendable {
+    public var style: TextStyle
+    /// Point size at L and at AX5 (the largest text size), and their ratio.
+    public var sizeAtL: Double
+    public var sizeAtAX5: Double
+    public var scale: Double { sizeAtAX5 / sizeAtL }
+    public var meetsWCAG: Bool { scale >= 2 - 1e-9 }
+}

@@ -1,0 +1,133 @@
+import Reflow
+import TextMetrics
+
+extension AuditReport {
+    /// A report for a person: findings grouped by rule, the worst rules first, each with where it
+    /// shows (sizes, width, element, place in the file) and what is wrong; then how far each
+    /// text style grows, and a summary line.
+    public func text(file: String) -> String {
+        var out = ""
+        let byRule = Dictionary(grouping: findings, by: \.rule)
+        let rules = byRule.keys.sorted { (byRule[$1]!.map(\.severity).max()!, $0) < (byRule[$0]!.map(\.severity).max()!, $1) }
+        for rule in rules {
+            let group = byRule[rule]!
+            out += "\(rule.rawValue): \(group.count) finding\(group.count == 1 ? "" : "s") — \(rule.summary)\n"
+            for finding in group {
+                let width = Auditor.points(finding.width)
+                var line = "  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.categoryText) at \(width) pt, "
+                line += finding.elementText
+                if let source = finding.source { line += " (\(source))" }
+                out += line + ": \(finding.message)\n"
+            }
+            out += "\n"
+        }
+        if !styleScales.isEmpty {
+            out += "text sizes from L to AX5: "
+            out += styleScales.map { "\($0.style.rawValue) \(Int(($0.scale * 100).rounded())) %\($0.meetsWCAG ? "" : " (under 200 %)")" }
+                .joined(separator: ", ") + "\n"
+        }
+        let sizes = "\(categories.count) size\(categories.count == 1 ? "" : "s") × \(widths.count) width\(widths.count == 1 ? "" : "s")"
+        out += "\(file): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), "
+        out += "\(count(.info)) info at \(sizes) (\(widths.map { Auditor.points($0) + " pt" }.joined(separator: ", ")))\n"
+        return out
+    }
+
+    /// The report as JSON with stable keys, for scripts: every finding with its rule, severity,
+    /// category (and the others), width, element (kind, index path, frame) and source.
+    public func json(file: String) -> String {
+        var out = "{\n"
+        out += "  \"file\": \(JSONText.string(file)),\n"
+        out += "  \"categories\": [\(categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))],\n"
+        out += "  \"widths\": [\(widths.map(JSONText.number).joined(separator: ", "))],\n"
+        out += "  \"summary\": {\"errors\": \(count(.error)), \"warnings\": \(count(.warning)), \"info\": \(count(.info))},\n"
+        out += "  \"styleScales\": ["
+        out += styleScales.map {
+            "{\"style\": \(JSONText.string($0.style.rawValue)), \"sizeAtL\": \(JSONText.number($0.sizeAtL)), "
+                + "\"sizeAtAX5\": \(JSONText.number($0.sizeAtAX5)), \"scale\": \(JSONText.number(($0.scale * 1000).rounded() / 1000))}"
+        }.joined(separator: ", ")
+        out += "],\n  \"findings\": ["
+        for (index, finding) in findings.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += "    {\"rule\": \(JSONText.string(finding.rule.rawValue)), \"severity\": \(JSONText.string(finding.severity.rawValue)), "
+            out += "\"category\": \(JSONText.string(finding.category.shortName)), "
+            out += "\"otherCategories\": [\(finding.otherCategories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
+            out += "\"width\": \(JSONText.number(finding.width)), "
+            out += "\"element\": {\"kind\": \(JSONText.string(finding.element.name)), "
+            out += "\"indexPath\": {\"section\": \(finding.indexPath.section), \"item\": \(finding.indexPath.item)}, "
+            let frame = finding.frame
+            out += "\"frame\": {\"x\": \(Self.number(frame.minX)), \"y\": \(Self.number(frame.minY)), "
+            out += "\"width\": \(Self.number(frame.width)), \"height\": \(Self.number(frame.height))}}, "
+            out += "\"source\": \(Self.source(finding.source)), \"message\": \(JSONText.string(finding.message))}"
+        }
+        out += findings.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    static func number(_ value: Double) -> String { JSONText.number((value * 1000).rounded() / 1000) }
+
+    static func source(_ source: SourceLocation?) -> String {
+        guard let source else { return "null" }
+        var parts: [String] = []
+        if let line = source.line { parts.append("\"line\": \(line)") }
+        if let column = source.column { parts.append("\"column\": \(column)") }
+        if let path = source.jsonPath { parts.append("\"jsonPath\": \(JSONText.string(path))") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    /// The report as SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format): one run of
+    /// `reflow-cli audit`, its rules, and a result per finding located on the file's line, so
+    /// GitHub code scanning and other CI tools show the findings on the source.
+    /// - Parameter uri: the audited file as a URI reference, relative to the repository root when it can be.
+    public func sarif(uri: String, toolVersion: String) -> String {
+        let rules = AuditRule.allCases
+        var out = "{\n"
+        out += "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+        out += "  \"version\": \"2.1.0\",\n"
+        out += "  \"runs\": [\n    {\n"
+        out += "      \"tool\": {\"driver\": {\"name\": \"reflow-cli audit\", \"version\": \(JSONText.string(toolVersion)), "
+        out += "\"informationUri\": \"https://www.w3.org/WAI/WCAG22/quickref/\", \"rules\": ["
+        out += rules.map { rule in
+            "{\"id\": \(JSONText.string(rule.rawValue)), \"name\": \(JSONText.string(Self.camelCase(rule.rawValue))), "
+                + "\"shortDescription\": {\"text\": \(JSONText.string(rule.summary))}, "
+                + "\"helpUri\": \(JSONText.string(rule.helpURI)), "
+                + "\"defaultConfiguration\": {\"level\": \(JSONText.string(Self.defaultSeverity(rule).sarifLevel))}}"
+        }.joined(separator: ", ")
+        out += "]}},\n"
+        out += "      \"artifacts\": [{\"location\": {\"uri\": \(JSONText.string(uri))}}],\n"
+        out += "      \"results\": ["
+        for (index, finding) in findings.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += "        {\"ruleId\": \(JSONText.string(finding.rule.rawValue)), \"ruleIndex\": \(rules.firstIndex(of: finding.rule)!), "
+            out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), "
+            out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText) at \(finding.categoryText), \(Auditor.points(finding.width)) pt: \(finding.message)"))}, "
+            var location = "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(uri)), \"index\": 0}"
+            if let line = finding.source?.line {
+                location += ", \"region\": {\"startLine\": \(line)" + (finding.source?.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
+            }
+            location += "}"
+            if let path = finding.source?.jsonPath {
+                location += ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.string(path)), \"kind\": \"object\"}]"
+            }
+            out += "\"locations\": [{\(location)}], "
+            out += "\"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
+            out += "\"categories\": [\(finding.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
+            out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))}}"
+        }
+        out += findings.isEmpty ? "]\n" : "\n      ]\n"
+        out += "    }\n  ]\n}\n"
+        return out
+    }
+
+    /// The severity a rule's findings have unless the numbers say otherwise.
+    static func defaultSeverity(_ rule: AuditRule) -> AuditSeverity {
+        switch rule {
+        case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget: .error
+        case .textNotScaling, .wordBroken: .warning
+        }
+    }
+
+    /// `touch-target` → `TouchTarget`, SARIF's rule name style.
+    static func camelCase(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}

@@ -1,0 +1,57 @@
+/// What the audit checks: one rule per kind of accessibility problem a text size can cause.
+public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+    case touchTarget = "touch-target"
+    case textClipped = "text-clipped"
+    case textNotScaling = "text-not-scaling"
+    case wordBroken = "word-broken"
+    case horizontalScroll = "horizontal-scroll"
+    case contrast
+    case spacingClipped = "spacing-clipped"
+
+    /// One line on what the rule finds.
+    public var summary: String {
+        switch self {
+        case .touchTarget: "A cell or other tappable element is smaller than 44 × 44 pt (Apple HIG; WCAG 2.5.8 asks 24 × 24 at least)."
+        case .textClipped: "Text needs more room than its frame gives: an absolute or fractional height, a line limit that truncates, an image that pushes it out."
+        case .textNotScaling: "Text keeps its size as the text-size category grows, or grows less than WCAG 1.4.4's 200 %."
+        case .wordBroken: "A word is broken between letters because it is wider than its column."
+        case .horizontalScroll: "Content is wider than its container (WCAG 1.4.10 asks no horizontal scrolling at 320 pt)."
+        case .contrast: "Text colour against its background is below 4.5:1, or 3:1 for large text (WCAG 1.4.3)."
+        case .spacingClipped: "With WCAG 1.4.12 text spacing, text clips or overlaps."
+        }
+    }
+
+    /// Where to read about it.
+    public var helpURI: String {
+        switch self {
+        case .touchTarget: "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum"
+        case .textClipped, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
+        case .wordBroken, .horizontalScroll: "https://www.w3.org/WAI/WCAG22/Understanding/reflow"
+        case .contrast: "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum"
+        case .spacingClipped: "https://www.w3.org/WAI/WCAG22/Understanding/text-spacing"
+        }
+    }
+
+    public static func < (a: AuditRule, b: AuditRule) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// How much a finding matters: `error` fails an audit by default, `warning` with
+/// `--fail-on warning`, `info` never (reported but accepted).
+public enum AuditSeverity: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+    case info, warning, error
+
+    public static func < (a: AuditSeverity, b: AuditSeverity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// SARIF's name for it.
+    public var sarifLevel: String {
+        switch self {
+        case .info: "note"
+        case .warning: "warning"
+        case .error: "error"
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import Preview
+import Reflow
+import TextMetrics
+
+/// Audits a document or a screen at every text size and width it is given: lays it out (the
+/// same layouts the previews draw) and reads the layouts for accessibility problems. It computes
+/// nothing the layout does not already know: frames, measured lines, the warnings the layout
+/// made, and the theme's colors (through `Theme.colors(for:)`, as the preview draws them).
+public struct Auditor: Sendable {
+    public struct Options: Sendable {
+        /// Categories to audit, smallest first (default: all twelve).
+        public var categories: [ContentSizeCategory] = ContentSizeCategory.allCases
+        /// Container widths to audit at (default: 390 pt, an iPhone, and 320 pt, WCAG 1.4.10's reflow width).
+        public var widths: [Double] = [390, 320]
+        public var layoutDirection: LayoutDirection = .leftToRight
+        public var theme: Theme = .light
+        /// Words too wide for their column are hyphenated instead of broken: `word-broken` becomes info.
+        public var hyphenate = false
+
+        public init() {}
+    }
+
+    public let input: LayoutInput
+    public let options: Options
+    /// Makes a cell sizer for a worker thread (each with fonts of its own).
+    public let makeSizer: @Sendable () throws -> CellSizer
+
+    public init(input: LayoutInput, options: Options = Options(), makeSizer: @escaping @Sendable () throws -> CellSizer) {
+        self.input = input
+        self.options = options
+        self.makeSizer = makeSizer
+    }
+
+    /// Something seen at one category and width, before the same things at other sizes are merged.
+    struct Observation: Sendable {
+        var rule: AuditRule
+        var severity: AuditSeverity
+        var element: ElementCategory
+        var indexPath: IndexPath
+        var frame: Rect
+        var message: String
+        var category: ContentSizeCategory
+        var width: Double
+    }
+
+    /// The audit. `progress` is called with the fraction of layouts done.
+    public func run(progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
+        var observations: [Observation] = []
+        let theme = options.theme, hyphenate = options.hyphenate
+        for (index, width) in options.widths.enumerated() {
+            let sweeps = Double(options.widths.count), done = Double(index)
+            var sweepProgress: (@Sendable (Double) -> Void)?
+            if let progress {
+                sweepProgress = { fraction in progress((done + fraction) / sweeps) }
+            }
+            let inspect: @Sendable (LayoutSnapshot) throws -> [Observation] = { snapshot in
+                Self.inspect(snapshot, theme: theme, hyphenate: hyphenate)
+            }
+            let perCategory: [[Observation]] = try CategorySweep.map(
+                input.content, categories: options.categories, containerWidth: width, layoutDirection: options.layoutDirection,
+                makeSizer: makeSizer, layout: input.layout, transform: inspect, progress: sweepProgress)
+            observations += perCategory.flatMap { $0 }
+        }
+        var findings = merge(observations)
+        findings += styleScaleFindings()
+        findings.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
+        return AuditReport(findings: findings, categories: options.categories, widths: options.widths, styleScales: styleScales())
+    }
+
+    /// One finding per rule, width and element: at the first category it shows at, the others listed.
+    func merge(_ observations: [Observation]) -> [AuditFinding] {
+        struct Key: Hashable {
+            var rule: AuditRule
+            var width: Double
+            var element: ElementCategory
+            var indexPath: IndexPath
+        }
+        var order: [Key] = []
+        var findings: [Key: AuditFinding] = [:]
+        for observation in observations {
+            let key = Key(rule: observation.rule, width: observation.width, element: observation.element, indexPath: observation.indexPath)
+            if var finding = findings[key] {
+                if observation.category < finding.category {
+                    finding.otherCategories.append(finding.category)
+                    finding.category = observation.category
+                    finding.frame = observation.frame
+                    finding.message = observation.message
+                } else if observation.category != finding.category, !finding.otherCategories.contains(observation.category) {
+                    finding.otherCategories.append(observation.category)
+                }
+                finding.otherCategories.sort()
+                finding.severity = max(finding.severity, observation.severity)
+                findings[key] = finding
+            } else {
+                order.append(key)
+                findings[key] = AuditFinding(
+                    rule: observation.rule, severity: observation.severity, category: observation.category, width: observation.width,
+                    element: observation.element, indexPath: observation.indexPath, frame: observation.frame,
+                    source: observation.element == .cell || observation.element == .badge ? input.source?(observation.indexPath) : nil,
+                    message: observation.message)
+            }
+        }
+        return order.map { findings[$0]! }
+    }
+
+    /// How far each text style the content uses grows from L to AX5.
+    public func styleScales() -> [StyleScale] {
+        var styles = Set<TextStyle>()
+        for section in input.content.sections {
+            for (_, cell) in section.supplementary { styles.formUnion(cell.texts.map(\.style)) }
+            // Lazy sections are not read just for this: their headers and the first block say enough.
+            let count = min(section.cellCount, 4_096)
+            if let cells = try? section.cells(0..<count) { for cell in cells { styles.formUnion(cell.texts.map(\.style)) } }
+        }
+        return TextStyle.allCases.filter(styles.contains).map {
+            StyleScale(style: $0, sizeAtL: DynamicType.spec($0, .large).pointSize,
+                       sizeAtAX5: DynamicType.spec($0, .accessibilityExtraExtraExtraLarge).pointSize)
+        }
+    }
+
+    /// `text-not-scaling` as information: a Dynamic Type style that grows less than 200 % by AX5
+    /// (iOS's largest styles do, by design), at the first element set in it.
+    func styleScaleFindings() -> [AuditFinding] {
+        styleScales().filter { !$0.meetsWCAG }.map { scale in
+            AuditFinding(rule: .textNotScaling, severity: .info, category: .accessibilityExtraExtraExtraLarge,
+                         width: options.widths.first ?? LayoutEnvironment.defaultContainerWidth, element: .cell,
+                         indexPath: firstIndexPath(of: scale.style) ?? IndexPath(item: 0, section: 0), frame: .zero,
+                         source: firstIndexPath(of: scale.style).flatMap { input.source?($0) },
+                         message: "\(scale.style.rawValue) grows from \(Self.points(scale.sizeAtL)) to \(Self.points(scale.sizeAtAX5)) pt, "
+                            + "\(Int((scale.scale * 100).rounded())) % at AX5: less than the 200 % WCAG 1.4.4 asks (Apple's table, by design)")
+        }
+    }
+
+    private func firstIndexPath(of style: TextStyle) -> IndexPath? {
+        for (section, content) in input.content.sections.enumerated() {
+            for item in 0..<min(content.cellCount, 4_096) where (try? content.cell(item))?.texts.contains(where: { $0.style == style }) == true {
+                return IndexPath(item: item, section: section)
+            }
+        }
+        return nil
+    }
+
+    static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// Everything wrong in one layout.
+    static func inspect(_ snapshot: LayoutSnapshot, theme: Theme, hyphenate: Bool) -> [Observation] {
+        let environment = snapshot.environment
+        let decorations = snapshot.elements.filter { if case .decoration = $0.category { true } else { false } }
+        var found: [Observation] = []
+        func note(_ rule: AuditRule, _ severity: AuditSeverity, _ element: LayoutAttributes, _ message: String) {
+            found.append(Observation(rule: rule, severity: severity, element: element.category, indexPath: element.indexPath,
+                                     frame: element.frame, message: message, category: environment.category,
+                                     width: environment.containerWidth))
+        }
+        let clipped = Dictionary(snapshot.warnings.filter { $0.kind == .clipped }.map { (WarningKey($0.category, $0.indexPath), $0) },
+                                 uniquingKeysWith: { a, _ in a })
+        for element in snapshot.elements {
+            if case .decoration = element.category { continue }
+            let frame = element.frame
+            // Touch targets: every cell is one.
+            if element.category == .cell {
+                let side = min(frame.width, frame.height)
+                if side < 44 - 1e-9 {
+                    note(.touchTarget, side < 24 - 1e-9 ? .error : .warning, element,
+                         "\(points(frame.width)) × \(points(frame.height)) pt, smaller than the 44 × 44 pt minimum touch target"
+                            + (side < 24 - 1e-9 ? " and the 24 × 24 pt WCAG 2.5.8 minimum" : ""))
+                }
+            }
+            // Clipped text: content taller than the frame, or lines a limit hides.
+            if element.isClipped {
+                let needed = clipped[WarningKey(element.category, element.indexPath)]?.needed
+                note(.textClipped, .error, element, "its text needs \(needed.map { points($0) + " pt" } ?? "more height") but the "
+                        + "\(element.category.name) is \(points(frame.height)) pt tall: the text is cut off")
+            }
+            var widest = 0.0
+            for content in element.content {
+                guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }
+                if truncated {
+                    let shown = Int((textFrame.height / max(layout.lineHeight, 1e-9)).rounded())
+                    note(.textClipped, .error, element, "a line limit shows \(shown) of \(layout.lines.count) lines of \(style.rawValue) "
+                            + "text: the rest is cut off")
+                }
+                if let line = layout.lines.firstIndex(where: \.isEmergencyBreak) {
+                    let word = layout.text(ofLine: line).split(separator: " ").last.map(String.init) ?? ""
+                    note(.wordBroken, hyphenate ? .info : .warning, element,
+                         "\"\(word.prefix(40))\" is broken between letters: it is wider than its \(points(layout.containerWidth)) pt column"
+                            + (hyphenate ? " (hyphenation found no break in it)" : ""))
+                }
+                if layout.overflows { widest = max(widest, textFrame.minX + layout.usedWidth) }
+                let (text, backdrop) = theme.colors(for: element, decorations: decorations)
+                let ratio = text.composited(over: backdrop).contrastRatio(with: backdrop)
+                let large = layout.pointSize >= 18 || (layout.pointSize >= 14 && DynamicType.weight(of: style) >= .bold)
+                let required = large ? 3.0 : 4.5
+                if ratio < required - 1e-9 {
+                    note(.contrast, .error, element, "\(text.hexString) on \(backdrop.hexString) is \((ratio * 100).rounded() / 100):1, "
+                            + "under the \(large ? "3" : "4.5"):1 WCAG 1.4.3 asks of \(large ? "large" : "normal") text "
+                            + "(\(points(layout.pointSize)) pt \(style.rawValue))")
+                }
+            }
+            // Wider than the container (an orthogonal section's cells scroll sideways by design).
+            let right = max(frame.maxX, widest), left = frame.minX
+            if right > environment.containerWidth + 0.5 || left < -0.5 {
+                let sideways = snapshot.plan.orthogonalSections.contains(element.indexPath.section)
+                    && (element.category == .cell || element.category == .badge)
+                note(.horizontalScroll, sideways ? .info : .error, element,
+                     sideways ? "in a section that scrolls sideways: beyond the \(points(environment.containerWidth)) pt screen by design"
+                        : "reaches \(points(right)) pt of a \(points(environment.containerWidth)) pt container: it scrolls horizontally")
+            }
+        }
+        return found
+    }
+
+    struct WarningKey: Hashable {
+        var category: ElementCategory
+        var indexPath: IndexPath
+        init(_ category: ElementCategory, _ indexPath: IndexPath) {
+            self.category = category
+            self.indexPath = indexPath
+        }
+    }
+}
+
+/// The findings of an audit and what it covered.
+public struct AuditReport: Sendable {
+    public var findings: [AuditFinding]
+    public var categories: [ContentSizeCategory]
+    public var widths: [Double]
+    public var styleScales: [StyleScale]
+
+    /// The worst severity found, nil when nothing was.
+    public var worst: AuditSeverity? { findings.map(\.severity).max() }
+
+    public func count(_ severity: AuditSeverity) -> Int { findings.filter { $0.severity == severity }.count }
+}

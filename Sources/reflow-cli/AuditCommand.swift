@@ -1,0 +1,85 @@
+import ArgumentParser
+import Audit
+import Foundation
+import Reflow
+import TextMetrics
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Audit a document or screen for accessibility problems at every text size: clipped text, small touch targets, …",
+        discussion: """
+            Lays FILE out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's reflow \
+            width) and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under \
+            24), text-clipped, text-not-scaling, word-broken, horizontal-scroll, contrast (WCAG 1.4.3). Formats: a \
+            report for people (text), JSON for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or \
+            above --fail-on is found.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif
+    }
+
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case error, warning, never
+    }
+
+    @Argument(help: "The document (.md, .txt) or screen file (.json) to audit.")
+    var file: String
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(
+        "Categories to audit (default: all), e.g. --category l xxxl ax5, or all.", valueName: "category"))
+    var category: [LayoutCommand.CategoryChoice] = []
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Container widths in points (default: 390 320).", valueName: "pt"))
+    var width: [Double] = []
+
+    @Option(help: "Output: text (for people), json (for scripts) or sarif (SARIF 2.1.0, for code scanning).")
+    var format: Format = .text
+
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding of this severity or worse is found: error, warning or never.")
+    var failOn: FailOn = .error
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of stdout.", valueName: "path"))
+    var output: String?
+
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        for value in width { try requirePositive(value, "--width") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let input = try readInput(file)
+            var options = Auditor.Options()
+            if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
+            if !width.isEmpty { options.widths = width }
+            let directory = try fonts.library().directory
+            let auditor = Auditor(input: input, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) })
+            let progress = TerminalProgress(label: "auditing", quiet: quiet)
+            let report = try auditor.run { progress.update($0) }
+            progress.finish()
+            let name = (file as NSString).lastPathComponent
+            let text = switch format {
+            case .text: report.text(file: name)
+            case .json: report.json(file: name)
+            case .sarif: report.sarif(uri: file, toolVersion: "1.0")
+            }
+            if let output {
+                try writeAtomically(Data(text.utf8), to: output)
+            } else {
+                Console.write(text)
+            }
+            let threshold: AuditSeverity? = switch failOn {
+            case .error: .error
+            case .warning: .warning
+            case .never: nil
+            }
+            if let threshold, let worst = report.worst, worst >= threshold { throw ExitCode.failure }
+        }
+    }
+}

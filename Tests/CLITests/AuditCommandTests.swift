@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `reflow-cli audit` end to end: the bundled examples audit clean at --fail-on error, a screen
+/// with findings exits 1 naming them, and every format is what its readers expect.
+@Suite struct AuditCommandTests {
+    static let examples = ["welcome.md", "article.txt", "store.json", "settings.json", "grid.json"]
+
+    @Test(arguments: Self.examples)
+    func theBundledExamplesAuditCleanAtFailOnError(_ example: String) throws {
+        let path = CLI.repository.appendingPathComponent("Examples").appendingPathComponent(example).path
+        let result = try CLI.run(["audit", path, "--quiet"])
+        #expect(result.status == 0, "\(example): \(result.output)")
+        #expect(result.output.contains(" 0 errors,"), "\(example): \(result.output)")
+    }
+
+    static let clipped = """
+        {"sections": [{"group": {"axis": "horizontal", "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 20}},
+                                 "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 20}}}]},
+                       "cells": [{"text": "Two lines\\nof text"}]}]}
+        """
+
+    @Test func findingsAtOrAboveFailOnExitOne() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let screen = try CLI.write(Self.clipped, to: "clipped.json", in: folder)
+        let failing = try CLI.run(["audit", screen, "--quiet"])
+        #expect(failing.status == 1)
+        #expect(failing.output.contains("text-clipped"))
+        #expect(failing.output.contains("touch-target"))
+        #expect(failing.output.contains("sections[0].cells[0]"))
+        #expect(try CLI.run(["audit", screen, "--quiet", "--fail-on", "never"]).status == 0)
+        let json = try CLI.run(["audit", screen, "--quiet", "--format", "json", "--category", "l", "--width", "390"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["categories"] as? [String] == ["l"])
+        #expect(object["widths"] as? [Double] == [390])
+        let sarif = try CLI.run(["audit", screen, "--quiet", "--format", "sarif"])
+        let log = try #require(try JSONSerialization.jsonObject(with: sarif.stdout) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        #expect(results.contains { $0["ruleId"] as? String == "text-clipped" && $0["level"] as? String == "error" })
+    }
+
+    @Test func badOptionsAreOneLineAndExit64() throws {
+        for arguments in [["audit", "x.json", "--format", "xml"], ["audit", "x.json", "--fail-on", "sometimes"],
+                          ["audit", "x.json", "--width", "-3"], ["audit", "x.json", "--category", "huge"]] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(!result.crashed)
+        }
+        let missing = try CLI.run(["audit", "/nonexistent/x.json"])
+        #expect(missing.status == 1)
+        #expect(missing.stderrLines.count == 1)
+    }
+}
