@@ -14,7 +14,10 @@ public struct AuditFinding: Hashable, Sendable {
     /// The element: its kind (`cell`, `header`, …), index path and frame at `category`.
     public var element: ElementCategory
     public var indexPath: IndexPath
+    /// The element's frame at `category`.
     public var frame: Rect
+    /// Its frame at every category it was found at (for drawing the finding on each size's picture).
+    public var frames: [ContentSizeCategory: Rect]
     public var source: SourceLocation?
     /// What is wrong, in numbers a person can act on.
     public var message: String
@@ -30,6 +33,7 @@ public struct AuditFinding: Hashable, Sendable {
         self.element = element
         self.indexPath = indexPath
         self.frame = frame
+        self.frames = [category: frame]
         self.source = source
         self.message = message
     }

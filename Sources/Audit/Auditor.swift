@@ -80,6 +80,7 @@ public struct Auditor: Sendable {
         for observation in observations {
             let key = Key(rule: observation.rule, width: observation.width, element: observation.element, indexPath: observation.indexPath)
             if var finding = findings[key] {
+                finding.frames[observation.category] = finding.frames[observation.category] ?? observation.frame
                 if observation.category < finding.category {
                     finding.otherCategories.append(finding.category)
                     finding.category = observation.category
@@ -184,7 +185,7 @@ public struct Auditor: Sendable {
                             + "text: the rest is cut off")
                 }
                 if let line = layout.lines.firstIndex(where: \.isEmergencyBreak) {
-                    let word = layout.text(ofLine: line).split(separator: " ").last.map(String.init) ?? ""
+                    let word = Self.word(around: layout.lines[line].range.upperBound, in: layout.text.string)
                     note(.wordBroken, hyphenate ? .info : .warning, element,
                          "\"\(word.prefix(40))\" is broken between letters: it is wider than its \(points(layout.containerWidth)) pt column"
                             + (hyphenate ? " (hyphenation found no break in it)" : ""))
@@ -211,6 +212,16 @@ public struct Auditor: Sendable {
             }
         }
         return found
+    }
+
+    /// The word (between white space) the UTF-8 `offset` of `text` falls in or ends.
+    static func word(around offset: Int, in text: String) -> String {
+        let bytes = Array(text.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = min(offset, bytes.count), end = min(offset, bytes.count)
+        while start > 0, !isSpace(bytes[start - 1]) { start -= 1 }
+        while end < bytes.count, !isSpace(bytes[end]) { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     struct WarningKey: Hashable {

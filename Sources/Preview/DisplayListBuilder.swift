@@ -58,8 +58,9 @@ public struct DisplayListBuilder: Sendable {
     ///     overlay), nil for an eager layout.
     ///   - labels: sets the overlay's caption for a lazy screen; without it the caption is left out.
     ///   - groups: frames of a compositional layout's groups, outlined by the debug overlay.
+    ///   - annotations: outlines with a label drawn over everything (an audit's findings).
     public func displayList(elements: [LayoutAttributes], visibleRect: Rect, lazy: LazyState? = nil,
-                            labels: Typesetter? = nil, groups: [Rect] = []) -> DisplayList {
+                            labels: Typesetter? = nil, groups: [Rect] = [], annotations: [Annotation] = []) -> DisplayList {
         var list = DisplayList(size: visibleRect.size, background: theme.background)
         let shift = Point(x: -visibleRect.minX, y: -visibleRect.minY)
         func moved(_ rect: Rect) -> Rect { rect.offsetBy(dx: shift.x, dy: shift.y) }
@@ -92,6 +93,9 @@ public struct DisplayListBuilder: Sendable {
         separators.forEach { list.fill($0, theme.separator) }
         above.forEach { draw($0, moved: moved, into: &list) }
 
+        for annotation in annotations where annotation.frame.intersects(visibleRect) {
+            drawAnnotation(annotation, moved: moved, labels: labels, into: &list)
+        }
         if debug {
             for group in groups where group.intersects(visibleRect) {
                 list.line(from: moved(group).origin, to: Point(x: moved(group).maxX, y: moved(group).minY), DebugColor.group,
@@ -113,6 +117,11 @@ public struct DisplayListBuilder: Sendable {
         switch element.category {
         case .decoration:
             list.fill(moved(element.frame), theme.groupedBackground, cornerRadius: theme.cornerRadius)
+        case .cell where element.isClipped:
+            // Content taller than its cell is cut at the cell's edges, as a view that clips to its bounds.
+            var inner = DisplayList(size: list.size, background: list.background)
+            drawContent(element, color: theme.colors(for: element).text, moved: moved, into: &inner)
+            list.items.append(.clip(moved(element.frame), inner.items))
         case .cell:
             drawContent(element, color: theme.colors(for: element).text, moved: moved, into: &list)
         case .supplementary(let kind) where kind == "badge":
@@ -126,6 +135,31 @@ public struct DisplayListBuilder: Sendable {
             list.fill(moved(element.frame), colors.backdrop)
             drawContent(element, color: colors.text, moved: moved, into: &list)
         }
+    }
+
+    /// An outline around something worth pointing at, in content coordinates, with a short label.
+    public struct Annotation: Sendable, Equatable {
+        public var frame: Rect
+        public var label: String
+        public var color: Color
+
+        public init(frame: Rect, label: String, color: Color) {
+            self.frame = frame
+            self.label = label
+            self.color = color
+        }
+    }
+
+    private func drawAnnotation(_ annotation: Annotation, moved: (Rect) -> Rect, labels: Typesetter?, into list: inout DisplayList) {
+        let frame = moved(annotation.frame)
+        list.stroke(frame, annotation.color, lineWidth: 2)
+        // The label on one line, above the outline.
+        guard let labels, let layout = try? labels.layout(StyledText(annotation.label), style: .caption2, category: .large,
+                                                            width: 10_000)
+        else { return }
+        let box = Rect(x: frame.minX, y: max(0, frame.minY - layout.height - 2), width: layout.usedWidth + 8, height: layout.height + 2)
+        list.fill(box, annotation.color, cornerRadius: 2)
+        list.draw(layout, at: Point(x: box.minX + 4, y: box.minY + 1), color: .white)
     }
 
     /// Code panels and quote bars behind a cell's text (drawn before every cell's text).

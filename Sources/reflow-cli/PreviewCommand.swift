@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Foundation
 import Preview
 import Reflow
@@ -57,6 +58,9 @@ struct PreviewCommand: ParsableCommand {
 
     @Flag(help: "Overlay cell frames, text frames, baselines, the 44 pt minimum and (with --viewport) measured vs estimated rows.")
     var debug = false
+
+    @Flag(help: "Audit the document at the size(s) drawn and outline each finding on the picture with its rule's name (see 'reflow-cli audit').")
+    var audit = false
 
     @Flag(help: "No progress on stderr.")
     var quiet = false
@@ -170,6 +174,7 @@ struct PreviewCommand: ParsableCommand {
         }
 
         let builder = DisplayListBuilder(debug: debug)
+        let annotations = audit ? try auditAnnotations(input, plan: plan, directory: library.directory) : [:]
         let typesetter = try Typesetter(fonts: library)
         let list: DisplayList
         if plan.isSheet {
@@ -178,7 +183,7 @@ struct PreviewCommand: ParsableCommand {
                 let sizer = CellSizer(typesetter: typesetter)
                 for (index, category) in plan.categories.enumerated() {
                     let screen = try lazyScreen(input, category: category, viewport: viewport, offset: plan.offset,
-                                                sizer: sizer, builder: builder)
+                                                sizer: sizer, builder: builder, annotations: annotations[category] ?? [])
                     columns.append(column(category, screen))
                     progress.update(0.4 * Double(index + 1) / Double(plan.categories.count))
                 }
@@ -192,7 +197,9 @@ struct PreviewCommand: ParsableCommand {
                     transform: { snapshot in
                         builder.displayList(elements: snapshot.allAttributes,
                                             visibleRect: Rect(x: 0, y: 0, width: width, height: snapshot.contentSize.height),
-                                            groups: snapshot.groupFrames)
+                                            labels: annotations.isEmpty ? nil : try Typesetter(fonts: try FontLibrary(directory: directory)),
+                                            groups: snapshot.groupFrames,
+                                            annotations: annotations[snapshot.environment.category] ?? [])
                     },
                     progress: { progress.update(0.4 * $0) })
                 columns = zip(plan.categories, screens).map { column($0, $1) }
@@ -203,14 +210,14 @@ struct PreviewCommand: ParsableCommand {
             let sizer = CellSizer(typesetter: typesetter)
             if let viewport = plan.viewport {
                 list = try lazyScreen(input, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
-                                      builder: builder)
+                                      builder: builder, annotations: annotations[category] ?? [])
             } else {
                 let environment = LayoutEnvironment(containerWidth: plan.width, category: category)
                 let snapshot = try input.layout.layout(content, in: environment, sizer: sizer)
                 let size = Size(width: plan.width, height: snapshot.contentSize.height)
                 if plan.format == .png { try PNGRenderer.checkSize(size, scale: scale) }
                 list = builder.displayList(elements: snapshot.allAttributes, visibleRect: Rect(origin: .zero, size: size),
-                                           groups: snapshot.groupFrames)
+                                           labels: typesetter, groups: snapshot.groupFrames, annotations: annotations[category] ?? [])
             }
             progress.update(0.4)
         }
@@ -234,8 +241,48 @@ struct PreviewCommand: ParsableCommand {
 
     /// One screen of the document at `offset`, laid out lazily: the viewport measures the units it
     /// shows and nothing else; the units above keep their estimated heights.
+    /// The audit's findings at each size drawn, as outlines labelled with the rule: red for errors,
+    /// orange for warnings, blue for information.
+    private func auditAnnotations(_ input: LayoutInput, plan: Plan, directory: String) throws
+        -> [ContentSizeCategory: [DisplayListBuilder.Annotation]] {
+        var options = Auditor.Options()
+        options.categories = plan.categories
+        options.widths = [plan.width]
+        let report = try Auditor(input: input, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) }).run()
+        // One outline per element and size, naming every rule it breaks, in its worst finding's color.
+        struct Key: Hashable {
+            var category: ContentSizeCategory
+            var frame: Rect
+        }
+        var byElement: [Key: (rules: [String], worst: AuditSeverity)] = [:]
+        var order: [Key] = []
+        for finding in report.findings {
+            for (category, frame) in finding.frames where frame.width > 0 || frame.height > 0 {
+                let key = Key(category: category, frame: frame)
+                if let known = byElement[key] {
+                    byElement[key] = (known.rules + [finding.rule.rawValue], max(known.worst, finding.severity))
+                } else {
+                    order.append(key)
+                    byElement[key] = ([finding.rule.rawValue], finding.severity)
+                }
+            }
+        }
+        var annotations: [ContentSizeCategory: [DisplayListBuilder.Annotation]] = [:]
+        for key in order {
+            let (rules, worst) = byElement[key]!
+            let color: Color = switch worst {
+            case .error: Color(hex: 0xE5484D)
+            case .warning: Color(hex: 0xF76B15)
+            case .info: Color(hex: 0x0090FF)
+            }
+            annotations[key.category, default: []].append(.init(frame: key.frame, label: rules.joined(separator: ", "), color: color))
+        }
+        return annotations
+    }
+
     private func lazyScreen(_ input: LayoutInput, category: ContentSizeCategory, viewport size: Size, offset: Double,
-                            sizer: CellSizer, builder: DisplayListBuilder) throws -> DisplayList {
+                            sizer: CellSizer, builder: DisplayListBuilder,
+                            annotations: [DisplayListBuilder.Annotation] = []) throws -> DisplayList {
         let environment = LayoutEnvironment(containerWidth: size.width, containerHeight: size.height, category: category)
         let planned = try PlannedLayout(layout: input.layout, content: input.content, environment: environment, sizer: sizer)
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
@@ -258,6 +305,7 @@ struct PreviewCommand: ParsableCommand {
             state = DisplayListBuilder.LazyState(contentHeight: lazy.contentHeight(), unitCount: lazy.count, measuredSpans: spans)
         }
         let groups = builder.debug ? try planned.groupFrames(in: visible, lazy: &lazy) : []
-        return builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter, groups: groups)
+        return builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter, groups: groups,
+                                   annotations: annotations)
     }
 }

@@ -53,3 +53,17 @@ import Testing
         #expect(missing.stderrLines.count == 1)
     }
 }
+
+extension AuditCommandTests {
+    @Test func previewWithAuditDrawsTheFindings() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let screen = try CLI.write(Self.clipped, to: "clipped.json", in: folder)
+        let plain = folder.appendingPathComponent("plain.svg").path, audited = folder.appendingPathComponent("audited.svg").path
+        #expect(try CLI.run([screen, "--category", "l", "-o", plain, "--quiet"]).status == 0)
+        #expect(try CLI.run([screen, "--category", "l", "--audit", "-o", audited, "--quiet"]).status == 0)
+        let without = try String(contentsOfFile: plain, encoding: .utf8), with = try String(contentsOfFile: audited, encoding: .utf8)
+        #expect(!without.contains("text-clipped"))
+        #expect(with.contains("text-clipped, touch-target"), "the outline's label, as selectable text in the SVG")
+    }
+}
