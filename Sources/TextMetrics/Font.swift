@@ -51,7 +51,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         let face = probe.face
         let hasColor = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
-        guard (scalable || hasColor) && face.pointee.units_per_EM > 0 else {
+        guard (scalable && face.pointee.units_per_EM > 0) || hasColor else {
             throw TextMetricsError.notAFont(path: path, reason: "not a scalable outline font")
         }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -69,8 +69,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.typeface = typeface
         self.hbFont = hbFont
         self.unitsPerEm = Int(upem)
-        self.ascender = Int(face.pointee.ascender)
-        self.descender = Int(face.pointee.descender)
+        if scalable {
+            self.ascender = Int(face.pointee.ascender)
+            self.descender = Int(face.pointee.descender)
+        } else {
+            // A bitmap-only face: FreeType has no font-unit metrics for it; HarfBuzz reads hhea.
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(hbFont, &extents)
+            self.ascender = Int(extents.ascender)
+            self.descender = Int(extents.descender)
+        }
         self.glyphCount = Int(face.pointee.num_glyphs)
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "?"
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "?"

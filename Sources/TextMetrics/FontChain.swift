@@ -119,6 +119,25 @@ public struct FontChain: Hashable, Sendable {
     }
 }
 
+extension FontChain {
+    /// The scripts `reflow-cli fonts` checks each face for, with characters that stand for each
+    /// (a face covers a script when it covers all of them).
+    public static let scriptSamples: [(script: String, sample: String)] = [
+        ("Latin", "AZaz"), ("Vietnamese", "ĂƠƯđạẾỹ"), ("Greek", "ΑΩαω"), ("Cyrillic", "АЯая"),
+        ("Arabic", "ابجدهوي"), ("Hebrew", "אבגדהו"), ("Devanagari", "अकखगक्ष"), ("Bengali", "অকখগ"),
+        ("Tamil", "அகஙசஞ"), ("Thai", "กขคงจ"), ("Georgian", "აბგდ"), ("Armenian", "ԱԲաբ"),
+        ("Ethiopic", "ሀለሐመ"), ("Hangul", "가나다한"), ("Kana", "あいうアイウ"), ("Han", "中文字漢"),
+        ("Symbols", "♫⚙♻"), ("Symbols 2", "★☎✓⌘"), ("Emoji", "😀👍🌍"), ("Math", "∑∫√∞"),
+    ]
+}
+
+extension Font {
+    /// The names of the scripts of `FontChain.scriptSamples` this face covers.
+    public var coveredScripts: [String] {
+        FontChain.scriptSamples.filter { $0.sample.unicodeScalars.allSatisfy(covers) }.map(\.script)
+    }
+}
+
 /// Which regional face draws Han characters.
 public enum CJKRegion: String, Hashable, Sendable, CaseIterable {
     case japanese = "ja"

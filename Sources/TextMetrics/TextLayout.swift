@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A measured block of text: the answer to "given this text, style, size, environment and
 /// width, what lines does it break into and how tall is it?". Coordinates are points, y down
 /// from the block's top, x right from the container's left edge.
@@ -58,10 +56,6 @@ public struct TextLayout: Sendable {
     public var hasEmergencyBreaks: Bool { lines.contains { $0.isEmergencyBreak } }
     /// Whether some line is wider than the container (a word kept whole with `OverflowWrap.normal`).
     public var overflows: Bool { lines.contains { $0.overflows } }
-
-    /// Glyphs examined by `glyphRuns(ofLine:)` in this process (binary-search probes included):
-    /// lets tests check that drawing a line costs its own glyphs, not its paragraph's.
-    static let glyphsVisited = Atomic<Int>(0)
 
     init(paragraph: ShapedParagraph, width: Double, pointSize: Double, lineHeight: Double,
          overflowWrap: LineBreaker.OverflowWrap) {
@@ -133,9 +127,15 @@ public struct TextLayout: Sendable {
     /// run per font. Costs the line's own glyphs (and a binary search per piece cut by the line),
     /// however long the word or paragraph it is cut from.
     public func glyphRuns(ofLine index: Int) -> [GlyphRun] {
+        var visited = 0
+        return glyphRuns(ofLine: index, visited: &visited)
+    }
+
+    /// `glyphRuns(ofLine:)`, adding to `visited` the glyphs it examined (binary-search probes
+    /// included), so tests can check that a line costs its own glyphs, not its paragraph's.
+    func glyphRuns(ofLine index: Int, visited: inout Int) -> [GlyphRun] {
         let line = lines[index]
         let toPoints = pointSize / paragraph.unitsPerEm
-        var visited = 0
         var items: [Item] = []
         for segmentIndex in line.segments {
             let segment = paragraph.segments[segmentIndex]
@@ -185,7 +185,6 @@ public struct TextLayout: Sendable {
                 runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: glyphs))
             }
         }
-        Self.glyphsVisited.add(visited, ordering: .relaxed)
         return runs
     }
 
