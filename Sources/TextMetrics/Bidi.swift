@@ -74,6 +74,24 @@ public enum Bidi {
         }
     }
 
+    /// The logical indices of one line's characters in visual order, left to right: characters
+    /// removed by X9 (they have no place in the visual order) are left out, the rest go through
+    /// L1 and L2. `levels` are the resolved levels of the line's characters.
+    public static func visualOrder(of scalars: [Unicode.Scalar], levels: [UInt8], paragraphLevel: UInt8) -> [Int] {
+        var kept: [Int] = []
+        var keptLevels: [UInt8] = []
+        var keptClasses: [BidiClass] = []
+        for index in scalars.indices {
+            let bidiClass = BidiClass(scalars[index])
+            guard !bidiClass.isRemovedByX9 else { continue }
+            kept.append(index)
+            keptLevels.append(levels[index])
+            keptClasses.append(bidiClass)
+        }
+        applyL1(levels: &keptLevels, classes: keptClasses, paragraphLevel: paragraphLevel)
+        return visualOrder(levels: keptLevels).map { kept[$0] }
+    }
+
     /// Rule L2: the logical indices of `levels` in visual order, left to right. From the highest
     /// level down to the lowest odd one, every maximal run at that level or above is reversed.
     public static func visualOrder(levels: [UInt8]) -> [Int] {

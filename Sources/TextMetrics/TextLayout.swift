@@ -102,15 +102,10 @@ public struct TextLayout: Sendable {
             levels.append(paragraph.levels.isEmpty ? 0 : paragraph.levels[offset])
             offset += UTF8.width(scalar)
         }
+        let order = paragraph.levels.isEmpty ? Array(scalars.indices)
+            : Bidi.visualOrder(of: scalars, levels: levels, paragraphLevel: paragraph.paragraphLevel)
         var out = String.UnicodeScalarView()
-        if !paragraph.levels.isEmpty {
-            Bidi.applyL1(levels: &levels, classes: scalars.map(BidiClass.init), paragraphLevel: paragraph.paragraphLevel)
-            for position in Bidi.visualOrder(levels: levels) where !scalars[position].properties.isDefaultIgnorableCodePoint {
-                out.append(scalars[position])
-            }
-        } else {
-            for scalar in scalars where !scalar.properties.isDefaultIgnorableCodePoint { out.append(scalar) }
-        }
+        for position in order where !scalars[position].properties.isDefaultIgnorableCodePoint { out.append(scalars[position]) }
         return String(out)
     }
 

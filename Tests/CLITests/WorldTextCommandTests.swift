@@ -96,3 +96,68 @@ import Testing
         #expect(entries.allSatisfy { $0.version.contains("Version") })
     }
 }
+
+/// BidiCharacterTest.txt end to end: every case that survives plain-text reading unchanged (no
+/// line or paragraph separators, tabs, or runs of spaces; not one of ICU's known exceptions,
+/// listed in UnicodeConformanceTests) goes through `reflow-cli lines --visual`, one paragraph
+/// each, in three runs (ltr, rtl, auto); each printed line must be the file's visual order with
+/// default-ignorable characters left out.
+@Suite struct BidiConformanceCommandTests {
+    static let file = "/usr/share/unicode/BidiCharacterTest.txt"
+    static let icuExceptions: Set<Int> = [59, 60, 61, 62, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
+                                          83, 84, 85, 86, 87, 88, 102, 108, 113, 120, 164]
+
+    @Test func everyReadableCaseThroughLinesVisual() throws {
+        guard FileManager.default.fileExists(atPath: Self.file) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("\(Self.file) is missing: apt-get install unicode-data") }
+            print("SKIPPED: \(Self.file) is missing (apt-get install unicode-data)")
+            return
+        }
+        let excluded: Set<UInt32> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E, 0x1F, 0x85, 0x2028, 0x2029]
+        var byDirection: [String: [(input: [Unicode.Scalar], expected: String)]] = [:]
+        var total = 0
+        for (index, line) in try String(contentsOfFile: Self.file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.hasPrefix("#"), !line.isEmpty else { continue }
+            total += 1
+            guard !Self.icuExceptions.contains(index + 1) else { continue }
+            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
+            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let values = scalars.map(\.value)
+            guard !values.contains(where: excluded.contains), values.first != 0x20, values.last != 0x20,
+                  !zip(values, values.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }) else { continue }
+            let order = fields[4].split(separator: " ").compactMap { Int($0) }
+            var expected = String.UnicodeScalarView()
+            for position in order where !scalars[position].properties.isDefaultIgnorableCodePoint { expected.append(scalars[position]) }
+            let direction = ["0": "ltr", "1": "rtl", "2": "auto"][String(fields[1])]!
+            byDirection[direction, default: []].append((scalars, String(expected)))
+        }
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var checked = 0, passed = 0
+        var examples: [String] = []
+        for (direction, cases) in byDirection.sorted(by: { $0.key < $1.key }) {
+            var input = String.UnicodeScalarView()
+            for (index, test) in cases.enumerated() {
+                if index > 0 { input.append(contentsOf: "\n\n".unicodeScalars) }
+                input.append(contentsOf: test.input)
+            }
+            let path = try CLI.write(String(input), to: "bidi-\(direction).txt", in: folder)
+            let result = try CLI.run(["lines", path, "--width", "1000000", "--visual", "--direction", direction, "--jobs", "2"])
+            #expect(result.status == 0, "\(result)")
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            try #require(lines.count == 2 * cases.count - 1, "\(direction): one line per case, got \(lines.count) for \(cases.count)")
+            for (index, test) in cases.enumerated() {
+                checked += 1
+                if lines[2 * index] == test.expected {
+                    passed += 1
+                } else if examples.count < 5 {
+                    examples.append("\(direction) \(test.input.map { String($0.value, radix: 16) }): \(lines[2 * index].debugDescription) vs \(test.expected.debugDescription)")
+                }
+            }
+        }
+        print("BidiCharacterTest.txt through lines --visual: \(passed) of \(checked) readable cases pass (\(total) in the file)")
+        for example in examples { print("  e.g. \(example)") }
+        #expect(checked > 50_000)
+        #expect(passed == checked)
+    }
+}
