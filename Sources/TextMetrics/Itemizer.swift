@@ -44,8 +44,11 @@ final class Itemizer {
     let library: FontLibrary
     private let bidi: BidiResolver
     private let graphemes: BreakOpportunities
-    private var simpleTables: [Int: [UInt8]] = [:]
+    private var simpleTables: [Int: SimpleTable] = [:]
     private var chains: [ChainKey: Chain] = [:]
+    /// The chain's emoji face (one file for every weight), if it is there.
+    private lazy var emojiFont: Font? = library.chain.entries.firstIndex { $0.role == .emoji }
+        .flatMap { library.fallbackFont(entry: $0, bold: false) }
 
     /// Itemizations that took the fast path, and those that did not.
     private(set) var fastPathCount = 0
@@ -121,20 +124,34 @@ final class Itemizer {
         }
     }
 
-    /// The fast path's table for `font`: per character below U+3000, whether it may be in a
-    /// fast-path paragraph (the font covers it or it is invisible; a left-to-right or neutral
-    /// bidi class; Latin or shared script; not emoji) and whether it is Latin.
-    private func simpleTable(_ font: Font) -> [UInt8] {
-        if let table = simpleTables[font.id] { return table }
-        var table = [UInt8](repeating: 0, count: Int(Self.simpleLimit))
-        for value in 0..<Self.simpleLimit {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let script = Script(scalar)
-            guard font.covers(scalar) || Self.isInvisible(scalar),
-                  !BidiClass(scalar).needsResolution, script == .latin || script.isShared,
-                  !scalar.properties.isEmojiPresentation, value != 0x200D, value != 0x20E3 else { continue }
-            table[Int(value)] = Self.simpleFlag | (script == .latin ? Self.latinFlag : 0)
+    /// Per character below U+3000, for one primary font: whether it may be in a fast-path
+    /// paragraph (the font covers it or it is invisible; a left-to-right or neutral bidi class;
+    /// Latin or shared script; not emoji) and whether it is Latin. Each entry is worked out the
+    /// first time its character is seen, so a Latin document pays for the few hundred it uses.
+    private final class SimpleTable {
+        static let known: UInt8 = 4
+        let font: Font
+        var flags = [UInt8](repeating: 0, count: Int(Itemizer.simpleLimit))
+
+        init(font: Font) { self.font = font }
+
+        func compute(_ value: UInt32) -> UInt8 {
+            var result = Self.known
+            if let scalar = Unicode.Scalar(value) {
+                let script = Script(scalar)
+                if font.covers(scalar) || Itemizer.isInvisible(scalar), !BidiClass(scalar).needsResolution,
+                   script == .latin || script.isShared, !scalar.properties.isEmojiPresentation, value != 0x200D, value != 0x20E3 {
+                    result |= Itemizer.simpleFlag | (script == .latin ? Itemizer.latinFlag : 0)
+                }
+            }
+            flags[Int(value)] = result
+            return result
         }
+    }
+
+    private func simpleTable(_ font: Font) -> SimpleTable {
+        if let table = simpleTables[font.id] { return table }
+        let table = SimpleTable(font: font)
         simpleTables[font.id] = table
         return table
     }
@@ -163,30 +180,40 @@ final class Itemizer {
         guard direction != .rightToLeft else { return nil }
         var latin = false
         for run in styleRuns {
-            let table = simpleTable(faces.font(for: run.emphasis))
-            let ok = table.withUnsafeBufferPointer { table -> Bool in
-                var index = run.range.lowerBound
-                let end = run.range.upperBound
-                while index < end {
-                    let byte = utf8[index]
-                    var value = UInt32(byte)
-                    if byte < 0x80 {
-                        index += 1
-                    } else if byte < 0xE0 {
-                        value = UInt32(byte & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
-                        index += 2
-                    } else if byte < 0xF0 {
-                        value = UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
-                        index += 3
-                    } else {
-                        return false
+            let simple = simpleTable(faces.font(for: run.emphasis))
+            var index = run.range.lowerBound
+            let end = run.range.upperBound
+            var ok = true
+            while ok, index < end {
+                // Scans until the end, a character that rules the fast path out, or one not yet in
+                // the table (worked out outside the scan, then the scan goes on from it).
+                var unknown: UInt32?
+                (ok, index, unknown) = simple.flags.withUnsafeBufferPointer { table -> (Bool, Int, UInt32?) in
+                    var index = index
+                    while index < end {
+                        let byte = utf8[index]
+                        var value = UInt32(byte)
+                        var width = 1
+                        if byte < 0x80 {
+                        } else if byte < 0xE0 {
+                            value = UInt32(byte & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+                            width = 2
+                        } else if byte < 0xF0 {
+                            value = UInt32(byte & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+                            width = 3
+                        } else {
+                            return (false, index, nil)
+                        }
+                        guard value < Self.simpleLimit else { return (false, index, nil) }
+                        let flags = table[Int(value)]
+                        if flags == 0 { return (true, index, value) }
+                        if flags & Self.simpleFlag == 0 { return (false, index, nil) }
+                        if flags & Self.latinFlag != 0 { latin = true }
+                        index += width
                     }
-                    guard value < Self.simpleLimit else { return false }
-                    let flags = table[Int(value)]
-                    if flags & Self.simpleFlag == 0 { return false }
-                    if flags & Self.latinFlag != 0 { latin = true }
+                    return (true, index, nil)
                 }
-                return true
+                if let unknown { _ = simple.compute(unknown) }
             }
             if !ok { return nil }
         }
@@ -294,10 +321,15 @@ final class Itemizer {
         while stretchStart < clusters.count {
             var stretchEnd = stretchStart
             while stretchEnd < clusters.count, clusters[stretchEnd].style == clusters[stretchStart].style { stretchEnd += 1 }
-            var previous = clusters[stretchStart..<stretchEnd].first { $0.font != nil }?.font
+            // Never the emoji face, whose space is over an em wide: the style's primary instead.
+            func usable(_ font: UInt16?) -> UInt16? {
+                guard let font, emojiFont == nil || fonts[Int(font)] !== emojiFont else { return nil }
+                return font
+            }
+            var previous = usable(clusters[stretchStart..<stretchEnd].first { usable($0.font) != nil }?.font)
             for index in stretchStart..<stretchEnd {
                 if let font = clusters[index].font {
-                    previous = font
+                    previous = usable(font)
                 } else {
                     clusters[index].font = previous ?? UInt16(clusters[index].style)
                 }

@@ -227,3 +227,35 @@ import Testing
         #expect(error.description.contains("BCP 47") && error.description.contains("'e'"))
     }
 }
+
+/// Code (`TextEmphasis.code`) is set in the monospace face, scaled with the text style.
+@Suite struct MonospaceCodeTests {
+    @Test func codeIsMonospacedAndScalesWithTheStyle() throws {
+        let typesetter = try Support.typesetter()
+        var text = StyledText("width of ")
+        text.append("iiiii", emphasis: .code)
+        text.append(" and ")
+        text.append("MMMMM", emphasis: .code)
+        var widths: [ContentSizeCategory: (i: Double, m: Double)] = [:]
+        for category in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+            let layout = try typesetter.layout(text, style: .body, category: category, width: 2000)
+            let runs = layout.glyphRuns(ofLine: 0)
+            let mono = try #require(runs.first { $0.font.familyName == "Noto Sans Mono" }, "\(runs.map(\.font.description))")
+            #expect(runs.filter { $0.font.familyName == "Noto Sans Mono" }.count == 2)
+            let glyphs = runs.filter { $0.font === mono.font }.flatMap(\.glyphs)
+            // Monospaced: every glyph one advance apart, i and M alike.
+            let steps = zip(glyphs, glyphs.dropFirst()).map { $1.x - $0.x }
+            let iStep = steps[0], mStep = steps.last!
+            #expect(abs(iStep - mStep) < 1e-9, "i \(iStep) vs M \(mStep)")
+            widths[category] = (iStep, mStep)
+        }
+        // Scaled with body: 17 pt at L, 53 pt at AX5.
+        #expect(abs(widths[.accessibilityExtraExtraExtraLarge]!.i / widths[.large]!.i - 53.0 / 17.0) < 1e-9)
+    }
+
+    @Test func strongCodeIsTheBoldMonospaceFace() throws {
+        let typesetter = try Support.typesetter()
+        let layout = try typesetter.layout(StyledText("x", emphasis: [.code, .strong]), style: .body, category: .large, width: 200)
+        #expect(layout.glyphRuns(ofLine: 0).first?.font.styleName == "Bold")
+    }
+}
