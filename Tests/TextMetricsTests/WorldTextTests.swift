@@ -259,3 +259,54 @@ import Testing
         #expect(layout.glyphRuns(ofLine: 0).first?.font.styleName == "Bold")
     }
 }
+
+/// The chain: its order, what a missing file does, and adding a face at run time.
+@Suite struct FontChainTests {
+    @Test func emojiIsLastButOneAndTheLastResortLast() {
+        let roles = FontChain.standard.entries.map(\.role)
+        #expect(roles.first == .text)
+        #expect(roles[roles.count - 2] == .emoji && roles.last == .lastResort)
+        #expect(roles.filter { $0 == .cjk }.count == 1)
+    }
+
+    @Test func filesListedInTheEnvironmentGoBeforeTheEmojiFace() throws {
+        let extra = "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf"
+        let chain = FontChain.fromEnvironment(["REFLOW_FALLBACK_FONTS": "/x/One.ttf:\(extra)"])
+        let names = chain.entries.map(\.name)
+        let emoji = try #require(chain.entries.firstIndex { $0.role == .emoji })
+        #expect(names[emoji - 2] == "One" && names[emoji - 1] == "NotoSansArabic-Regular")
+        #expect(FontChain.fromEnvironment([:]) == FontChain.standard)
+
+        // Without Noto Sans Arabic, Arabic is missing; added back through the environment, it draws.
+        var withoutArabic = FontChain.standard
+        withoutArabic.entries.removeAll { $0.name == "Noto Sans Arabic" }
+        let missing = try Typesetter(fonts: try FontLibrary(chain: withoutArabic))
+            .layout(StyledText("سلام"), style: .body, category: .large, width: 300)
+        #expect(missing.missingCharacters == 4)
+        var added = withoutArabic
+        added.entries.insert(FontChain.Entry(name: "Arabic", scripts: ["Arabic"], regular: extra),
+                             at: added.entries.firstIndex { $0.role == .emoji }!)
+        let drawn = try Typesetter(fonts: try FontLibrary(chain: added))
+            .layout(StyledText("سلام"), style: .body, category: .large, width: 300)
+        #expect(drawn.missingCharacters == 0)
+    }
+
+    @Test func aChainFileThatIsNotThereIsSkipped() throws {
+        var chain = FontChain.standard
+        chain.entries.insert(FontChain.Entry(name: "Nowhere", scripts: [], regular: "/nonexistent/Nowhere.ttf"), at: 0)
+        let library = try FontLibrary(chain: chain)
+        #expect(library.fallbackFont(entry: 0, bold: false) == nil)
+        let layout = try Typesetter(fonts: library).layout(StyledText("שלום"), style: .body, category: .large, width: 300)
+        #expect(layout.missingCharacters == 0)
+    }
+
+    @Test func everyFontHasItsVersionAndFile() throws {
+        let library = try FontLibrary()
+        for index in library.chain.entries.indices {
+            let font = try #require(library.fallbackFont(entry: index, bold: false), "\(library.chain.entries[index].name)")
+            #expect(font.version.hasPrefix("Version "), "\(font.description): \(font.version)")
+            #expect(font.path.hasPrefix("/usr/share/fonts/"))
+        }
+        #expect(try library.font(Typeface(opticalSize: .text, weight: .regular)).version.hasPrefix("Version "))
+    }
+}
