@@ -45,6 +45,9 @@ final class Itemizer {
     private let bidi: BidiResolver
     private let graphemes: BreakOpportunities
     private var simpleTables: [Int: SimpleTable] = [:]
+    /// Per BMP character, what itemizing asks of its Unicode properties (worked out on first
+    /// sight: the standard library's property lookups cost more than the rest of a cluster).
+    private var characterFlags = [UInt8](repeating: 0, count: 0x10000)
     private var chains: [ChainKey: Chain] = [:]
     /// The chain's emoji face (one file for every weight), if it is there.
     private lazy var emojiFont: Font? = library.chain.entries.firstIndex { $0.role == .emoji }
@@ -108,6 +111,35 @@ final class Itemizer {
     }
 
     // MARK: Character classes
+
+    private static let knownFlag: UInt8 = 1, invisibleFlag: UInt8 = 2, emojiPresentationFlag: UInt8 = 4,
+                       pictographFlag: UInt8 = 8, bidiFlag: UInt8 = 16
+
+    private static func computeFlags(_ scalar: Unicode.Scalar) -> UInt8 {
+        var flags = knownFlag
+        if isInvisible(scalar) { flags |= invisibleFlag }
+        let properties = scalar.properties
+        // (A keycap mark or a regional indicator alone asks for emoji presentation too, as in a cluster.)
+        if properties.isEmojiPresentation || scalar.value == 0x20E3 || (0x1F1E6...0x1F1FF).contains(scalar.value) {
+            flags |= emojiPresentationFlag
+        }
+        if properties.isEmoji && scalar.value > 0xFF { flags |= pictographFlag }
+        if BidiClass(scalar).needsResolution { flags |= bidiFlag }
+        return flags
+    }
+
+    @inline(__always)
+    private func flags(_ scalar: Unicode.Scalar) -> UInt8 {
+        let value = Int(scalar.value)
+        guard value < 0x10000 else { return Self.computeFlags(scalar) }
+        let known = characterFlags[value]
+        if known != 0 { return known }
+        let computed = Self.computeFlags(scalar)
+        characterFlags[value] = computed
+        return computed
+    }
+
+    private func invisible(_ scalar: Unicode.Scalar) -> Bool { flags(scalar) & Self.invisibleFlag != 0 }
 
     private static let simpleFlag: UInt8 = 1
     private static let latinFlag: UInt8 = 2
@@ -256,7 +288,7 @@ final class Itemizer {
 
         // Bidi levels.
         let paragraphLevel = Bidi.paragraphLevel(of: scalars, direction: direction)
-        let needsBidi = paragraphLevel != 0 || scalars.contains { BidiClass($0).needsResolution }
+        let needsBidi = paragraphLevel != 0 || scalars.contains { flags($0) & Self.bidiFlag != 0 }
         let scalarLevels = needsBidi ? bidi.levels(of: scalars, paragraphLevel: paragraphLevel)
             : [UInt8](repeating: 0, count: count)
 
@@ -292,6 +324,7 @@ final class Itemizer {
         clusters.reserveCapacity(count)
         var missing = 0
         var styleIndex = 0
+        var chainsBySlot = [Chain?](repeating: nil, count: 8)
         var clusterStart = 0
         for boundary in boundaries {
             var clusterEnd = clusterStart
@@ -304,9 +337,10 @@ final class Itemizer {
                 let style = Int(styleRuns[styleIndex].emphasis.rawValue & 7)
                 let cluster = scalars[pieceStart..<pieceEnd]
                 var font: UInt16?
-                if cluster.contains(where: { !Self.isInvisible($0) }) {
-                    let chain = self.chain(bold: faces.bold[style], region: region)
-                    let (chosen, uncovered) = Self.choose(cluster, primary: faces.fonts[style], chain: chain)
+                if cluster.contains(where: { !invisible($0) }) {
+                    let chain = chainsBySlot[style] ?? self.chain(bold: faces.bold[style], region: region)
+                    chainsBySlot[style] = chain
+                    let (chosen, uncovered) = choose(cluster, primary: faces.fonts[style], chain: chain)
                     font = chosen.map { $0 === faces.fonts[style] ? UInt16(style) : slot(of: $0) } ?? UInt16(style)
                     missing += uncovered
                 }
@@ -373,8 +407,20 @@ final class Itemizer {
     /// face for an emoji-presentation cluster it covers, else the first face of primary + chain
     /// covering every visible character, else the last resort (nil: the primary face, when
     /// there is no last resort).
-    private static func choose(_ cluster: ArraySlice<Unicode.Scalar>, primary: Font, chain: Chain) -> (Font?, Int) {
-        let visible = cluster.filter { !isInvisible($0) }
+    private func choose(_ cluster: ArraySlice<Unicode.Scalar>, primary: Font, chain: Chain) -> (Font?, Int) {
+        // One visible character, the common case: its first covering face, no arrays.
+        if cluster.count == 1, let scalar = cluster.first {
+            let flags = self.flags(scalar)
+            if flags & Self.emojiPresentationFlag != 0, let emoji = chain.emoji, chain.fonts[emoji].covers(scalar) {
+                return (chain.fonts[emoji], 0)
+            }
+            if primary.covers(scalar) { return (primary, 0) }
+            let first = chain.first(scalar)
+            if first >= 0 { return (chain.fonts[first], 0) }
+            let last = chain.lastResort.map { chain.fonts[$0] }
+            return (last, (last ?? primary).covers(scalar) ? 0 : 1)
+        }
+        let visible = cluster.filter { !invisible($0) }
         func coversAll(_ font: Font) -> Bool { visible.allSatisfy(font.covers) }
         if let emoji = chain.emoji, isEmojiPresentation(cluster), coversAll(chain.fonts[emoji]) {
             return (chain.fonts[emoji], 0)
@@ -403,14 +449,14 @@ final class Itemizer {
     /// Whether a cluster asks for emoji presentation: an emoji-presentation character not
     /// followed by VS15, any character followed by VS16, a keycap, a flag, or a ZWJ sequence
     /// or skin-tone modifier of pictographs.
-    static func isEmojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
+    func isEmojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let first = cluster.first else { return false }
         if cluster.contains("\u{FE0E}") { return false }
         if cluster.contains("\u{FE0F}") || cluster.contains("\u{20E3}") { return true }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
-        if first.properties.isEmojiPresentation { return true }
-        let pictographic = first.properties.isEmoji && first.value > 0xFF
-        return pictographic && cluster.contains { $0 == "\u{200D}" || (0x1F3FB...0x1F3FF).contains($0.value) }
+        let flags = self.flags(first)
+        if flags & Self.emojiPresentationFlag != 0 { return true }
+        return flags & Self.pictographFlag != 0 && cluster.contains { $0 == "\u{200D}" || (0x1F3FB...0x1F3FF).contains($0.value) }
     }
 
     /// Each scalar's script with Common and Inherited characters resolved: inherited ones take
