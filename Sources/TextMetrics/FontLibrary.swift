@@ -1,4 +1,4 @@
-import CFreeType
+import CHarfBuzz
 import Foundation
 import Synchronization
 
@@ -88,17 +88,27 @@ public final class FontLibrary: Sendable {
         optionalFont(FontChain.FontFile(bold ? FontChain.monospace.bold : FontChain.monospace.regular))
     }
 
-    /// The index of the face named `family` in the collection at `path`.
+    /// The index of the face named `family` in the collection at `path` (read through HarfBuzz,
+    /// which maps the file and parses only the name tables).
     private func collectionIndex(path: String, family: String) -> Int? {
         if let known = state.withLock({ $0.collectionIndices[path] }) { return known[family] }
         var names: [String: Int] = [:]
-        if let first = try? FreeTypeFace(path: path, index: 0) {
-            let count = Int(first.face.pointee.num_faces)
-            for index in 0..<count {
-                guard let face = index == 0 ? first : try? FreeTypeFace(path: path, index: index),
-                      let name = face.face.pointee.family_name.map({ String(cString: $0) }) else { continue }
-                if names[name] == nil { names[name] = index }
+        if let blob = hb_blob_create_from_file_or_fail(path) {
+            for index in 0..<hb_face_count(blob) {
+                let face = hb_face_create(blob, index)!
+                // The typographic family (name ID 16) when there is one, else the family (1).
+                for id in [16, 1] {
+                    var length: UInt32 = 128
+                    var buffer = [CChar](repeating: 0, count: Int(length))
+                    if hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &length, &buffer) > 0 {
+                        let name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                        if names[name] == nil { names[name] = Int(index) }
+                        break
+                    }
+                }
+                hb_face_destroy(face)
             }
+            hb_blob_destroy(blob)
         }
         state.withLock { $0.collectionIndices[path] = names }
         return names[family]

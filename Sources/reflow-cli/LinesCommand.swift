@@ -88,10 +88,13 @@ struct LinesCommand: ParsableCommand {
             } else {
                 pitch = spec.leading
             }
+            // One font library for every worker: fonts are immutable and shared; each worker has
+            // its own typesetter (caches, ICU iterators).
+            let library = try fonts.library()
             let chunks = Self.chunks(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let results = Mutex<[Result<Chunk, any Error>?]>(Array(repeating: nil, count: chunks.count))
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch) }
+                let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch, library: library) }
                 results.withLock { $0[index] = result }
             }
             var output: [UInt8] = []
@@ -129,9 +132,6 @@ struct LinesCommand: ParsableCommand {
         return chunks
     }
 
-    /// The output lines of `paragraphs` (an empty line between two paragraphs) and how many
-    /// lines they make, with a typesetter and fonts of this call's own: a typesetter is not
-    /// thread-safe, and FreeType faces are not either.
     /// One worker's output: its lines' bytes, how many lines, and how many characters no font drew.
     struct Chunk {
         var bytes: [UInt8]
@@ -139,8 +139,10 @@ struct LinesCommand: ParsableCommand {
         var missing: Int
     }
 
-    private func breakLines(_ paragraphs: ArraySlice<String>, pitch: Double) throws -> Chunk {
-        let library = try fonts.library()
+    /// The output lines of `paragraphs` (an empty line between two paragraphs) and how many
+    /// lines they make, with a typesetter of this call's own (a typesetter is not thread-safe;
+    /// the fonts are shared).
+    private func breakLines(_ paragraphs: ArraySlice<String>, pitch: Double, library: FontLibrary) throws -> Chunk {
         // Every paragraph is laid out once, so paragraph and layout caches would only hold
         // the whole document in memory until exit; the word-shaping cache is what pays.
         let typesetter = try Typesetter(fonts: library, paragraphCacheLimit: 2, layoutCacheLimit: 2)
