@@ -9,9 +9,8 @@
 /// another segment follows it on the same line. Lines are put in visual order only when they
 /// are drawn (`TextLayout`).
 ///
-/// Immutable after `init`, so it is shared freely (`@unchecked` only because `Font` handles are
-/// compared by identity, not because anything changes).
-public final class ShapedParagraph: @unchecked Sendable {
+/// Immutable after `init`, so it is shared freely between threads.
+public final class ShapedParagraph: Sendable {
     public let text: StyledText
     public let faces: FaceSet
     /// Every advance below is in these units (the regular face's units per em).
@@ -49,8 +48,8 @@ public final class ShapedParagraph: @unchecked Sendable {
         var mandatoryBreak: Bool
     }
 
-    private(set) var pieces: [Piece] = []
-    private(set) var segments: [Segment] = []
+    let pieces: [Piece]
+    let segments: [Segment]
     let utf8: [UInt8]
 
     init(text: StyledText, faces: FaceSet, direction: BaseDirection = .auto, language: LanguageTag? = nil, shaper: Shaper,
@@ -65,6 +64,8 @@ public final class ShapedParagraph: @unchecked Sendable {
             baseDirection = TextDirection(level: paragraphLevel)
             levels = []
             missingCharacters = 0
+            pieces = []
+            segments = []
             return
         }
 
@@ -86,8 +87,7 @@ public final class ShapedParagraph: @unchecked Sendable {
         baseDirection = TextDirection(level: paragraphLevel)
         levels = items!.levels
         missingCharacters = items!.missing
-        // Stored once at the end: appending to the stored properties one by one would pay a
-        // dynamic exclusivity check per piece.
+        // Built in locals and stored once at the end.
         self.pieces = pieces
         self.segments = segments
     }
