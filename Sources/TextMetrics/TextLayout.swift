@@ -46,6 +46,15 @@ public struct TextLayout: Sendable {
     public var baseDirection: TextDirection { paragraph.baseDirection }
     /// Characters no font in the chain covers (drawn as the last resort's box).
     public var missingCharacters: Int { paragraph.missingCharacters }
+    /// The fonts the text's glyphs come from, each once, in the order of first use: what an
+    /// output that depends on this layout depends on (record `Font.path` and `Font.version`).
+    public var usedFonts: [Font] {
+        var seen = Set<Int>()
+        return paragraph.pieces.compactMap { piece in
+            let font = paragraph.fonts[Int(piece.font)]
+            return seen.insert(font.id).inserted ? font : nil
+        }
+    }
     /// Total height: one line pitch per line.
     public var height: Double { Double(lines.count) * lineHeight }
     public var firstBaseline: Double? { lines.first?.baseline }

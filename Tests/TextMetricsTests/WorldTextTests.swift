@@ -310,3 +310,14 @@ import Testing
         #expect(try library.font(Typeface(opticalSize: .text, weight: .regular)).version.hasPrefix("Version "))
     }
 }
+
+@Suite struct UsedFontsTests {
+    @Test func aLayoutNamesTheFontsItsGlyphsComeFrom() throws {
+        let typesetter = try Support.typesetter()
+        let latin = try typesetter.layout(StyledText("plain words"), style: .body, category: .large, width: 300)
+        #expect(latin.usedFonts.map(\.familyName) == ["Inter"])
+        let mixed = try typesetter.layout(StyledText("abc שלום 漢字 😀 abc"), style: .body, category: .large, width: 300)
+        #expect(mixed.usedFonts.map(\.familyName) == ["Inter", "Noto Sans Hebrew", "Noto Sans CJK SC", "Noto Color Emoji"])
+        #expect(mixed.usedFonts.allSatisfy { !$0.version.isEmpty && !$0.path.isEmpty })
+    }
+}
