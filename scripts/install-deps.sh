@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages reflow builds against (as root; uses sudo otherwise).
+# Installs the Debian 12 packages reflow builds against and the fonts of its fallback chain, read
+# at their fixed paths (as root; uses sudo otherwise).
 # Idempotent: installs only what is missing. Swift itself is expected at /opt/swift or on PATH.
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libcmark-dev libpng-dev "$@")
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libcmark-dev libpng-dev
+          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,6 +2,10 @@
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 #include <unicode/uversion.h>
+#include <unicode/ubidi.h>
+#include <unicode/uscript.h>
+#include <unicode/uchar.h>
+#include <unicode/uloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +21,9 @@ static void write_error(UErrorCode status, char *error, int32_t capacity) {
     }
 }
 
-reflow_line_breaker *reflow_line_breaker_open(const char *locale, char *error, int32_t error_capacity) {
+static reflow_line_breaker *open_breaker(UBreakIteratorType type, const char *locale, char *error, int32_t error_capacity) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(UBRK_LINE, locale ? locale : "", NULL, 0, &status);
+    UBreakIterator *it = ubrk_open(type, locale ? locale : "", NULL, 0, &status);
     if (U_FAILURE(status)) { write_error(status, error, error_capacity); return NULL; }
     reflow_line_breaker *b = calloc(1, sizeof *b);
     if (!b) { ubrk_close(it); write_error(U_MEMORY_ALLOCATION_ERROR, error, error_capacity); return NULL; }
@@ -27,6 +31,14 @@ reflow_line_breaker *reflow_line_breaker_open(const char *locale, char *error, i
     UText empty = UTEXT_INITIALIZER;
     b->text = empty;
     return b;
+}
+
+reflow_line_breaker *reflow_line_breaker_open(const char *locale, char *error, int32_t error_capacity) {
+    return open_breaker(UBRK_LINE, locale, error, error_capacity);
+}
+
+reflow_line_breaker *reflow_character_breaker_open(char *error, int32_t error_capacity) {
+    return open_breaker(UBRK_CHARACTER, NULL, error, error_capacity);
 }
 
 void reflow_line_breaker_close(reflow_line_breaker *b) {
@@ -53,6 +65,78 @@ int32_t reflow_line_breaker_breaks(reflow_line_breaker *b, const char *utf8, int
         n++;
     }
     return n;
+}
+
+struct reflow_bidi {
+    UBiDi *paragraph;
+    UBiDi *line;
+};
+
+reflow_bidi *reflow_bidi_open(void) {
+    reflow_bidi *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->paragraph = ubidi_open();
+    b->line = ubidi_open();
+    if (!b->paragraph || !b->line) { reflow_bidi_close(b); return NULL; }
+    return b;
+}
+
+void reflow_bidi_close(reflow_bidi *b) {
+    if (!b) return;
+    if (b->line) ubidi_close(b->line);
+    if (b->paragraph) ubidi_close(b->paragraph);
+    free(b);
+}
+
+static int32_t copy_levels(UBiDi *bidi, int32_t length, uint8_t *levels, char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
+    if (U_FAILURE(status)) { write_error(status, error, error_capacity); return -1; }
+    if (length > 0) memcpy(levels, resolved, (size_t)length);
+    return 0;
+}
+
+int32_t reflow_bidi_levels(reflow_bidi *b, const uint16_t *text, int32_t length, int32_t paragraph_level,
+                           uint8_t *levels, char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDiLevel level = paragraph_level < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)paragraph_level;
+    ubidi_setPara(b->paragraph, (const UChar *)text, length, level, NULL, &status);
+    if (U_FAILURE(status)) { write_error(status, error, error_capacity); return -1; }
+    if (length > 0 && copy_levels(b->paragraph, length, levels, error, error_capacity) < 0) return -1;
+    return ubidi_getParaLevel(b->paragraph);
+}
+
+int32_t reflow_bidi_line_levels(reflow_bidi *b, int32_t start, int32_t limit, uint8_t *levels,
+                                char *error, int32_t error_capacity) {
+    if (limit <= start) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    ubidi_setLine(b->paragraph, start, limit, b->line, &status);
+    if (U_FAILURE(status)) { write_error(status, error, error_capacity); return -1; }
+    return copy_levels(b->line, limit - start, levels, error, error_capacity);
+}
+
+int32_t reflow_bidi_class(uint32_t c) { return (int32_t)u_charDirection((UChar32)c); }
+
+int32_t reflow_script(uint32_t c) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript((UChar32)c, &status);
+    return U_FAILURE(status) ? USCRIPT_UNKNOWN : (int32_t)script;
+}
+
+const char *reflow_script_code(int32_t script) { return uscript_getShortName((UScriptCode)script); }
+
+int32_t reflow_paired_bracket(uint32_t c, uint32_t *pair) {
+    int32_t type = u_getIntPropertyValue((UChar32)c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+    if (pair) *pair = (uint32_t)u_getBidiPairedBracket((UChar32)c);
+    return type;
+}
+
+int32_t reflow_language_tag(const char *tag, char *locale, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, locale, capacity, &parsed, &status);
+    if (U_FAILURE(status) || parsed != (int32_t)strlen(tag)) return -1;
+    return length;
 }
 
 const char *reflow_icu_version(void) { return U_ICU_VERSION; }

@@ -107,15 +107,16 @@ public struct DisplayList: Equatable, Sendable {
         items.append(.polyline(points, color, lineWidth: lineWidth))
     }
 
-    /// Every line of `layout` (at most `maximumLines`) with its top-left at `origin`, in
-    /// `color`, and its characters as accessible text with `role`.
+    /// Every line of `layout` (at most `maximumLines`) with its container's top-left at `origin`
+    /// (each line at its own `x`, so right-to-left lines end at the right edge), its glyph runs in
+    /// visual order, in `color`, and its characters (logical order) as accessible text with `role`.
     public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, role: AccessibleText.Role = .text,
                               frame: Rect? = nil, maximumLines: Int = .max) {
         var lines: [AccessibleText.Line] = []
         lines.reserveCapacity(layout.lines.count)
         for index in layout.lines.indices.prefix(max(0, maximumLines)) {
             let line = layout.lines[index]
-            let start = Point(x: origin.x, y: origin.y + line.baseline)
+            let start = Point(x: origin.x + line.x, y: origin.y + line.baseline)
             for run in layout.glyphRuns(ofLine: index) {
                 items.append(.glyphs(GlyphRun(font: run.font, pointSize: run.pointSize, origin: start, color: color,
                                               glyphs: run.glyphs)))

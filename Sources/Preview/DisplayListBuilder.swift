@@ -172,8 +172,12 @@ public struct DisplayListBuilder: Sendable {
             let panel = Rect(x: frame.minX + gutter / 2, y: frame.minY + 2, width: frame.width - gutter, height: frame.height - 4)
             list.fill(panel, theme.codeBackground, cornerRadius: min(8, gutter / 2))
         case .quote?:
-            let barWidth = max(2, gutter / 6)
-            list.fill(Rect(x: frame.minX + gutter / 2 - barWidth / 2, y: text.minY, width: barWidth, height: text.height),
+            // On the leading side of the cell's direction: the right for a right-to-left paragraph.
+            let rightToLeft = cell.textLayout?.baseDirection == .rightToLeft
+            let leadingGutter = rightToLeft ? max(0, frame.maxX - text.maxX) : gutter
+            let barWidth = max(2, leadingGutter / 6)
+            let barCenter = rightToLeft ? frame.maxX - leadingGutter / 2 : frame.minX + gutter / 2
+            list.fill(Rect(x: barCenter - barWidth / 2, y: text.minY, width: barWidth, height: text.height),
                       theme.quoteBar, cornerRadius: barWidth / 2)
         default:
             break
@@ -211,7 +215,7 @@ public struct DisplayListBuilder: Sendable {
             list.stroke(text, DebugColor.textFrame, lineWidth: 0.5)
             for line in layout.lines where line.top < textFrame.height {
                 let y = text.minY + line.baseline
-                list.line(from: Point(x: text.minX, y: y), to: Point(x: text.minX + max(line.width, 1), y: y),
+                list.line(from: Point(x: text.minX + line.x, y: y), to: Point(x: text.minX + line.x + max(line.width, 1), y: y),
                           DebugColor.baseline, lineWidth: 0.5)
             }
         }

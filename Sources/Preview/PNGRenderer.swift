@@ -129,7 +129,11 @@ public final class PNGRenderer {
             guard let bitmap = glyphCache.bitmap(font: run.font, glyph: glyph.glyph, pixelsPerEm: pixelsPerEm, bin: bin) else {
                 continue
             }
-            raster.blit(bitmap, left: Int(whole) + bitmap.left, top: Int(y.rounded()) - bitmap.top, color: run.color, clip: clip)
+            if bitmap.isColor {
+                raster.blitColor(bitmap, left: Int(whole) + bitmap.left, top: Int(y.rounded()) - bitmap.top, clip: clip)
+            } else {
+                raster.blit(bitmap, left: Int(whole) + bitmap.left, top: Int(y.rounded()) - bitmap.top, color: run.color, clip: clip)
+            }
         }
     }
 

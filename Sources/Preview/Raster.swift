@@ -154,6 +154,35 @@ struct Raster {
         }
     }
 
+    /// Composites a colour glyph (premultiplied RGBA) source-over at (`left`, `top`): its own
+    /// colours, not the text colour.
+    mutating func blitColor(_ bitmap: GlyphBitmap, left: Int, top: Int, clip: PixelBox) {
+        let box = PixelBox(x0: left, y0: top, x1: left + bitmap.width, y1: top + bitmap.height).intersection(clip)
+        guard !box.isEmpty, bitmap.rgba.count == bitmap.width * bitmap.height * 4 else { return }
+        let rowBytes = width * 4
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            bitmap.rgba.withUnsafeBufferPointer { rgba in
+                for py in box.y0..<box.y1 {
+                    var source = ((py - top) * bitmap.width + (box.x0 - left)) * 4
+                    var index = py * rowBytes + box.x0 * 4
+                    for _ in box.x0..<box.x1 {
+                        let a = UInt32(rgba[source + 3])
+                        if a == 255 {
+                            for channel in 0..<4 { buffer[index + channel] = rgba[source + channel] }
+                        } else if a != 0 || rgba[source] != 0 || rgba[source + 1] != 0 || rgba[source + 2] != 0 {
+                            for channel in 0..<4 {
+                                let under = UInt32(buffer[index + channel])
+                                buffer[index + channel] = UInt8(min(255, UInt32(rgba[source + channel]) + Self.div255(under * (255 - a))))
+                            }
+                        }
+                        source += 4
+                        index += 4
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Lines
 
     /// Draws connected or separate segments `lineWidth` pixels wide: coverage is the largest over

@@ -8,6 +8,9 @@ import TextMetrics
 /// (headings in groups with `role="heading"` and their level), so the image can be searched,
 /// selected and read by a screen reader.
 ///
+/// Colour emoji (bitmap fonts) are embedded once each, as a PNG `data:` URI `<image>` in
+/// `<defs>` at the font's own strike size, and drawn with `<use>` like outline glyphs.
+///
 /// The output is byte-for-byte deterministic: a glyph's id is `f<font>g<glyph id>`, fonts numbered
 /// in the order of first use (a comment in `<defs>` names each font's file), clip ids count up, and numbers are written by `SVGRenderer.number` (at most two
 /// decimals, no exponent, no locale).
@@ -100,6 +103,7 @@ public struct SVGRenderer: Sendable {
         private var fontNumbers: [String: Int] = [:]
         private(set) var fontComment = ""
         private var clipCount = 0
+        private let rasterizer = GlyphRasterizer()
 
         func paint(_ attribute: String, _ color: Color) -> String {
             var out = " \(attribute)=\"\(color.hexString)\""
@@ -124,8 +128,14 @@ public struct SVGRenderer: Sendable {
         private mutating func glyphID(font: Font, glyph: UInt32) -> String? {
             let key = GlyphKey(font: name(of: font), glyph: glyph)
             if let known = glyphIDs[key] { return known }
-            let outline = font.outline(glyph: glyph)
-            guard !outline.isEmpty else {
+            var definition: String?
+            if font.isColorBitmap {
+                definition = colorImage(font: font, glyph: glyph)
+            } else {
+                let outline = rasterizer.outline(of: font, glyph: glyph)
+                if !outline.isEmpty { definition = "d=\"\(Self.pathData(outline))\"" }
+            }
+            guard let definition else {
                 glyphIDs[key] = .some(nil)
                 return nil
             }
@@ -138,9 +148,29 @@ public struct SVGRenderer: Sendable {
                 fontComment += "<!-- f\(number): \(key.font) -->\n"
             }
             let id = "f\(number)g\(glyph)"
-            definitions += "<path id=\"\(id)\" d=\"\(Self.pathData(outline))\"/>\n"
+            definitions += font.isColorBitmap ? "<image id=\"\(id)\" \(definition)/>\n" : "<path id=\"\(id)\" \(definition)/>\n"
             glyphIDs[key] = id
             return id
+        }
+
+        /// The attributes of an `<image>` drawing a colour glyph in font units (y down): its largest
+        /// strike as an embedded PNG; nil when the font has no bitmap for it.
+        private func colorImage(font: Font, glyph: UInt32) -> String? {
+            guard let bitmap = rasterizer.colorBitmap(font, glyph: glyph, pixelsPerEm: .infinity), bitmap.width > 0,
+                  bitmap.height > 0 else { return nil }
+            var straight = bitmap.rgba
+            for index in stride(from: 0, to: straight.count, by: 4) {
+                let alpha = UInt32(straight[index + 3])
+                guard alpha != 0, alpha != 255 else { continue }
+                for channel in 0..<3 { straight[index + channel] = UInt8(min(255, (UInt32(straight[index + channel]) * 255 + alpha / 2) / alpha)) }
+            }
+            guard let png = try? PNGCodec.encode(RGBAImage(width: bitmap.width, height: bitmap.height, pixels: straight)) else {
+                return nil
+            }
+            let unit = Double(font.unitsPerEm) / bitmap.pixelsPerEm
+            return "x=\"\(SVGRenderer.number(Double(bitmap.left) * unit))\" y=\"\(SVGRenderer.number(-Double(bitmap.top) * unit))\" "
+                + "width=\"\(SVGRenderer.number(Double(bitmap.width) * unit))\" height=\"\(SVGRenderer.number(Double(bitmap.height) * unit))\" "
+                + "href=\"data:image/png;base64,\(png.base64EncodedString())\""
         }
 
         /// The outline as path data in font units, y flipped to point down.

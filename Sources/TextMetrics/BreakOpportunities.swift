@@ -10,15 +10,20 @@ public struct BreakOpportunity: Hashable, Sendable {
     public var isMandatory: Bool
 }
 
-/// Owns one ICU line-break iterator and reuses it for every text it is given.
+/// Owns one ICU line-break iterator (or, with `graphemeClusters: true`, a grapheme-cluster
+/// iterator) and reuses it for every text it is given.
 public final class BreakOpportunities {
     private let breaker: OpaquePointer
+    private let isLineBreaker: Bool
     private var offsets: [Int32] = []
     private var hard: [UInt8] = []
 
-    public init(locale: String? = nil) throws {
+    public init(locale: String? = nil, graphemeClusters: Bool = false) throws {
         var error = [CChar](repeating: 0, count: 64)
-        guard let breaker = reflow_line_breaker_open(locale, &error, Int32(error.count)) else {
+        isLineBreaker = !graphemeClusters
+        let opened = graphemeClusters ? reflow_character_breaker_open(&error, Int32(error.count))
+            : reflow_line_breaker_open(locale, &error, Int32(error.count))
+        guard let breaker = opened else {
             throw TextMetricsError.lineBreakerUnavailable(
                 reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
@@ -54,7 +59,7 @@ public final class BreakOpportunities {
         }
         return try offsets.withUnsafeMutableBufferPointer { offsets in
             try hard.withUnsafeMutableBufferPointer { hard in
-                if let count = Self.simpleBreaks(bytes, offsets, hard) {
+                if isLineBreaker, let count = Self.simpleBreaks(bytes, offsets, hard) {
                     #if DEBUG
                     assert(icuBreaks(bytes, offsets, hard).elementsEqual(zip(offsets[..<count], hard[..<count]), by: ==),
                            "the letters-spaces-commas-periods fast path disagrees with ICU")

@@ -1,83 +1,109 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
+import Synchronization
 
-/// One loaded font file: a HarfBuzz font for shaping (scaled to font units, so every advance is
-/// exact and a point size is one multiplication) and a FreeType face for outlines and bitmaps.
-/// The C handles stay private and are released in `deinit`.
+/// One loaded font face, for shaping and measuring: a HarfBuzz font scaled to font units (so
+/// every advance is exact and a point size is one multiplication) and the face's metrics.
+///
+/// A `Font` is immutable once loaded and safe to share between threads: HarfBuzz fonts may shape
+/// on several threads at once, and nothing here changes after `init`. Drawing needs a FreeType
+/// face, which is not thread-safe; that lives in a `GlyphRasterizer`, one per thread.
 public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
+    // @unchecked only because OpaquePointer is not Sendable: the HarfBuzz font is made immutable
+    // (hb_font_make_immutable) before anyone sees it, and every other property is a `let` of a
+    // Sendable type.
+
     /// Where the font was loaded from.
     public let path: String
+    /// The face's index in its file (a collection, `.ttc`, holds several).
+    public let faceIndex: Int
     /// The bundled face this is, when it is one.
     public let typeface: Typeface?
     public let familyName: String
     public let styleName: String
+    /// The version string of the font's name table (name ID 5), e.g. "Version 4.000": part of
+    /// the identity of any output that depends on this font.
+    public let version: String
     /// Design units per em: advances are in these units.
     public let unitsPerEm: Int
     /// The typographic ascender and descender (hhea), in font units; descender is negative.
     public let ascender: Int
     public let descender: Int
     public let glyphCount: Int
+    /// The face draws colour bitmaps (CBDT/sbix, e.g. Noto Color Emoji) rather than outlines.
+    public let isColorBitmap: Bool
     /// A number unique to this font for the life of the process, for cache keys.
     public let id: Int
 
     let hbFont: OpaquePointer
-    private let hbFace: OpaquePointer
-    private let ftFace: FT_Face
-    private let freeType: FreeTypeLibrary
 
-    nonisolated(unsafe) private static var nextID = 0
-    private static let idLock = NSLock()
+    private static let nextID = Atomic<Int>(0)
 
-    init(path: String, typeface: Typeface?, freeType: FreeTypeLibrary) throws {
+    init(path: String, faceIndex: Int = 0, typeface: Typeface?) throws {
         guard FileManager.default.isReadableFile(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
             throw TextMetricsError.fontFileUnreadable(path: path, reason: reason)
         }
-        var face: FT_Face?
-        let error = FT_New_Face(freeType.handle, path, 0, &face)
-        guard error == 0, let face else {
-            throw TextMetricsError.notAFont(path: path, reason: FreeTypeLibrary.message(error))
-        }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
-            FT_Done_Face(face)
+        // FreeType validates the file and reads the metrics (as it always has, so baselines keep
+        // their values); the face is closed again: drawing opens its own per thread.
+        let probe = try FreeTypeFace(path: path, index: faceIndex)
+        let face = probe.face
+        let hasColor = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        guard (scalable && face.pointee.units_per_EM > 0) || hasColor else {
             throw TextMetricsError.notAFont(path: path, reason: "not a scalable outline font")
         }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            FT_Done_Face(face)
             throw TextMetricsError.fontFileUnreadable(path: path, reason: "HarfBuzz could not read it")
         }
-        let hbFace = hb_face_create(blob, 0)!
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))!
         hb_blob_destroy(blob)
         let hbFont = hb_font_create(hbFace)!
         let upem = Int32(hb_face_get_upem(hbFace))
         hb_font_set_scale(hbFont, upem, upem)
+        hb_font_make_immutable(hbFont)
 
         self.path = path
+        self.faceIndex = faceIndex
         self.typeface = typeface
-        self.freeType = freeType
-        self.ftFace = face
-        self.hbFace = hbFace
         self.hbFont = hbFont
         self.unitsPerEm = Int(upem)
-        self.ascender = Int(face.pointee.ascender)
-        self.descender = Int(face.pointee.descender)
+        if scalable {
+            self.ascender = Int(face.pointee.ascender)
+            self.descender = Int(face.pointee.descender)
+        } else {
+            // A bitmap-only face: FreeType has no font-unit metrics for it; HarfBuzz reads hhea.
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(hbFont, &extents)
+            self.ascender = Int(extents.ascender)
+            self.descender = Int(extents.descender)
+        }
         self.glyphCount = Int(face.pointee.num_glyphs)
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? "?"
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? "?"
-        Font.idLock.lock()
-        Font.nextID += 1
-        self.id = Font.nextID
-        Font.idLock.unlock()
+        self.isColorBitmap = hasColor && hb_ot_color_has_png(hbFace) != 0
+        self.version = Self.nameString(hbFace, hb_ot_name_id_t(HB_OT_NAME_ID_VERSION_STRING)) ?? "?"
+        hb_face_destroy(hbFace)  // the font holds its own reference
+        self.id = Font.nextID.add(1, ordering: .relaxed).newValue
     }
 
     deinit {
         hb_font_destroy(hbFont)
-        hb_face_destroy(hbFace)
-        FT_Done_Face(ftFace)
     }
 
-    public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent))" }
+    private static func nameString(_ face: OpaquePointer, _ name: hb_ot_name_id_t) -> String? {
+        var length: UInt32 = 256
+        var buffer = [CChar](repeating: 0, count: Int(length))
+        let total = hb_ot_name_get_utf8(face, name, hb_language_from_string("en", -1), &length, &buffer)
+        guard total > 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public var description: String {
+        let file = (path as NSString).lastPathComponent
+        return "\(familyName) \(styleName) (\(faceIndex > 0 ? "\(file)#\(faceIndex)" : file))"
+    }
 
     public static func == (a: Font, b: Font) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
@@ -87,102 +113,46 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// Descender as a positive distance below the baseline, in points, at `pointSize`.
     public func descent(at pointSize: Double) -> Double { Double(-descender) * pointSize / Double(unitsPerEm) }
 
-    // MARK: Outlines
+    /// The glyph the font's character map gives `scalar`, or nil when the font does not cover it.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
 
-    /// The outline of `glyph` in font units, y pointing up, for drawing vector output that looks
-    /// the same where the font is not installed.
-    public func outline(glyph: UInt32) -> GlyphOutline {
-        let flags = FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
-        guard FT_Load_Glyph(ftFace, glyph, flags) == 0,
-              ftFace.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE
-        else { return GlyphOutline(commands: []) }
-        var collector = OutlineCollector()
-        var funcs = FT_Outline_Funcs(
-            move_to: { to, user in
-                OutlineCollector.from(user).pointee.commands.append(.move(OutlineCollector.point(to)))
-                return 0
-            },
-            line_to: { to, user in
-                OutlineCollector.from(user).pointee.commands.append(.line(OutlineCollector.point(to)))
-                return 0
-            },
-            conic_to: { control, to, user in
-                OutlineCollector.from(user).pointee.commands.append(.quad(OutlineCollector.point(control), OutlineCollector.point(to)))
-                return 0
-            },
-            cubic_to: { c1, c2, to, user in
-                OutlineCollector.from(user).pointee.commands.append(.cubic(OutlineCollector.point(c1), OutlineCollector.point(c2), OutlineCollector.point(to)))
-                return 0
-            },
-            shift: 0, delta: 0)
-        withUnsafeMutablePointer(to: &collector) { pointer in
-            _ = FT_Outline_Decompose(&ftFace.pointee.glyph.pointee.outline, &funcs, pointer)
+    /// Whether the font's character map covers `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
+}
+
+/// A FreeType face of its own library, closed in `deinit`: for reading a file once (metrics,
+/// validation) and for a rasterizer's faces.
+final class FreeTypeFace {
+    let library: FT_Library
+    let face: FT_Face
+
+    init(path: String, index: Int) throws {
+        var library: FT_Library?
+        let status = FT_Init_FreeType(&library)
+        guard status == 0, let library else {
+            throw TextMetricsError.notAFont(path: path, reason: "FreeType failed to start (error \(status))")
         }
-        if !collector.commands.isEmpty { collector.commands.append(.close) }
-        return GlyphOutline(commands: collector.commands)
-    }
-
-    // MARK: Bitmaps
-
-    /// An anti-aliased, unhinted coverage bitmap of `glyph` at `pixelsPerEm`, its origin moved
-    /// right by `subpixelOffset` (0 ..< 1 pixel) so glyphs land where the layout put them.
-    public func rasterize(glyph: UInt32, pixelsPerEm: Double, subpixelOffset: Double = 0) -> GlyphBitmap? {
-        let size26_6 = FT_F26Dot6((pixelsPerEm * 64).rounded())
-        guard FT_Set_Char_Size(ftFace, 0, size26_6, 72, 72) == 0 else { return nil }
-        let flags = FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
-        guard FT_Load_Glyph(ftFace, glyph, flags) == 0 else { return nil }
-        let slot = ftFace.pointee.glyph!
-        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-        let shift = FT_Pos((subpixelOffset * 64).rounded())
-        if shift != 0 { FT_Outline_Translate(&slot.pointee.outline, shift, 0) }
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
-        let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        var pixels = [UInt8](repeating: 0, count: width * rows)
-        if width > 0, rows > 0, let buffer = bitmap.buffer {
-            for y in 0..<rows {
-                let source = buffer + (pitch >= 0 ? y * pitch : (rows - 1 - y) * -pitch)
-                for x in 0..<width { pixels[y * width + x] = source[x] }
-            }
+        var face: FT_Face?
+        let error = FT_New_Face(library, path, FT_Long(index), &face)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            throw TextMetricsError.notAFont(path: path, reason: Self.message(error))
         }
-        return GlyphBitmap(width: width, height: rows, left: Int(slot.pointee.bitmap_left),
-                           top: Int(slot.pointee.bitmap_top), coverage: pixels)
+        self.library = library
+        self.face = face
     }
-}
 
-/// A glyph outline in font units, y up.
-public struct GlyphOutline: Hashable, Sendable {
-    public enum Command: Hashable, Sendable {
-        case move(Point)
-        case line(Point)
-        case quad(Point, Point)
-        case cubic(Point, Point, Point)
-        case close
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
     }
-    public struct Point: Hashable, Sendable {
-        public var x: Double
-        public var y: Double
-    }
-    public var commands: [Command]
-    public var isEmpty: Bool { commands.isEmpty }
-}
 
-/// An 8-bit coverage bitmap; `left` and `top` place it relative to the pen position (y up).
-public struct GlyphBitmap: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-    public var left: Int
-    public var top: Int
-    public var coverage: [UInt8]
-}
-
-private struct OutlineCollector {
-    var commands: [GlyphOutline.Command] = []
-
-    static func from(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<OutlineCollector> {
-        user!.assumingMemoryBound(to: OutlineCollector.self)
-    }
-    static func point(_ vector: UnsafePointer<FT_Vector>?) -> GlyphOutline.Point {
-        GlyphOutline.Point(x: Double(vector!.pointee.x), y: Double(vector!.pointee.y))
+    /// FreeType's own message for an error code.
+    static func message(_ error: FT_Error) -> String {
+        if let cString = FT_Error_String(error) { return String(cString: cString) }
+        return "FreeType error \(error)"
     }
 }

@@ -1,46 +1,117 @@
+import CHarfBuzz
 import Foundation
+import Synchronization
 
-/// Finds the bundled fonts (`Fonts/` of the repository) and loads each face once.
+/// Finds the bundled fonts (`Fonts/` of the repository) and the fallback chain's fixed paths,
+/// and loads each face once. Safe to share between threads: faces are immutable `Font`s and the
+/// table of loaded ones is behind a mutex.
 ///
-/// Where it looks, in order: the directory given to `init(directory:)` (the CLI's `--fonts`),
-/// the `REFLOW_FONTS` environment variable, `Fonts` beside the executable or in any of its parent
-/// folders (which covers `.build/release/reflow-cli` in a checkout), `share/reflow/Fonts` next to an
-/// installed binary, and last the source checkout this module was built from.
-public final class FontLibrary: @unchecked Sendable {
+/// Where it looks for the bundled faces, in order: the directory given to `init(directory:)`
+/// (the CLI's `--fonts`), the `REFLOW_FONTS` environment variable, `Fonts` beside the executable
+/// or in any of its parent folders (which covers `.build/release/reflow-cli` in a checkout),
+/// `share/reflow/Fonts` next to an installed binary, and last the source checkout this module
+/// was built from. The fallback chain is `FontChain.fromEnvironment()` unless one is given.
+public final class FontLibrary: Sendable {
     /// The folder the bundled faces are read from.
     public let directory: String
-    private let freeType: FreeTypeLibrary
-    private var faces: [Typeface: Font] = [:]
-    private var files: [String: Font] = [:]
-    private let lock = NSLock()
+    /// The fallback chain after the primary face.
+    public let chain: FontChain
+
+    private struct State {
+        var faces: [Typeface: Font] = [:]
+        var files: [FontChain.FontFile: Font] = [:]
+        /// Files that failed to load (missing packages): not tried again.
+        var failed: Set<FontChain.FontFile> = []
+        var collectionIndices: [String: [String: Int]] = [:]
+    }
+    private let state = Mutex(State())
 
     /// The file every fonts folder must hold; used to recognise one.
     public static let markerFile = "Inter-Regular.otf"
 
-    public init(directory: String? = nil) throws {
+    public init(directory: String? = nil, chain: FontChain = .fromEnvironment()) throws {
         self.directory = try Self.locateFontsDirectory(explicit: directory)
-        self.freeType = try FreeTypeLibrary()
+        self.chain = chain
     }
 
     /// The bundled face, loaded on first use.
     public func font(_ typeface: Typeface) throws -> Font {
-        lock.lock()
-        defer { lock.unlock() }
-        if let font = faces[typeface] { return font }
+        if let font = state.withLock({ $0.faces[typeface] }) { return font }
         let path = (directory as NSString).appendingPathComponent(typeface.fileName)
-        let font = try Font(path: path, typeface: typeface, freeType: freeType)
-        faces[typeface] = font
-        return font
+        let font = try Font(path: path, typeface: typeface)
+        return state.withLock { state in
+            if let raced = state.faces[typeface] { return raced }
+            state.faces[typeface] = font
+            return font
+        }
     }
 
     /// Any font file (for comparing against other engines with the same file), loaded once.
-    public func font(atPath path: String) throws -> Font {
-        lock.lock()
-        defer { lock.unlock() }
-        if let font = files[path] { return font }
-        let font = try Font(path: path, typeface: nil, freeType: freeType)
-        files[path] = font
-        return font
+    public func font(atPath path: String, faceIndex: Int = 0) throws -> Font {
+        let file = FontChain.FontFile(path, faceIndex: faceIndex)
+        if let font = state.withLock({ $0.files[file] }) { return font }
+        let font = try Font(path: path, faceIndex: faceIndex, typeface: nil)
+        return state.withLock { state in
+            if let raced = state.files[file] { return raced }
+            state.files[file] = font
+            return font
+        }
+    }
+
+    /// The font of a file that may be absent (a fallback face whose package is not installed):
+    /// nil, remembered, when it cannot be loaded.
+    func optionalFont(_ file: FontChain.FontFile) -> Font? {
+        if state.withLock({ $0.failed.contains(file) }) { return nil }
+        do {
+            return try font(atPath: file.path, faceIndex: file.faceIndex)
+        } catch {
+            state.withLock { _ = $0.failed.insert(file) }
+            return nil
+        }
+    }
+
+    /// Chain entry `index`'s face for bold (semibold and bold) or regular text; for the CJK
+    /// collection, the face of `region`. Nil when its file is not there.
+    public func fallbackFont(entry index: Int, bold: Bool, region: CJKRegion = .simplifiedChinese) -> Font? {
+        let entry = chain.entries[index]
+        let path = bold ? (entry.bold ?? entry.regular) : entry.regular
+        var faceIndex = 0
+        if entry.role == .cjk {
+            guard let found = collectionIndex(path: path, family: FontChain.cjkFaces[region]!) else { return nil }
+            faceIndex = found
+        }
+        return optionalFont(FontChain.FontFile(path, faceIndex: faceIndex))
+    }
+
+    /// The monospace face for code (regular or bold), nil when fonts-noto-mono is not there.
+    public func monospaceFont(bold: Bool) -> Font? {
+        optionalFont(FontChain.FontFile(bold ? FontChain.monospace.bold : FontChain.monospace.regular))
+    }
+
+    /// The index of the face named `family` in the collection at `path` (read through HarfBuzz,
+    /// which maps the file and parses only the name tables).
+    private func collectionIndex(path: String, family: String) -> Int? {
+        if let known = state.withLock({ $0.collectionIndices[path] }) { return known[family] }
+        var names: [String: Int] = [:]
+        if let blob = hb_blob_create_from_file_or_fail(path) {
+            for index in 0..<hb_face_count(blob) {
+                let face = hb_face_create(blob, index)!
+                // The typographic family (name ID 16) when there is one, else the family (1).
+                for id in [16, 1] {
+                    var length: UInt32 = 128
+                    var buffer = [CChar](repeating: 0, count: Int(length))
+                    if hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &length, &buffer) > 0 {
+                        let name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                        if names[name] == nil { names[name] = Int(index) }
+                        break
+                    }
+                }
+                hb_face_destroy(face)
+            }
+            hb_blob_destroy(blob)
+        }
+        state.withLock { $0.collectionIndices[path] = names }
+        return names[family]
     }
 
     /// The places searched, in order, for a folder holding `markerFile`.

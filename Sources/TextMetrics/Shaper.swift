@@ -1,9 +1,10 @@
 import CHarfBuzz
 
 /// Shapes text with HarfBuzz (kerning, ligatures and contextual alternates on, HarfBuzz's
-/// defaults) in font units, and remembers what it shaped.
+/// defaults) in font units, with script, direction and language set explicitly, and remembers
+/// what it shaped.
 ///
-/// Cache: key (font id, text), bound `cacheLimit` entries (approximately LRU; the default,
+/// Cache: key (font id, shaping properties, text), bound `cacheLimit` entries (approximately LRU; the default,
 /// 131,072, is two generations of 65,536 that are reserved up front, so filling the cache never
 /// rehashes in the middle of a frame). Because shaping is
 /// done in font units, one entry serves every point size of that face: laying the same text out at
@@ -19,6 +20,9 @@ public final class Shaper {
     /// How many requests the cache answered.
     public var cacheHits: Int { cache.hits }
     public var cachedRuns: Int { cache.count }
+    /// Each distinct `ShapingProperties` gets a small number, part of the cache key.
+    private var propertyNumbers: [ShapingProperties: Int] = [:]
+    private var propertyList: [ShapingProperties] = []
 
     public init(cacheLimit: Int = 131_072) {
         buffer = hb_buffer_create()
@@ -27,35 +31,53 @@ public final class Shaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// `text` shaped in `font`, from the cache when it was shaped before.
-    public func shape(_ text: String, font: Font) -> ShapedRun {
+    /// `text` shaped in `font` with `properties` (by default guessed from the text alone),
+    /// from the cache when it was shaped before.
+    public func shape(_ text: String, font: Font, properties: ShapingProperties? = nil) -> ShapedRun {
         var text = text
-        return text.withUTF8 { shape(utf8: $0, font: font) }
+        let key = self.key(font: font, properties ?? ShapingProperties(guessingFrom: text))
+        return text.withUTF8 { shape(utf8: $0, font: font, key: key) }
     }
 
-    /// The UTF-8 text `bytes` shaped in `font`, from the cache when it was shaped before: the
-    /// cache is keyed by the bytes themselves, so no `String` is made for a lookup.
-    func shape(utf8 bytes: UnsafeBufferPointer<UInt8>, font: Font) -> ShapedRun {
+    /// The cache key's number for `font` shaped with `properties`: compute it once per run of
+    /// text, then shape its pieces with `shape(utf8:font:key:)`.
+    func key(font: Font, _ properties: ShapingProperties) -> Int {
+        let number: Int
+        if let known = propertyNumbers[properties] {
+            number = known
+        } else {
+            number = propertyList.count
+            propertyNumbers[properties] = number
+            propertyList.append(properties)
+        }
+        return font.id << 20 | number
+    }
+
+    /// The UTF-8 text `bytes` shaped in `font` with the properties behind `key`, from the cache
+    /// when it was shaped before: the cache is keyed by the bytes themselves, so no `String` is
+    /// made for a lookup.
+    func shape(utf8 bytes: UnsafeBufferPointer<UInt8>, font: Font, key: Int) -> ShapedRun {
         let raw = UnsafeRawBufferPointer(bytes)
-        if let run = cache.value(font: font.id, bytes: raw) { return run }
-        let run = shapeUncached(utf8: bytes, font: font)
-        cache.insert(run, font: font.id, bytes: raw)
+        if let run = cache.value(font: key, bytes: raw) { return run }
+        let run = shapeUncached(utf8: bytes, font: font, properties: propertyList[key & 0xFFFFF])
+        cache.insert(run, font: key, bytes: raw)
         return run
     }
 
     /// Shapes without consulting the cache (counted in `shapeCalls`).
-    public func shapeUncached(_ text: String, font: Font) -> ShapedRun {
+    public func shapeUncached(_ text: String, font: Font, properties: ShapingProperties? = nil) -> ShapedRun {
         var text = text
-        return text.withUTF8 { shapeUncached(utf8: $0, font: font) }
+        let properties = properties ?? ShapingProperties(guessingFrom: text)
+        return text.withUTF8 { shapeUncached(utf8: $0, font: font, properties: properties) }
     }
 
-    func shapeUncached(utf8 bytes: UnsafeBufferPointer<UInt8>, font: Font) -> ShapedRun {
+    func shapeUncached(utf8 bytes: UnsafeBufferPointer<UInt8>, font: Font, properties: ShapingProperties) -> ShapedRun {
         shapeCalls += 1
         hb_buffer_clear_contents(buffer)
         bytes.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
         }
-        hb_buffer_guess_segment_properties(buffer)
+        properties.apply(to: buffer)
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)

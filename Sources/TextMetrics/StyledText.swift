@@ -1,4 +1,4 @@
-/// Inline emphasis, as Markdown's `*emphasis*` and `**strong emphasis**` mark it.
+/// Inline emphasis, as Markdown's `*emphasis*`, `**strong emphasis**` and `` `code` `` mark it.
 public struct TextEmphasis: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -7,6 +7,8 @@ public struct TextEmphasis: OptionSet, Hashable, Sendable, Codable {
     public static let italic = TextEmphasis(rawValue: 1)
     /// Drawn one weight heavier (regular → semibold → bold).
     public static let strong = TextEmphasis(rawValue: 2)
+    /// Drawn in the monospace face (code spans and code blocks), scaled with the text style.
+    public static let code = TextEmphasis(rawValue: 4)
 }
 
 /// Text in styled runs: a string and, covering it without gaps, runs of emphasis.

@@ -1,11 +1,25 @@
-/// A measured block of text: the answer to "given this text, style, size and width, what lines
-/// does it break into and how tall is it?". Coordinates are points, y down from the block's top.
+/// A measured block of text: the answer to "given this text, style, size, environment and
+/// width, what lines does it break into and how tall is it?". Coordinates are points, y down
+/// from the block's top, x right from the container's left edge.
+///
+/// The measuring contract: `height` is a pure function of the text, its style (point size,
+/// leading, faces), the environment (category, base direction, language) and the width; the
+/// same inputs always give the same lines. A line's `width` excludes trailing white space; a
+/// right-to-left paragraph's lines are right-aligned (`Line.x` = container width − line width),
+/// a left-to-right paragraph's start at 0. Lines are broken on the logical order (UAX #14) and
+/// only then put in visual order (UAX #9 L1–L2), so the direction never changes a line's text
+/// or width, only where its glyphs go.
 public struct TextLayout: Sendable {
     public struct Line: Hashable, Sendable {
-        /// UTF-8 byte range of the line's text, trailing white space excluded.
+        /// UTF-8 byte range of the line's text (logical order), trailing white space excluded.
         public var range: Range<Int>
         /// Width of the line's text, trailing white space excluded.
         public var width: Double
+        /// Where the line starts inside the container: 0 for left-to-right paragraphs,
+        /// `containerWidth - width` for right-to-left ones (right-aligned).
+        public var x: Double
+        /// The line's base direction (its paragraph's).
+        public var direction: TextDirection
         /// Top of the line box.
         public var top: Double
         /// Baseline, from the block's top.
@@ -27,6 +41,20 @@ public struct TextLayout: Sendable {
     public let lineHeight: Double
 
     public var text: StyledText { paragraph.text }
+    /// The paragraph's resolved base direction (from the environment, or its first strong
+    /// character for `.auto`).
+    public var baseDirection: TextDirection { paragraph.baseDirection }
+    /// Characters no font in the chain covers (drawn as the last resort's box).
+    public var missingCharacters: Int { paragraph.missingCharacters }
+    /// The fonts the text's glyphs come from, each once, in the order of first use: what an
+    /// output that depends on this layout depends on (record `Font.path` and `Font.version`).
+    public var usedFonts: [Font] {
+        var seen = Set<Int>()
+        return paragraph.pieces.compactMap { piece in
+            let font = paragraph.fonts[Int(piece.font)]
+            return seen.insert(font.id).inserted ? font : nil
+        }
+    }
     /// Total height: one line pitch per line.
     public var height: Double { Double(lines.count) * lineHeight }
     public var firstBaseline: Double? { lines.first?.baseline }
@@ -51,58 +79,144 @@ public struct TextLayout: Sendable {
         let ascent = regular.ascent(at: pointSize), descent = regular.descent(at: pointSize)
         let baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
         let spans = LineBreaker.lines(of: paragraph, maxWidth: width / toPoints, overflowWrap: overflowWrap)
+        let direction = paragraph.baseDirection
         var lines: [Line] = []
         lines.reserveCapacity(spans.count)
         for (index, span) in spans.enumerated() {
             let top = Double(index) * lineHeight
-            lines.append(Line(range: span.start..<span.end, width: span.width * toPoints, top: top,
-                              baseline: top + baselineOffset, isEmergencyBreak: span.isEmergencyBreak, overflows: span.overflows,
-                              segments: span.segments))
+            let lineWidth = span.width * toPoints
+            lines.append(Line(range: span.start..<span.end, width: lineWidth, x: direction == .rightToLeft ? width - lineWidth : 0,
+                              direction: direction, top: top, baseline: top + baselineOffset,
+                              isEmergencyBreak: span.isEmergencyBreak, overflows: span.overflows, segments: span.segments))
         }
         self.lines = lines
     }
 
-    /// The text of line `index`, trailing white space excluded.
+    /// The text of line `index` in logical (reading) order, trailing white space excluded.
     public func text(ofLine index: Int) -> String {
         let range = lines[index].range
         return String(decoding: paragraph.utf8[range], as: UTF8.self)
     }
 
-    /// The glyphs of line `index`, positioned in points relative to the line's start on its
-    /// baseline (x right, y down), one run per font.
+    /// The characters of line `index` in visual order, left to right (UAX #9 L1–L2 per
+    /// character, no mirroring), default-ignorable characters (bidi controls, joiners) left out:
+    /// what `reflow-cli lines --visual` prints.
+    public func visualText(ofLine index: Int) -> String {
+        let range = lines[index].range
+        var scalars: [Unicode.Scalar] = []
+        var levels: [UInt8] = []
+        var offset = range.lowerBound
+        for scalar in String(decoding: paragraph.utf8[range], as: UTF8.self).unicodeScalars {
+            scalars.append(scalar)
+            levels.append(paragraph.levels.isEmpty ? 0 : paragraph.levels[offset])
+            offset += UTF8.width(scalar)
+        }
+        let order = paragraph.levels.isEmpty ? Array(scalars.indices)
+            : Bidi.visualOrder(of: scalars, levels: levels, paragraphLevel: paragraph.paragraphLevel)
+        var out = String.UnicodeScalarView()
+        for position in order where !scalars[position].properties.isDefaultIgnorableCodePoint { out.append(scalars[position]) }
+        return String(out)
+    }
+
+    /// A piece of a line in logical order: glyphs of one piece (or white space between words).
+    private struct Item {
+        var piece: Int  // -1: white space
+        var glyphs: Range<Int>
+        var advance: Double  // paragraph units, for white space
+        var level: UInt8
+    }
+
+    /// The glyphs of line `index` in visual order, left to right, positioned in points relative to
+    /// the line's left end on its baseline (x right, y down; add `Line.x` for the container), one
+    /// run per font. Costs the line's own glyphs (and a binary search per piece cut by the line),
+    /// however long the word or paragraph it is cut from.
     public func glyphRuns(ofLine index: Int) -> [GlyphRun] {
+        var visited = 0
+        return glyphRuns(ofLine: index, visited: &visited)
+    }
+
+    /// `glyphRuns(ofLine:)`, adding to `visited` the glyphs it examined (binary-search probes
+    /// included), so tests can check that a line costs its own glyphs, not its paragraph's.
+    func glyphRuns(ofLine index: Int, visited: inout Int) -> [GlyphRun] {
         let line = lines[index]
         let toPoints = pointSize / paragraph.unitsPerEm
-        var runs: [GlyphRun] = []
-        var pen = 0.0  // in the paragraph's units
+        var items: [Item] = []
         for segmentIndex in line.segments {
             let segment = paragraph.segments[segmentIndex]
             for pieceIndex in Int(segment.firstPiece)..<Int(segment.endPiece) {
                 let piece = paragraph.pieces[pieceIndex]
                 guard Int(piece.end) > line.range.lowerBound, Int(piece.start) < line.range.upperBound else { continue }
-                let font = paragraph.faces.fonts[Int(piece.face)]
-                let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
-                var glyphs: [PositionedGlyph] = []
-                for glyph in piece.run.glyphs {
-                    let offset = Int(piece.start) + Int(glyph.cluster)
-                    guard line.range.contains(offset) else { continue }
+                var glyphs = 0..<piece.run.glyphs.count
+                if Int(piece.start) < line.range.lowerBound || Int(piece.end) > line.range.upperBound {
+                    glyphs = Self.glyphRange(of: piece, in: line.range, visited: &visited)
+                }
+                items.append(Item(piece: pieceIndex, glyphs: glyphs, advance: 0, level: piece.level))
+            }
+            if Int(segment.contentEnd) < line.range.upperBound {
+                items.append(Item(piece: -1, glyphs: 0..<0, advance: segment.whitespace, level: segment.whitespaceLevel))
+            }
+        }
+        let order = paragraph.levels.isEmpty ? Array(items.indices) : Bidi.visualOrder(levels: items.map(\.level))
+
+        var runs: [GlyphRun] = []
+        var pen = 0.0  // in the paragraph's units
+        for itemIndex in order {
+            let item = items[itemIndex]
+            guard item.piece >= 0 else {
+                pen += item.advance
+                continue
+            }
+            let piece = paragraph.pieces[item.piece]
+            let font = paragraph.fonts[Int(piece.font)]
+            let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
+            var glyphs: [PositionedGlyph] = []
+            glyphs.reserveCapacity(item.glyphs.count)
+            visited += item.glyphs.count
+            piece.run.glyphs.withUnsafeBufferPointer { shaped in
+                for glyphIndex in item.glyphs {
+                    let glyph = shaped[glyphIndex]
                     glyphs.append(PositionedGlyph(
                         glyph: glyph.glyph,
                         x: (pen + Double(glyph.xOffset) * scale) * toPoints,
                         y: -Double(glyph.yOffset) * scale * toPoints))
                     pen += Double(glyph.xAdvance) * scale
                 }
-                if !glyphs.isEmpty {
-                    if let last = runs.last, last.font === font {
-                        runs[runs.count - 1].glyphs += glyphs
-                    } else {
-                        runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: glyphs))
-                    }
-                }
             }
-            if Int(segment.contentEnd) < line.range.upperBound { pen += segment.whitespace }
+            guard !glyphs.isEmpty else { continue }
+            if let last = runs.last, last.font === font {
+                runs[runs.count - 1].glyphs += glyphs
+            } else {
+                runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: glyphs))
+            }
         }
         return runs
+    }
+
+    /// The glyphs of `piece` whose clusters start inside `range`: contiguous, since HarfBuzz
+    /// keeps clusters monotonic (rising left to right, falling in a right-to-left run), so two
+    /// binary searches find them.
+    private static func glyphRange(of piece: ShapedParagraph.Piece, in range: Range<Int>, visited: inout Int) -> Range<Int> {
+        let glyphs = piece.run.glyphs
+        let start = Int(piece.start)
+        let rightToLeft = piece.level & 1 == 1
+        // The first glyph index at which `before(offset)` stops holding.
+        func partition(_ before: (Int) -> Bool) -> Int {
+            var low = 0, high = glyphs.count
+            while low < high {
+                let middle = (low + high) / 2
+                visited += 1
+                if before(start + Int(glyphs[middle].cluster)) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        if rightToLeft {
+            let lower = partition { $0 >= range.upperBound }
+            let upper = partition { $0 >= range.lowerBound }
+            return lower..<max(lower, upper)
+        }
+        let lower = partition { $0 < range.lowerBound }
+        let upper = partition { $0 < range.upperBound }
+        return lower..<max(lower, upper)
     }
 }
 

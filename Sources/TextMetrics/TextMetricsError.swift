@@ -9,6 +9,8 @@ public enum TextMetricsError: Error, Equatable, CustomStringConvertible {
     case notAFont(path: String, reason: String)
     /// ICU could not open its line-break iterator.
     case lineBreakerUnavailable(reason: String)
+    /// A language given for the text is not a well-formed BCP 47 tag.
+    case invalidLanguageTag(tag: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum TextMetricsError: Error, Equatable, CustomStringConvertible {
             return "'\(path)' is not a font FreeType can read (\(reason)); pass an OpenType or TrueType file (.otf, .ttf)"
         case .lineBreakerUnavailable(let reason):
             return "ICU's line breaker is unavailable (\(reason)); install libicu72 (apt-get install libicu-dev)"
+        case .invalidLanguageTag(let tag, let reason):
+            return "'\(tag)' is not a BCP 47 language tag (\(reason)); give one like 'en', 'ja', 'ar', 'zh-Hant' or 'pt-BR'"
         }
     }
 }

@@ -12,22 +12,28 @@ struct LinesCommand: ParsableCommand {
         discussion: """
             Paragraphs are blocks separated by blank lines; an empty line separates them in the output, \
             in the format of the peer engines (../shared/peers), so `diff` compares line breaks. \
-            A summary goes to stderr: lines=N paragraphs=P height=H, where H = (N + P - 1) x line height.
+            A summary goes to stderr: lines=N paragraphs=P height=H missing=M, where H = (N + P - 1) x line height \
+            and M counts the characters no font in the fallback chain could draw (each drawn as a box).
 
-            Either a Dynamic Type style (--style, --category) or an explicit font file (--font, --size, --line-height).
+            Text is set in a Dynamic Type style (--style, --category) in the bundled faces, or with --font in a font file \
+            of your own (at the style's size, or --size and --line-height); the fallback chain (reflow-cli fonts) follows \
+            either. Lines are printed in logical (reading) order; --visual prints them in visual order, left to right.
             """)
 
     @Argument(help: "The text file to break into lines.")
     var file: String
 
-    @Option(help: ArgumentHelp("A font file to use instead of the bundled faces.", valueName: "path"))
+    @Option(help: ArgumentHelp(
+        "A font file to use as the primary font instead of the bundled faces; the fallback chain still follows it.",
+        valueName: "path"))
     var font: String?
 
-    @Option(help: ArgumentHelp("Point size, with --font.", valueName: "pt"))
+    @Option(help: ArgumentHelp("Point size, with --font (default: the style's size at the category).", valueName: "pt"))
     var size: Double?
 
     @Option(name: .customLong("line-height"), help: ArgumentHelp(
-        "Baseline-to-baseline distance in points, with --font (default: the font's ascent + descent).", valueName: "pt"))
+        "Baseline-to-baseline distance in points, with --font (default: the font's ascent + descent with --size, else the style's leading).",
+        valueName: "pt"))
     var lineHeight: Double?
 
     @Option(help: "Text style when no --font is given.")
@@ -49,6 +55,11 @@ struct LinesCommand: ParsableCommand {
         valueName: "n"))
     var jobs: Int?
 
+    @Flag(help: "Print each line's characters in visual order, left to right (UAX #9 L1-L2, no mirroring; bidi controls and other default-ignorable characters left out).")
+    var visual = false
+
+    @OptionGroup var text: TextOptions
+
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -56,7 +67,6 @@ struct LinesCommand: ParsableCommand {
         try requirePositive(size, "--size")
         try requirePositive(lineHeight, "--line-height")
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-        if font != nil, size == nil { throw ValidationError("--font needs --size (the point size to set the font at)") }
         if font == nil, size != nil || lineHeight != nil {
             throw ValidationError("--size and --line-height go with --font; with the bundled faces use --style and --category")
         }
@@ -66,31 +76,40 @@ struct LinesCommand: ParsableCommand {
         try reportingErrors {
             let paragraphs = PlainText.paragraphs(try readDocument(file))
             let pitch: Double
-            if let font, let size {
+            let spec = DynamicType.spec(style, category.category)
+            if let font {
                 // Opened here too, so a file that is not a font fails before any work starts.
                 let face = try fonts.library().font(atPath: font)
-                pitch = lineHeight ?? (face.ascent(at: size) + face.descent(at: size))
+                if let size {
+                    pitch = lineHeight ?? (face.ascent(at: size) + face.descent(at: size))
+                } else {
+                    pitch = lineHeight ?? spec.leading
+                }
             } else {
-                pitch = DynamicType.spec(style, category.category).leading
+                pitch = spec.leading
             }
+            // One font library for every worker: fonts are immutable and shared; each worker has
+            // its own typesetter (caches, ICU iterators).
+            let library = try fonts.library()
             let chunks = Self.chunks(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            let results = Mutex<[Result<(bytes: [UInt8], lineCount: Int), any Error>?]>(Array(repeating: nil, count: chunks.count))
+            let results = Mutex<[Result<Chunk, any Error>?]>(Array(repeating: nil, count: chunks.count))
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch) }
+                let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch, library: library) }
                 results.withLock { $0[index] = result }
             }
             var output: [UInt8] = []
             output.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 2 })
-            var lineCount = 0
+            var lineCount = 0, missing = 0
             for (index, result) in results.withLock({ $0 }).enumerated() {
                 let chunk = try result!.get()
                 if index > 0 { output.append(0x0A) }
                 output += chunk.bytes
                 lineCount += chunk.lineCount
+                missing += chunk.missing
             }
             Console.write(output)
             let height = paragraphs.isEmpty ? 0 : Double(lineCount + paragraphs.count - 1) * pitch
-            Console.info("lines=\(lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height))")
+            Console.info("lines=\(lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height)) missing=\(missing)")
         }
     }
 
@@ -113,40 +132,57 @@ struct LinesCommand: ParsableCommand {
         return chunks
     }
 
+    /// One worker's output: its lines' bytes, how many lines, and how many characters no font drew.
+    struct Chunk {
+        var bytes: [UInt8]
+        var lineCount: Int
+        var missing: Int
+    }
+
     /// The output lines of `paragraphs` (an empty line between two paragraphs) and how many
-    /// lines they make, with a typesetter and fonts of this call's own: a typesetter is not
-    /// thread-safe, and FreeType faces are not either.
-    private func breakLines(_ paragraphs: ArraySlice<String>, pitch: Double) throws -> (bytes: [UInt8], lineCount: Int) {
-        let library = try fonts.library()
+    /// lines they make, with a typesetter of this call's own (a typesetter is not thread-safe;
+    /// the fonts are shared).
+    private func breakLines(_ paragraphs: ArraySlice<String>, pitch: Double, library: FontLibrary) throws -> Chunk {
         // Every paragraph is laid out once, so paragraph and layout caches would only hold
         // the whole document in memory until exit; the word-shaping cache is what pays.
         let typesetter = try Typesetter(fonts: library, paragraphCacheLimit: 2, layoutCacheLimit: 2)
+        let environment = try text.environment(category: category.category)
         let measure: (String) throws -> TextLayout
-        if let font, let size {
+        if let font {
             let faces = FaceSet(single: try library.font(atPath: font))
-            measure = { typesetter.layout(StyledText($0), faces: faces, pointSize: size, lineHeight: pitch, width: width,
-                                           overflowWrap: overflowWrap) }
+            let pointSize = size ?? DynamicType.spec(style, category.category).pointSize
+            measure = { typesetter.layout(StyledText($0), faces: faces, pointSize: pointSize, lineHeight: pitch, width: width,
+                                           overflowWrap: overflowWrap, direction: environment.direction,
+                                           language: environment.language) }
         } else {
-            measure = { try typesetter.layout(StyledText($0), style: style, category: category.category, width: width,
+            measure = { try typesetter.layout(StyledText($0), style: style, environment: environment, width: width,
                                                overflowWrap: overflowWrap) }
         }
         // Built as bytes: each line is copied straight out of its paragraph's UTF-8.
         var output: [UInt8] = []
         output.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 2 })
-        var lineCount = 0
+        var lineCount = 0, missing = 0
         for (index, paragraph) in paragraphs.enumerated() {
             if index > 0 { output.append(0x0A) }
             let layout = try measure(paragraph)
-            var paragraph = paragraph
-            paragraph.withUTF8 { bytes in
-                // A line's range is in UTF-8 bytes of the laid-out text, which is `paragraph`.
-                for line in layout.lines {
-                    output.append(contentsOf: bytes[line.range])
+            if visual {
+                for line in layout.lines.indices {
+                    output.append(contentsOf: layout.visualText(ofLine: line).utf8)
                     output.append(0x0A)
+                }
+            } else {
+                var paragraph = paragraph
+                paragraph.withUTF8 { bytes in
+                    // A line's range is in UTF-8 bytes of the laid-out text, which is `paragraph`.
+                    for line in layout.lines {
+                        output.append(contentsOf: bytes[line.range])
+                        output.append(0x0A)
+                    }
                 }
             }
             lineCount += layout.lines.count
+            missing += layout.missingCharacters
         }
-        return (output, lineCount)
+        return Chunk(bytes: output, lineCount: lineCount, missing: missing)
     }
 }

@@ -10,6 +10,7 @@ struct ReflowCLI: ParsableCommand {
             and broken into lines by UAX #14 (ICU). Categories: xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5 \
             (long names such as extraLarge or accessibilityMedium work too).
             """,
-        subcommands: [PreviewCommand.self, TypeTableCommand.self, LinesCommand.self, LayoutCommand.self, ScrollCommand.self, CheckCommand.self, AuditCommand.self],
+        subcommands: [PreviewCommand.self, TypeTableCommand.self, LinesCommand.self, FontsCommand.self, LayoutCommand.self,
+                      ScrollCommand.self, CheckCommand.self, AuditCommand.self],
         defaultSubcommand: PreviewCommand.self)
 }

@@ -103,7 +103,7 @@ import Testing
 
             """)
         // height = (lines + paragraphs − 1) × 22 pt (body's leading at L).
-        #expect(result.stderr == "lines=8 paragraphs=2 height=198.00\n")
+        #expect(result.stderr == "lines=8 paragraphs=2 height=198.00 missing=0\n")
     }
 
     @Test func linesUsesTheStylesLeadingAndTheCategoryByAnyName() throws {
@@ -117,7 +117,7 @@ import Testing
         #expect(short.stderr == long.stderr)
         let lineCount = short.output.split(separator: "\n").count
         // title1 at AX3 is 48/57; two paragraphs add one blank line.
-        #expect(short.stderr == "lines=\(lineCount) paragraphs=2 height=\(String(format: "%.2f", Double(lineCount + 1) * 57))\n")
+        #expect(short.stderr == "lines=\(lineCount) paragraphs=2 height=\(String(format: "%.2f", Double(lineCount + 1) * 57)) missing=0\n")
         #expect(lineCount > 8, "48 pt text takes more lines than 17 pt text")
     }
 
@@ -295,7 +295,11 @@ import Testing
         BadArguments(name: "width nan", arguments: ["--width", "nan"], mentions: ["--width"]),
         BadArguments(name: "width inf", arguments: ["--width", "inf"], mentions: ["--width"]),
         BadArguments(name: "no width", arguments: [], mentions: ["--width"]),
-        BadArguments(name: "font without size", arguments: ["--width", "100", "--font", "x.otf"], mentions: ["--size"]),
+        BadArguments(name: "a language that is not BCP 47", arguments: ["--width", "100", "--lang", "not a tag!"],
+                     mentions: ["--lang", "not a tag!", "BCP 47"]),
+        BadArguments(name: "a one-letter language", arguments: ["--width", "100", "--lang", "e"], mentions: ["--lang", "'e'"]),
+        BadArguments(name: "an unknown direction", arguments: ["--width", "100", "--direction", "sideways"],
+                     mentions: ["sideways", "--direction"]),
         BadArguments(name: "size without font", arguments: ["--width", "100", "--size", "17"], mentions: ["--font"]),
         BadArguments(name: "jobs 0", arguments: ["--width", "100", "--jobs", "0"], mentions: ["--jobs"]),
     ]

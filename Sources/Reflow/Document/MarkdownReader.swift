@@ -81,7 +81,7 @@ struct MarkdownReader {
             var literal = Substring(code)
             while literal.last == "\n" { literal = literal.dropLast() }
             let kind: Block.Kind = inQuote ? .quote : (listDepth > 0 ? .listItem(depth: listDepth) : .code)
-            emit(kind, inQuote ? .callout : .body, StyledText(String(literal)), marker: &marker)
+            emit(kind, inQuote ? .callout : .body, StyledText(String(literal), emphasis: .code), marker: &marker)
         case .htmlBlock(let html):
             var literal = Substring(html)
             while literal.last == "\n" { literal = literal.dropLast() }
@@ -105,13 +105,15 @@ struct MarkdownReader {
         current.append(Block(kind: kind, style: style, text: text))
     }
 
-    /// Inline content as styled runs: emphasis adds `.italic`, strong emphasis `.strong`.
+    /// Inline content as styled runs: emphasis adds `.italic`, strong emphasis `.strong`, a code
+    /// span `.code` (the monospace face).
     static func styledText(_ inlines: [MarkdownInline]) -> StyledText {
         var text = StyledText()
         func walk(_ inlines: [MarkdownInline], _ emphasis: TextEmphasis) {
             for inline in inlines {
                 switch inline {
-                case .text(let string), .code(let string), .html(let string): text.append(string, emphasis: emphasis)
+                case .text(let string), .html(let string): text.append(string, emphasis: emphasis)
+                case .code(let string): text.append(string, emphasis: emphasis.union(.code))
                 case .softBreak: text.append(" ", emphasis: emphasis)
                 case .lineBreak: text.append("\n", emphasis: emphasis)
                 case .emphasis(let children): walk(children, emphasis.union(.italic))

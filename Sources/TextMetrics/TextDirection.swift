@@ -1,0 +1,18 @@
+/// A resolved writing direction: of a paragraph, a line or a run.
+public enum TextDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+
+    /// The direction of bidi embedding level `level` (even: left to right).
+    public init(level: UInt8) { self = level & 1 == 0 ? .leftToRight : .rightToLeft }
+
+    public var isRightToLeft: Bool { self == .rightToLeft }
+}
+
+/// The base direction a paragraph is asked to have: one of the two, or `auto`, the direction of
+/// its first strong character (UAX #9 rules P2 and P3; left to right when it has none).
+public enum BaseDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+    case auto
+}

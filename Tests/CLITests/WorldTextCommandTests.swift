@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// `lines` for world text (--visual, --direction, --lang, missing=N, --font as primary with the
+/// chain after it) and `reflow-cli fonts`.
+@Suite struct WorldTextCommandTests {
+    static func summary(_ result: CLI.Result) -> [String: String] {
+        var fields: [String: String] = [:]
+        for token in (result.stderrLines.last ?? "").split(separator: " ") {
+            let pair = token.split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
+        }
+        return fields
+    }
+
+    @Test func linesPrintsLogicalOrderByDefaultAndVisualOrderOnRequest() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("Hello שלום world\n\n\u{202B}abc\u{202C} שלום 123\n", to: "bidi.txt", in: folder)
+        let logical = try CLI.run(["lines", file, "--width", "1000"])
+        let visual = try CLI.run(["lines", file, "--width", "1000", "--visual"])
+        #expect(logical.status == 0 && visual.status == 0, "\(logical) \(visual)")
+        #expect(logical.output == "Hello שלום world\n\n\u{202B}abc\u{202C} שלום 123\n")
+        // Bidi controls are left out of the visual order; the embedding puts "abc" at the right.
+        #expect(visual.output == "Hello םולש world\n\n123 םולש abc\n", "\(visual.output.debugDescription)")
+        let rtl = try CLI.run(["lines", file, "--width", "1000", "--visual", "--direction", "rtl"])
+        #expect(rtl.output.hasPrefix("world םולש Hello\n"), "\(rtl.output.debugDescription)")
+        #expect(Self.summary(visual)["lines"] == Self.summary(logical)["lines"])
+    }
+
+    @Test func theSummaryCountsCharactersNoFontDraws() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("a\u{0378}b\n\nشكرا 😀 漢字 \u{10FFFD}\n", to: "missing.txt", in: folder)
+        let result = try CLI.run(["lines", file, "--width", "300"])
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.summary(result)["missing"] == "2", "\(result.stderr)")
+    }
+
+    @Test func invalidUTF8AndLoneMarksNeverCrash() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An unpaired surrogate as (invalid) UTF-8, a lone combining mark, bidi controls alone.
+        let bytes: [UInt8] = [0xED, 0xA0, 0x80, 0x20, 0x61] + Array("\n\n\u{0301}\n\n\u{202E}\u{2066}\n".utf8)
+        let file = try CLI.write(bytes, to: "bad.txt", in: folder)
+        for arguments in [["--width", "50"], ["--width", "50", "--visual", "--direction", "rtl"]] {
+            let result = try CLI.run(["lines", file] + arguments)
+            #expect(!result.crashed && result.status == 0, "\(result)")
+            #expect(result.stderr.contains("not valid UTF-8"))
+        }
+    }
+
+    @Test func anInvalidLanguageIsOneClearUsageError() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("漢字", to: "t.txt", in: folder)
+        let result = try CLI.run(["lines", file, "--width", "100", "--lang", "japanese_JP"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout.isEmpty)
+        let first = result.stderrLines.first ?? ""
+        #expect(first.contains("--lang") && first.contains("japanese_JP") && first.contains("BCP 47"), "\(result.stderr)")
+        #expect(first.contains("like 'en'"), "says what to give instead: \(first)")
+        let good = try CLI.run(["lines", file, "--width", "100", "--lang", "ja"])
+        #expect(good.status == 0, "\(good)")
+    }
+
+    @Test func anExplicitFontIsPrimaryAndTheChainStillFollows() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("Mono text שלום 漢字 😀", to: "t.txt", in: folder)
+        let mono = "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf"
+        let result = try CLI.run(["lines", file, "--width", "1000", "--font", mono])
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.summary(result)["missing"] == "0", "\(result.stderr)")
+        // At the style's size (body at L, 17/22) without --size.
+        #expect(Self.summary(result)["height"] == "22.00")
+    }
+
+    @Test func fontsListsTheChainInOrderWithVersionsAndScripts() throws {
+        let text = try CLI.run(["fonts"])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.output.hasPrefix("1. Inter Regular [primary"), "\(text.output)")
+        let json = try CLI.run(["fonts", "--format", "json", "--lang", "ja"])
+        #expect(json.status == 0, "\(json)")
+        struct Entry: Decodable { let role, family, file, version: String; let scripts: [String]; let installed: Bool }
+        let entries = try JSONDecoder().decode([Entry].self, from: json.stdout)
+        #expect(entries.first?.family == "Inter")
+        #expect(entries.first?.scripts.contains("Greek") == true)
+        let allInstalled = entries.allSatisfy { $0.installed }
+        #expect(allInstalled, "every face of the chain is installed: \(entries.filter { !$0.installed }.map(\.file))")
+        let families = entries.map(\.family)
+        #expect(families.contains("Noto Sans CJK JP"))
+        #expect(families.firstIndex(of: "Noto Color Emoji") == families.count - 2, "emoji last but one")
+        #expect(entries.last?.role.contains("last resort") == true)
+        #expect(entries.first { $0.family == "Noto Sans Arabic" }?.scripts == ["Arabic"])
+        #expect(entries.allSatisfy { $0.version.contains("Version") })
+    }
+}
+
+/// BidiCharacterTest.txt end to end: every case that survives plain-text reading unchanged (no
+/// line or paragraph separators, tabs, or runs of spaces; not one of ICU's known exceptions,
+/// listed in UnicodeConformanceTests) goes through `reflow-cli lines --visual`, one paragraph
+/// each, in three runs (ltr, rtl, auto); each printed line must be the file's visual order with
+/// default-ignorable characters left out.
+@Suite struct BidiConformanceCommandTests {
+    static let file = "/usr/share/unicode/BidiCharacterTest.txt"
+    static let icuExceptions: Set<Int> = [59, 60, 61, 62, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
+                                          83, 84, 85, 86, 87, 88, 102, 108, 113, 120, 164]
+
+    @Test func everyReadableCaseThroughLinesVisual() throws {
+        guard FileManager.default.fileExists(atPath: Self.file) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("\(Self.file) is missing: apt-get install unicode-data") }
+            print("SKIPPED: \(Self.file) is missing (apt-get install unicode-data)")
+            return
+        }
+        let excluded: Set<UInt32> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E, 0x1F, 0x85, 0x2028, 0x2029]
+        var byDirection: [String: [(input: [Unicode.Scalar], expected: String)]] = [:]
+        var total = 0
+        for (index, line) in try String(contentsOfFile: Self.file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.hasPrefix("#"), !line.isEmpty else { continue }
+            total += 1
+            guard !Self.icuExceptions.contains(index + 1) else { continue }
+            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
+            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let values = scalars.map(\.value)
+            guard !values.contains(where: excluded.contains), values.first != 0x20, values.last != 0x20,
+                  !zip(values, values.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }) else { continue }
+            let order = fields[4].split(separator: " ").compactMap { Int($0) }
+            var expected = String.UnicodeScalarView()
+            for position in order where !scalars[position].properties.isDefaultIgnorableCodePoint { expected.append(scalars[position]) }
+            let direction = ["0": "ltr", "1": "rtl", "2": "auto"][String(fields[1])]!
+            byDirection[direction, default: []].append((scalars, String(expected)))
+        }
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var checked = 0, passed = 0
+        var examples: [String] = []
+        for (direction, cases) in byDirection.sorted(by: { $0.key < $1.key }) {
+            var input = String.UnicodeScalarView()
+            for (index, test) in cases.enumerated() {
+                if index > 0 { input.append(contentsOf: "\n\n".unicodeScalars) }
+                input.append(contentsOf: test.input)
+            }
+            let path = try CLI.write(String(input), to: "bidi-\(direction).txt", in: folder)
+            let result = try CLI.run(["lines", path, "--width", "1000000", "--visual", "--direction", direction, "--jobs", "2"])
+            #expect(result.status == 0, "\(result)")
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            try #require(lines.count == 2 * cases.count - 1, "\(direction): one line per case, got \(lines.count) for \(cases.count)")
+            for (index, test) in cases.enumerated() {
+                checked += 1
+                if lines[2 * index] == test.expected {
+                    passed += 1
+                } else if examples.count < 5 {
+                    examples.append("\(direction) \(test.input.map { String($0.value, radix: 16) }): \(lines[2 * index].debugDescription) vs \(test.expected.debugDescription)")
+                }
+            }
+        }
+        print("BidiCharacterTest.txt through lines --visual: \(passed) of \(checked) readable cases pass (\(total) in the file)")
+        for example in examples { print("  e.g. \(example)") }
+        #expect(checked > 50_000)
+        #expect(passed == checked)
+    }
+}
