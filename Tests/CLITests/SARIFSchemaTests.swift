@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `audit --format sarif` validates against the OASIS SARIF 2.1.0 JSON schema, checked by a
+/// maintained validator (Python's jsonschema) rather than by our own reading of the spec.
+/// scripts/python-tools.sh installs the validator and the schema (`.ci/run` runs it); the
+/// interpreter is taken from `REFLOW_PYTHON`, else from that script's default venv.
+@Suite struct SARIFSchemaTests {
+    static let validator = CLI.repository.appendingPathComponent("Tests/AuditTests/validate-sarif.py").path
+
+    static func python() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let path = environment["REFLOW_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/reflow/python/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw CLI.LookupError(description: "no Python with jsonschema at \(path): run scripts/python-tools.sh (or set REFLOW_PYTHON)")
+        }
+        return path
+    }
+
+    /// Runs the validator on `files`: its exit status and what it printed.
+    static func validate(_ files: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try python())
+        process.arguments = [validator] + files
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test func auditsSARIFValidatesAgainstTheSchema() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = []
+        // Findings from a screen (JSON paths), none from a clean Markdown document, and line
+        // numbers from a Markdown document at a width where words break.
+        let examples = CLI.repository.appendingPathComponent("Examples")
+        let runs: [(String, [String])] = [
+            ("audit-demo.json", []),
+            ("welcome.md", []),
+            ("article.txt", ["--width", "120", "--category", "ax5"]),
+        ]
+        for (example, options) in runs {
+            let result = try CLI.run(["audit", examples.appendingPathComponent(example).path, "--quiet", "--format", "sarif",
+                                      "--fail-on", "never"] + options)
+            #expect(result.status == 0, "\(example): \(result)")
+            let log = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+            if example != "welcome.md" { #expect(!results.isEmpty, "\(example) should have findings to validate") }
+            files.append(try CLI.write(Array(result.stdout), to: example + ".sarif", in: folder))
+        }
+        let valid = try Self.validate(files)
+        #expect(valid.status == 0, "\(valid.output)")
+        #expect(valid.output.contains("3 files, 0 violations"), "\(valid.output)")
+
+        // The validator does validate: a log with a level SARIF does not have is rejected.
+        let demo = try String(contentsOfFile: files[0], encoding: .utf8)
+        #expect(demo.contains("\"level\": \"error\"") || demo.contains("\"level\":\"error\""))
+        let broken = demo.replacingOccurrences(of: "\"level\": \"error\"", with: "\"level\": \"fatal\"")
+            .replacingOccurrences(of: "\"level\":\"error\"", with: "\"level\":\"fatal\"")
+        let invalid = try Self.validate([try CLI.write(broken, to: "broken.sarif", in: folder)])
+        #expect(invalid.status == 1, "\(invalid.output)")
+        #expect(invalid.output.contains("'fatal' is not one of"), "\(invalid.output)")
+    }
+}
