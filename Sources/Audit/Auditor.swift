@@ -191,6 +191,16 @@ public struct Auditor: Sendable {
                             + (hyphenate ? " (hyphenation found no break in it)" : ""))
                 }
                 if layout.overflows { widest = max(widest, textFrame.minX + layout.usedWidth) }
+                // Text set at a fixed size: smaller than Dynamic Type sets its style once the
+                // reader asks for more than the default.
+                let dynamic = DynamicType.spec(style, environment.category).pointSize
+                if environment.category > .large, layout.pointSize < dynamic - 1e-9 {
+                    let ax5 = DynamicType.spec(style, .accessibilityExtraExtraExtraLarge).pointSize
+                    note(.textNotScaling, .warning, element,
+                         "its \(style.rawValue) text keeps a fixed \(points(layout.pointSize)) pt where Dynamic Type sets "
+                            + "\(points(dynamic)) pt (\(points(ax5)) pt at AX5): it does not grow with the reader's text size, "
+                            + "and WCAG 1.4.4 asks for 200 %")
+                }
                 let (text, backdrop) = theme.colors(for: element, decorations: decorations)
                 let ratio = text.composited(over: backdrop).contrastRatio(with: backdrop)
                 let large = layout.pointSize >= 18 || (layout.pointSize >= 14 && DynamicType.weight(of: style) >= .bold)

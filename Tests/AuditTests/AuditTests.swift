@@ -143,6 +143,26 @@ import TextMetrics
         #expect(notScaling.first?.message.contains("largeTitle") == true)
     }
 
+    /// Text given a fixed point size keeps it: a warning from the first category above L where
+    /// Dynamic Type would set its style larger, listing every larger category.
+    @Test func textAtAFixedSizeIsReportedFromTheFirstCategoryItFallsBehind() throws {
+        let fixed = try Self.audit(Self.screen(height: "{\"estimated\": 44}",
+                                               cells: "{\"text\": \"Fine print\", \"style\": \"caption1\", \"pointSize\": 12}"))
+        let finding = try #require(Self.findings(fixed, .textNotScaling).first { $0.severity == .warning })
+        let larger = ContentSizeCategory.allCases.filter { $0 > .large && DynamicType.spec(.caption1, $0).pointSize > 12 }
+        #expect(finding.category == larger.first)
+        #expect(finding.otherCategories == Array(larger.dropFirst()))
+        #expect(finding.message.contains("12 pt") && finding.message.contains("43 pt at AX5"), "\(finding.message)")
+        #expect(finding.source?.jsonPath == "sections[0].cells[0]")
+        // A fixed size at least as large as AX5's is still text that does not grow, but no reader
+        // gets smaller text than they asked for; and text in its style scales.
+        let big = try Self.audit(Self.screen(height: "{\"estimated\": 44}",
+                                             cells: "{\"text\": \"Big\", \"style\": \"caption1\", \"pointSize\": 44}"))
+        #expect(Self.findings(big, .textNotScaling).allSatisfy { $0.severity == .info })
+        let dynamic = try Self.audit(Self.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"Fine print\", \"style\": \"caption1\"}"))
+        #expect(Self.findings(dynamic, .textNotScaling).allSatisfy { $0.severity == .info })
+    }
+
     @Test func theJSONReportHasStableKeysAndTheSeverityDecidesTheExit() throws {
         let report = try Self.audit(Self.screen(height: "{\"absolute\": 20}", cells: "{\"text\": \"Tap\", \"style\": \"caption2\"}"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json(file: "x.json").utf8)) as? [String: Any])

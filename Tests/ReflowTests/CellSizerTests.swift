@@ -40,6 +40,30 @@ import TextMetrics
         #expect(natural.size.width > 300)
     }
 
+    /// A text with a fixed point size is set at that size, with its style's weight and its
+    /// leading's ratio at L, whatever the category; the cell's insets still scale.
+    @Test func fixedSizeTextKeepsItsSizeAtEveryCategory() throws {
+        let sizer = try Fixtures.sizer()
+        let text = TextElement(style: .caption1, text: "Fine print that stays small", fixedPointSize: 12)
+        let cell = Cell(kind: .item, elements: [.text(text)])
+        let atL = DynamicType.spec(.caption1, .large)
+        for category in ContentSizeCategory.allCases {
+            let layout = try #require(try sizer.measure(cell, width: 390, category: category).textLayout)
+            #expect(layout.pointSize == 12)
+            #expect(layout.lineHeight == (12 * atL.leading / atL.pointSize).rounded())
+        }
+        // A line that does not fit in a column wraps the same at every category (no insets, so
+        // the column is the same too).
+        let bare = Cell(kind: .item, elements: [.text(text)], insets: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0))
+        let narrow = try (ContentSizeCategory.allCases).map { try #require(try sizer.measure(bare, width: 100, category: $0).textLayout).lines.count }
+        #expect(Set(narrow).count == 1 && narrow[0] > 1)
+        // "atMost": the cell is as wide as the fixed-size text, not the Dynamic Type one.
+        let hugging = try sizer.size(of: cell, proposal: SizeProposal(width: .atMost(390)), category: .accessibilityExtraExtraExtraLarge)
+        let dynamic = try sizer.size(of: Cell(kind: .item, elements: [.text(TextElement(style: .caption1, text: "Fine print that stays small"))]),
+                                     proposal: SizeProposal(width: .atMost(390)), category: .accessibilityExtraExtraExtraLarge)
+        #expect(hugging.width < dynamic.width)
+    }
+
     @Test func anExactHeightIsKeptAndSaysWhenTheContentNeedsMore() throws {
         let sizer = try Fixtures.sizer()
         let cell = Cell(kind: .item, style: .body, text: "Two lines of body text that wrap in a narrow column of this width")

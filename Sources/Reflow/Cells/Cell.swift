@@ -157,11 +157,24 @@ public struct TextElement: Hashable, Sendable {
     public var text: StyledText
     /// At most this many lines are shown; the last shown line then ends in an ellipsis. Nil: no limit.
     public var lineLimit: Int?
+    /// A point size the text keeps at every category (a font made with a fixed size, not
+    /// `preferredFont(forTextStyle:)`): the style then gives only its weight and its leading's
+    /// ratio to its size at L. Nil: the text follows Dynamic Type. The audit reports fixed text
+    /// as `text-not-scaling`.
+    public var fixedPointSize: Double?
 
-    public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil) {
+    public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil, fixedPointSize: Double? = nil) {
         self.style = style
         self.text = text
         self.lineLimit = lineLimit
+        self.fixedPointSize = fixedPointSize
+    }
+
+    /// The point size, line height and weight the text is set in at `category`.
+    public func spec(at category: ContentSizeCategory) -> TypeSpec {
+        guard let size = fixedPointSize else { return DynamicType.spec(style, category) }
+        let atL = DynamicType.spec(style, .large)
+        return TypeSpec(pointSize: size, leading: (size * atL.leading / atL.pointSize).rounded(), weight: atL.weight)
     }
 }
 

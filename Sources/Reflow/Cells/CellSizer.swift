@@ -75,7 +75,7 @@ public final class CellSizer {
         for (index, element) in cell.elements.enumerated() {
             switch element {
             case .text(let text):
-                widest = max(widest, try typesetter.advance(of: text.text, style: text.style, category: category))
+                widest = max(widest, try layout(text, category: category, width: .infinity).usedWidth)
             case .image(let image):
                 let width = Self.imageSize(image, scale: scale).width
                 if index == 0, cell.arrangement == .leadingImage, !category.isAccessibilityCategory, cell.elements.count > 1 {
@@ -86,6 +86,16 @@ public final class CellSizer {
             }
         }
         return beside + widest
+    }
+
+    /// `text` measured for `width` at `category`: in its Dynamic Type style, or at its fixed size.
+    private func layout(_ text: TextElement, category: ContentSizeCategory, width: Double) throws -> TextLayout {
+        guard text.fixedPointSize != nil else {
+            return try typesetter.layout(text.text, style: text.style, category: category, width: width)
+        }
+        let spec = text.spec(at: category)
+        let faces = try FaceSet(library: typesetter.fonts, pointSize: spec.pointSize, weight: spec.weight)
+        return typesetter.layout(text.text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width)
     }
 
     /// An image's size at the category's `scale`, fitted (aspect kept) into `width` when it is wider.
@@ -143,7 +153,7 @@ public final class CellSizer {
             if index > 0 { stack += spacing }
             switch element {
             case .text(let text):
-                let layout = try typesetter.layout(text.text, style: text.style, category: category, width: textWidth)
+                let layout = try layout(text, category: category, width: textWidth)
                 let shown = min(layout.lines.count, text.lineLimit ?? .max)
                 let height = Double(shown) * layout.lineHeight
                 elements.append(.init(content: .text(layout, style: text.style, truncated: shown < layout.lines.count),

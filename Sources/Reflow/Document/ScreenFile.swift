@@ -483,7 +483,7 @@ private struct Reader {
     /// A cell: one text (`text`, `style`, `lines`) or a `stack` of texts and images, with a
     /// `badge` text and a `layout` (`stack`, or `row`: a leading image beside its text).
     static func cell(_ cursor: Cursor) throws -> Cell {
-        let members = try cursor.object(allowed: ["text", "style", "lines", "stack", "badge", "layout", "insets"],
+        let members = try cursor.object(allowed: ["text", "style", "lines", "pointSize", "stack", "badge", "layout", "insets"],
                                         expected: "a cell such as {\"text\": \"Travel\", \"style\": \"headline\"}")
         var elements: [Cell.Element] = []
         if let stack = members["stack"] {
@@ -491,7 +491,7 @@ private struct Reader {
             for entry in try stack.array(expected: "an array of texts and images") { elements.append(try element(entry)) }
             guard !elements.isEmpty else { throw stack.fail("expected at least one text or image") }
         } else if members["text"] != nil {
-            elements.append(try element(cursor, allowing: ["text", "style", "lines", "badge", "layout", "insets"]))
+            elements.append(try element(cursor, allowing: ["text", "style", "lines", "pointSize", "badge", "layout", "insets"]))
         } else {
             throw cursor.fail("missing \"text\" or \"stack\": what the cell shows")
         }
@@ -527,12 +527,13 @@ private struct Reader {
                                                       height: try height.number(in: Self.length, expected: "a height in points")),
                                            scalesWithText: try image["scalesWithText"]?.bool() ?? false))
         }
-        let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines"] + extra)),
+        let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines", "pointSize"] + extra)),
                                        expected: "a text such as {\"text\": \"Food\", \"style\": \"headline\"} or an image")
         guard let text = fields["text"] else { throw cursor.fail("missing \"text\"") }
         return .text(TextElement(style: try fields["style"].map(Self.textStyle) ?? .body,
                                  text: StyledText(try text.string(expected: "the text")),
-                                 lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more")))
+                                 lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more"),
+                                 fixedPointSize: try fields["pointSize"]?.number(in: 1...1_000, expected: "a fixed point size (text that does not scale)")))
     }
 }
 
