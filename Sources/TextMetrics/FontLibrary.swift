@@ -1,3 +1,4 @@
+import BundledFonts
 import CHarfBuzz
 import Foundation
 import Synchronization
@@ -7,8 +8,9 @@ import Synchronization
 /// table of loaded ones is behind a mutex.
 ///
 /// Where it looks for the bundled faces, in order: the directory given to `init(directory:)`
-/// (the CLI's `--fonts`), the `REFLOW_FONTS` environment variable, `Fonts` beside the executable
-/// or in any of its parent folders (which covers `.build/release/reflow-cli` in a checkout),
+/// (the CLI's `--fonts`), the `REFLOW_FONTS` environment variable, the package's resource
+/// bundle beside the executable (`BundledFonts`, what SwiftPM copies next to every program built
+/// against reflow), `Fonts` beside the executable or in any of its parent folders,
 /// `share/reflow/Fonts` next to an installed binary, and last the source checkout this module
 /// was built from. The fallback chain is `FontChain.fromEnvironment()` unless one is given.
 public final class FontLibrary: Sendable {
@@ -121,6 +123,7 @@ public final class FontLibrary: Sendable {
         if let environment = ProcessInfo.processInfo.environment["REFLOW_FONTS"], !environment.isEmpty {
             candidates.append(environment)
         }
+        candidates += BundledFonts.directories(holding: markerFile)
         if let executable = executableDirectory() {
             var folder = URL(fileURLWithPath: executable)
             for _ in 0..<6 {
@@ -129,10 +132,7 @@ public final class FontLibrary: Sendable {
                 folder.deleteLastPathComponent()
             }
         }
-        // Sources/TextMetrics/FontLibrary.swift → the checkout's Fonts/.
-        let source = URL(fileURLWithPath: #filePath)
-        candidates.append(source.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fonts").path)
+        candidates.append(BundledFonts.sourceDirectory)
         return candidates
     }
 

@@ -1,3 +1,4 @@
+import BundledFonts
 import Foundation
 import Testing
 @testable import TextMetrics
@@ -5,13 +6,19 @@ import Testing
 /// The bundled faces load from the repository's Fonts/, and every way loading can fail is a typed
 /// error whose message says what to do.
 @Suite struct FontLoadingTests {
-    @Test func theLibraryFindsTheRepositorysFontsNotTheSystems() throws {
+    @Test func theLibraryFindsThePackagesFontResourceNotTheSystemsFonts() throws {
         let library = try FontLibrary()
         let found = URL(fileURLWithPath: library.directory).resolvingSymlinksInPath().standardizedFileURL.path
-        let expected = URL(fileURLWithPath: Support.fontsDirectory).resolvingSymlinksInPath().standardizedFileURL.path
-        // REFLOW_FONTS may point elsewhere on purpose; otherwise it must be the checkout's Fonts/.
+        // REFLOW_FONTS may point elsewhere on purpose; otherwise it must be the resource bundle
+        // SwiftPM copied beside the test bundle, holding the same faces as the checkout's Fonts/.
         if ProcessInfo.processInfo.environment["REFLOW_FONTS"] == nil {
-            #expect(found == expected)
+            #expect(found.hasSuffix(BundledFonts.bundleSuffix), "\(found)")
+            for typeface in Typeface.all {
+                let bundled = FileManager.default.contents(atPath: (found as NSString).appendingPathComponent(typeface.fileName))
+                let source = FileManager.default.contents(atPath: (Support.fontsDirectory as NSString).appendingPathComponent(typeface.fileName))
+                #expect(bundled != nil && bundled == source, "\(typeface.fileName)")
+            }
+            #expect(FileManager.default.fileExists(atPath: (found as NSString).appendingPathComponent("OFL.txt")), "the licence travels with the faces")
         }
         #expect(!found.hasPrefix("/usr/share/fonts"))
         #expect(FileManager.default.fileExists(atPath: (library.directory as NSString).appendingPathComponent(FontLibrary.markerFile)))
