@@ -2,18 +2,20 @@
 import PackageDescription
 
 // The pipeline, one target per step (see ../shared/DESIGN.md):
-//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► reflow-cli
+//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► ReflowKit ─► reflow-cli
 let package = Package(
     name: "reflow",
     products: [
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "Preview", targets: ["Preview"]),
+        .library(name: "ReflowKit", targets: ["ReflowKit"]),
         .executable(name: "reflow-cli", targets: ["reflow-cli"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries: module maps and a shim header, nothing else.
@@ -34,10 +36,16 @@ let package = Package(
         .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark"]),
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
+        // What the commands do, as library calls: reading documents within a size limit, writing
+        // outputs safely, cutting a long preview into parts.
+        .target(
+            name: "ReflowKit",
+            dependencies: ["TextMetrics", "Reflow", "Preview", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
-                "TextMetrics", "Reflow", "Preview",
+                "TextMetrics", "Reflow", "Preview", "ReflowKit",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -53,6 +61,7 @@ let package = Package(
             name: "PreviewTests",
             dependencies: ["Preview", "Reflow", "TextMetrics"],
             resources: [.copy("Goldens")]),
+        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics"]),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli"]),
     ]
 )

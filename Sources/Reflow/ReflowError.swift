@@ -7,7 +7,12 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The container is too narrow for a cell's insets plus the section insets around it.
     case containerTooNarrow(containerWidth: Double, category: ContentSizeCategory, needed: Double)
 
-    private func formatted(_ value: Double) -> String { String((value * 100).rounded() / 100) }
+    /// `value` to 1/100 pt ("30", "12.25"), or exactly when that would round it to 0 ("0.0001"):
+    /// a message must not say a width was "0" when it was not.
+    private func formatted(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return JSONText.number(rounded == 0 && value != 0 ? value : rounded)
+    }
 
     public var description: String {
         switch self {

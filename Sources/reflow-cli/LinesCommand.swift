@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Reflow
+import ReflowKit
 import Synchronization
 import TextMetrics
 
@@ -49,6 +50,7 @@ struct LinesCommand: ParsableCommand {
         valueName: "n"))
     var jobs: Int?
 
+    @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -64,7 +66,7 @@ struct LinesCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let paragraphs = PlainText.paragraphs(try readDocument(file))
+            let paragraphs = PlainText.paragraphs(try input.text(of: file))
             let pitch: Double
             if let font, let size {
                 // Opened here too, so a file that is not a font fails before any work starts.
@@ -73,7 +75,7 @@ struct LinesCommand: ParsableCommand {
             } else {
                 pitch = DynamicType.spec(style, category.category).leading
             }
-            let chunks = Self.chunks(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let chunks = ParagraphRuns.runs(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let results = Mutex<[Result<(bytes: [UInt8], lineCount: Int), any Error>?]>(Array(repeating: nil, count: chunks.count))
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch) }
@@ -92,25 +94,6 @@ struct LinesCommand: ParsableCommand {
             let height = paragraphs.isEmpty ? 0 : Double(lineCount + paragraphs.count - 1) * pitch
             Console.info("lines=\(lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height))")
         }
-    }
-
-    /// Consecutive runs of paragraphs, one per worker, of about equal size in bytes; one run for a
-    /// small document (below 32 KiB a chunk, a second thread costs more than it saves). Each
-    /// worker shapes its own words, so the few very common words are shaped once per worker.
-    static func chunks(_ paragraphs: [String], workers: Int) -> [Range<Int>] {
-        let total = paragraphs.reduce(0) { $0 + $1.utf8.count }
-        let count = max(1, min(workers, total / 32_768, paragraphs.count))
-        var chunks: [Range<Int>] = []
-        var start = 0, bytes = 0
-        for (index, paragraph) in paragraphs.enumerated() {
-            bytes += paragraph.utf8.count
-            if chunks.count < count - 1, bytes * count >= total * (chunks.count + 1) {
-                chunks.append(start..<index + 1)
-                start = index + 1
-            }
-        }
-        chunks.append(start..<paragraphs.count)
-        return chunks
     }
 
     /// The output lines of `paragraphs` (an empty line between two paragraphs) and how many

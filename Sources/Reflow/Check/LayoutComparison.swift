@@ -10,6 +10,9 @@ public struct LayoutComparison: Sendable {
             case added
             /// The cell is only in the golden.
             case removed
+            /// The golden lists the cell more than once (`golden` is the extra entry): a golden
+            /// that was edited or merged by hand, which no recording writes.
+            case duplicated
         }
 
         public var kind: Kind
@@ -31,6 +34,7 @@ public struct LayoutComparison: Sendable {
             switch kind {
             case .added: return "\(name) is new"
             case .removed: return "\(name) is gone"
+            case .duplicated: return "\(name) is listed more than once in the golden"
             case .changed:
                 guard let golden, let actual else { return name }
                 var parts: [String] = []
@@ -64,14 +68,21 @@ public struct LayoutComparison: Sendable {
     public let tolerance: Double
     public let changes: [Change]
 
-    /// Compares cells by index path; frames within `tolerance` points count as equal.
+    /// Compares cells by index path; frames within `tolerance` points count as equal. Every
+    /// golden cell is accounted for: one listed twice is a change too, never silently merged.
     public init(golden: LayoutReport, actual: LayoutReport, tolerance: Double = 0) {
         self.golden = golden
         self.actual = actual
         self.tolerance = tolerance
         var old: [IndexPath: LayoutReport.CellReport] = [:]
-        for cell in golden.cells { old[cell.indexPath] = cell }
         var changes: [Change] = []
+        for cell in golden.cells {
+            if old[cell.indexPath] != nil {
+                changes.append(Change(kind: .duplicated, indexPath: cell.indexPath, golden: cell, actual: nil))
+            } else {
+                old[cell.indexPath] = cell
+            }
+        }
         var seen = Set<IndexPath>()
         for cell in actual.cells {
             seen.insert(cell.indexPath)
@@ -115,5 +126,7 @@ public struct LayoutComparison: Sendable {
         return (shifts.count, low...high)
     }
 
-    public var matches: Bool { changes.isEmpty && contentHeightChange == nil && !environmentDiffers }
+    public var matches: Bool {
+        changes.isEmpty && contentHeightChange == nil && !environmentDiffers && golden.cells.count == actual.cells.count
+    }
 }

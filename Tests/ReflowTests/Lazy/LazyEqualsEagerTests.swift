@@ -22,7 +22,7 @@ import TextMetrics
                 configuration.estimate = estimate
                 configuration.speed = 6_000
                 var session = ScrollSession(content: content, configuration: configuration)
-                let summary = session.run()
+                let summary = try session.run()
                 #expect(summary.maxAnchorJump == 0)
                 let layout = session.viewport.layout
                 #expect(layout.measuredRows == frames.count, "\(example) \(category.shortName) \(estimate): every row measured")
@@ -49,7 +49,7 @@ import TextMetrics
             configuration.categoryChange = (0.4, to)
             configuration.speed = 4_000
             var session = ScrollSession(content: content, configuration: configuration)
-            let summary = session.run()
+            let summary = try session.run()
             #expect(session.frames.contains { $0.categoryChanged })
             #expect(summary.maxAnchorJump == 0, "\(from.shortName) → \(to.shortName)")
             #expect(session.frames.allSatisfy { $0.anchorJump == 0 })
@@ -80,7 +80,7 @@ import TextMetrics
             var configuration = ScrollSession.Configuration(category: .accessibilityMedium, viewportHeight: 844)
             configuration.estimate = estimate
             var session = ScrollSession(content: content, configuration: configuration)
-            errors[estimate.description] = session.run().estimateError
+            errors[estimate.description] = try session.run().estimateError
         }
         #expect(errors["auto"]! < errors["fixed:200.0"]!, "\(errors)")
     }
