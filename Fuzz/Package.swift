@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 // libFuzzer targets for reflow, a package of its own (like Benchmarks/) so the main package and
 // its tests never build with the fuzzer's instrumentation. Each folder in Targets/ is one fuzz
-// target: an executable whose one file defines `LLVMFuzzerTestOneInput` (adding a target is
-// adding a folder with one file, and seeds in Corpus/<name>/). Build and run them with run.sh:
+// target: an executable whose one file defines `LLVMFuzzerTestOneInput` and `<Name>_main`
+// (adding a target is adding a folder with one file, and seeds in Corpus/<Name>/). Build and
+// run them with run.sh:
 //   Fuzz/run.sh [seconds] [target…]
 import Foundation
 import PackageDescription
@@ -25,7 +26,7 @@ let package = Package(
         // Reading a fuzzer's bytes as choices (a width, a category) and a rest.
         .target(name: "FuzzSupport", dependencies: [.product(name: "TextMetrics", package: "reflow")]),
     ] + names.map { name in
-        // No `main`: libFuzzer's own drives the target (swiftc -sanitize=fuzzer -parse-as-library).
+        // No Swift `main`: `<Name>_main` hands the test to libFuzzer's driver (FuzzSupport.runFuzzer).
         .executableTarget(name: name, dependencies: reflow, path: "Targets/\(name)",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     }

@@ -22,11 +22,12 @@ artifacts=${ARTIFACTS:-$(mktemp -d -t reflow-fuzz-XXXXXX)}
 mkdir -p "$artifacts"
 
 echo "fuzz: building ${targets[*]} (libFuzzer, AddressSanitizer, release)" >&2
-products=()
-for target in "${targets[@]}"; do products+=(--product "$target"); done
-# One build of all targets: every module, reflow's included, is instrumented for coverage.
-swift build -c release --package-path "$here" --scratch-path "$scratch" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -g "${products[@]}" >&2 2>&1 | grep -v '^\[' >&2 || true
+# Every module, reflow's included, is instrumented for coverage. One build per target (the
+# modules they share are built once).
+for target in "${targets[@]}"; do
+  swift build -c release --package-path "$here" --scratch-path "$scratch" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -g --product "$target" 2>&1 | grep -v '^\[' >&2 || true
+done
 bin="$scratch/release"
 
 status=0
@@ -44,13 +45,13 @@ for target in "${targets[@]}"; do
     -artifact_prefix="$artifacts/$target-" "$corpus" > "$log" 2>&1
   code=$?
   set -e
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-  time=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1)
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
+  time=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1 || true)
   if [ $code -ne 0 ]; then
     status=1
-    crash=$(ls "$artifacts/$target-"* 2>/dev/null | head -1)
+    crash=$(ls "$artifacts/$target-"* 2>/dev/null | head -1 || true)
     summary+=("$target: CRASH after ${runs:-?} runs; input: ${crash:-none saved}; log: $log")
-    grep -E 'ERROR|Fatal error|invariant broken|SUMMARY' "$log" | head -5 >&2 || true
+    grep -E 'ERROR|Fatal error|runtime failure|invariant broken|SUMMARY' "$log" | head -5 >&2 || true
   else
     summary+=("$target: ${runs:-?} runs in ${time:-$seconds} s, 0 crashes")
   fi

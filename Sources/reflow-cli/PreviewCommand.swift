@@ -40,7 +40,7 @@ struct PreviewCommand: ParsableCommand {
     var category: LayoutCommand.CategoryChoice = .one(.large)
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write to this file (default: FILE-CATEGORY.png beside the document; written whole or not at all).",
+        "Write to this one file (default: FILE-CATEGORY.png beside the document, in numbered parts when taller than 16,384 px); written whole or not at all.",
         valueName: "path"))
     var output: String?
 

@@ -20,6 +20,25 @@ import TextMetrics
         #expect(comparison.resized.first?.description.hasSuffix("is listed more than once in the golden") == true)
     }
 
+    /// Found by fuzzing check's golden reader: a golden with a frame of 1e300 pt (hand-edited) made
+    /// naming the change trap converting the difference to an integer.
+    @Test func aGoldenWithHugeNumbersIsNamedNotATrap() throws {
+        let actual = try LayoutComparisonTests.report(LayoutComparisonTests.original, .large)
+        var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(actual)) as? [String: Any])
+        var cells = try #require(object["cells"] as? [[String: Any]])
+        var frame = try #require(cells[0]["frame"] as? [String: Any])
+        frame["y"] = 1e300
+        cells[0]["frame"] = frame
+        object["cells"] = cells
+        let golden = try JSONDecoder().decode(LayoutReport.self, from: try JSONSerialization.data(withJSONObject: object))
+        let comparison = LayoutComparison(golden: golden, actual: actual)
+        #expect(!comparison.matches)
+        #expect(comparison.changes.first?.description.contains("y -1e+300 pt") == true, "\(comparison.changes.first?.description ?? "")")
+        #expect(LayoutComparison.Change.signed(-1.7976931348623157e308) == "-1.7976931348623157e+308")
+        #expect(LayoutComparison.Change.signed(22) == "+22")
+        #expect(LayoutComparison.Change.signed(-0.5) == "-0.5")
+    }
+
     /// #11: lengths too large to scale by 1000 keep their value instead of becoming infinite
     /// (which JSON writes as null and cannot read back).
     @Test func roundingAVeryLargeLengthKeepsIt() {

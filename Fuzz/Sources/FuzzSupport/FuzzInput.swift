@@ -6,8 +6,8 @@ public struct FuzzInput {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
 
-    public init(_ start: UnsafeRawPointer?, _ count: Int) {
-        bytes = UnsafeRawBufferPointer(start: count > 0 ? start : nil, count: count)
+    public init(_ start: UnsafePointer<UInt8>?, _ count: Int) {
+        bytes = UnsafeRawBufferPointer(start: count > 0 ? start.map(UnsafeRawPointer.init) : nil, count: count)
     }
 
     public mutating func byte() -> UInt8 {
@@ -37,4 +37,20 @@ public struct FuzzInput {
 /// Stops the fuzzer with a finding when an invariant the engine promises does not hold.
 public func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() { fatalError("invariant broken: \(message())") }
+}
+
+/// libFuzzer's driver: runs `test` on inputs as a fuzz target's `main` would.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(_ argc: UnsafeMutablePointer<Int32>,
+                       _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                       _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+/// A fuzz target's entry point. SwiftPM links an executable's `main` to `<Target>_main`, so
+/// each target defines that symbol and hands its test here, to libFuzzer's driver (which reads
+/// the usual libFuzzer options: -runs, -max_total_time, a corpus folder…).
+public func runFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                      _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32 {
+    var argc = argc
+    var argv = argv
+    return runDriver(&argc, &argv, test)
 }

@@ -5,7 +5,7 @@ import Reflow
 /// become a document and its cells, as `reflow-cli` reads a file. Nothing may crash, hang or
 /// lose the promise that every block has visible text.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzDocument(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let format: DocumentFormat = input.byte() & 1 == 0 ? .commonMark : .plainText
     let text = DocumentText(bytes: input.rest())
@@ -21,4 +21,10 @@ public func fuzzDocument(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         require(PlainText.paragraphs(text.text).count == document.blocks.count, "one block per paragraph")
     }
     return 0
+}
+
+/// The entry point SwiftPM gives this executable (see `runFuzzer`).
+@_cdecl("FuzzDocument_main")
+public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc, argv, fuzzDocument)
 }

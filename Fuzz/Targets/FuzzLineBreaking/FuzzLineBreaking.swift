@@ -16,7 +16,7 @@ nonisolated(unsafe) private let typesetter: Typesetter = {
 nonisolated(unsafe) private let sizer = CellSizer(typesetter: typesetter, cacheLimit: 64)
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzLineBreaking(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+public func fuzzLineBreaking(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let style = input.style()
     let category = input.category()
@@ -37,4 +37,10 @@ public func fuzzLineBreaking(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         require(size.height >= Cell.minimumTouchHeight && size.height.isFinite, "cell height \(size.height)")
     }
     return 0
+}
+
+/// The entry point SwiftPM gives this executable (see `runFuzzer`).
+@_cdecl("FuzzLineBreaking_main")
+public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc, argv, fuzzLineBreaking)
 }

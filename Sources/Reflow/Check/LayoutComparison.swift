@@ -55,9 +55,11 @@ public struct LayoutComparison: Sendable {
         }
 
         /// `value` with its sign, rounded to 1/1000 pt: "+22", "-0.5".
+        /// Any finite value: one too large for an integer (a hand-edited golden) is written as is.
         public static func signed(_ value: Double) -> String {
-            let rounded = (value * 1000).rounded() / 1000
-            let text = rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+            let scaled = (value * 1000).rounded() / 1000
+            let rounded = scaled.isFinite ? scaled : value
+            let text = rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
             return rounded > 0 ? "+" + text : text
         }
     }
