@@ -47,10 +47,13 @@ for target in "${targets[@]}"; do
   set -e
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
   time=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1 || true)
-  if [ $code -ne 0 ]; then
+  crash=$(ls "$artifacts/$target-"* 2>/dev/null | head -1 || true)
+  if [ $code -ne 0 ] && [ -z "$crash" ]; then
     status=1
-    crash=$(ls "$artifacts/$target-"* 2>/dev/null | head -1 || true)
-    summary+=("$target: CRASH after ${runs:-?} runs; input: ${crash:-none saved}; log: $log")
+    summary+=("$target: stopped (exit status $code) after ${runs:-?} runs, no crashing input saved; log: $log")
+  elif [ $code -ne 0 ]; then
+    status=1
+    summary+=("$target: CRASH after ${runs:-?} runs; input: $crash; log: $log")
     grep -E 'ERROR|Fatal error|runtime failure|invariant broken|SUMMARY' "$log" | head -5 >&2 || true
   else
     summary+=("$target: ${runs:-?} runs in ${time:-$seconds} s, 0 crashes")

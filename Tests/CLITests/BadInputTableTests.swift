@@ -21,16 +21,7 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let document = """
-        # Title
-
-        A short paragraph of text for the layout, long enough to wrap onto a second line when the \
-        text gets bigger or the column narrower.
-
-        - one
-        - two
-
-        """
+    static let document = LayoutAndScrollCommandTests.document
 
     /// The fixtures: documents, a folder, a fake font, a dangling symbolic link, goldens.
     static func fixture() throws -> URL {
