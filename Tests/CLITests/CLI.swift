@@ -90,6 +90,10 @@ enum CLI {
         while process.isRunning, Date() < deadline { usleep(5_000) }
         if process.isRunning {
             process.terminate()
+            // A process that ignores SIGTERM (or is deep in a read) is killed: none outlives its test.
+            let grace = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < grace { usleep(5_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             Issue.record("reflow-cli \(arguments.joined(separator: " ")) ran longer than \(timeout) s",
                          sourceLocation: sourceLocation)
         }
