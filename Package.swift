@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The pipeline, one target per step (see ../shared/DESIGN.md):
-//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► reflow-cli
+//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► reflow-cli
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
 let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in
     ["Regular", "Italic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"].map { "\(family)-\($0).otf" }
@@ -15,11 +15,13 @@ let package = Package(
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "Preview", targets: ["Preview"]),
         .library(name: "Audit", targets: ["Audit"]),
+        .library(name: "ReflowKit", targets: ["ReflowKit"]),
         .executable(name: "reflow-cli", targets: ["reflow-cli"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries: module maps and a shim header, nothing else.
@@ -46,10 +48,16 @@ let package = Package(
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.
         .target(name: "Audit", dependencies: ["Reflow", "TextMetrics", "Preview"]),
+        // What the commands do, as library calls: reading documents within a size limit, writing
+        // outputs safely, cutting a long preview into parts.
+        .target(
+            name: "ReflowKit",
+            dependencies: ["TextMetrics", "Reflow", "Preview", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
-                "TextMetrics", "Reflow", "Preview", "Audit",
+                "TextMetrics", "Reflow", "Preview", "Audit", "ReflowKit",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -69,6 +77,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Preview", "TextMetrics", "TestSupport"],
                     exclude: ["validate-sarif.py"]),
+        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics"]),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli"]),
     ]
 )

@@ -18,6 +18,9 @@ public final class PNGRenderer {
 
     /// The most memory a bitmap may take (1 GiB); larger images are refused before drawing.
     public static let maximumImageBytes = 1 << 30
+    /// The longest side libpng writes or reads, in pixels (its PNG_USER_WIDTH_MAX and
+    /// PNG_USER_HEIGHT_MAX): larger images fail in libpng, after all the drawing.
+    public static let maximumSide = 1_000_000
     /// The device pixel ratios supported.
     public static let scales = 1...4
 
@@ -36,9 +39,14 @@ public final class PNGRenderer {
         return (pixels(size.width), pixels(size.height))
     }
 
-    /// Throws `PreviewError.imageTooLarge` when `size` at `scale` needs more than `maximumImageBytes`.
+    /// Throws, before any drawing, when `size` at `scale` cannot be a PNG: a side longer than
+    /// libpng writes (`PreviewError.imageSideTooLong`) or more than `maximumImageBytes` of pixels
+    /// (`PreviewError.imageTooLarge`).
     public static func checkSize(_ size: Size, scale: Int) throws {
         let (width, height) = pixelSize(of: size, scale: scale)
+        guard width <= maximumSide, height <= maximumSide else {
+            throw PreviewError.imageSideTooLong(width: width, height: height)
+        }
         let (bytes, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, bytes <= maximumImageBytes / 4 else {
             throw PreviewError.imageTooLarge(width: width, height: height,

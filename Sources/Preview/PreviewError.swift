@@ -4,6 +4,8 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible {
     case invalidScale(Int)
     /// The bitmap would need more memory than `PNGRenderer.maximumImageBytes`.
     case imageTooLarge(width: Int, height: Int, bytes: Int)
+    /// A side of the image is longer than libpng writes (`PNGRenderer.maximumSide` pixels).
+    case imageSideTooLong(width: Int, height: Int)
     /// libpng refused to encode or decode (its message).
     case png(String)
 
@@ -13,8 +15,19 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible {
             "scale \(scale) is not supported; use 1, 2, 3 or 4"
         case .imageTooLarge(let width, let height, let bytes):
             "the image would be \(width) x \(height) pixels (\(bytes / (1 << 20)) MiB, more than the 1 GiB limit); use --viewport or a smaller --scale"
+        case .imageSideTooLong(let width, let height):
+            "the image would be \(width) x \(height) pixels, more than a PNG can have (libpng writes at most \(PNGRenderer.maximumSide) pixels a side); use --viewport, a smaller --scale, or write numbered parts"
         case .png(let message):
             "PNG: \(message)"
+        }
+    }
+
+    /// The limit the image broke, in a few words ("at most 1000000 pixels a side").
+    public var limitDescription: String {
+        switch self {
+        case .imageSideTooLong: "at most \(PNGRenderer.maximumSide) pixels a side"
+        case .imageTooLarge: "at most \(PNGRenderer.maximumImageBytes >> 30) GiB of pixels"
+        case .invalidScale, .png: description
         }
     }
 }

@@ -1,7 +1,8 @@
 /// Plain text as a document: paragraphs are blocks separated by blank lines (lines holding
 /// nothing but spaces and tabs), and inside a paragraph every run of white space, line breaks
 /// included, reflows as one space. This is the document model the peer engines use, so line
-/// breaks can be compared with them line for line.
+/// breaks can be compared with them line for line. Lines end at LF, CRLF or a lone CR (old Mac
+/// files), as in CommonMark.
 public enum PlainText {
     public static func paragraphs(_ text: String) -> [String] {
         var text = text
@@ -25,7 +26,7 @@ public enum PlainText {
         var index = 0
         while index < count {
             let byte = bytes[index]
-            if byte == 0x0A {
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == count || bytes[index + 1] != 0x0A)) {
                 if lineBlank { flush() } else { pendingSpace = !current.isEmpty }
                 lineBlank = true
                 index += 1

@@ -9,7 +9,12 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An item of a compositional layout is too narrow for its cell's insets.
     case itemTooNarrow(width: Double, category: ContentSizeCategory, needed: Double, indexPath: IndexPath)
 
-    private func formatted(_ value: Double) -> String { String((value * 100).rounded() / 100) }
+    /// `value` to 1/100 pt ("30", "12.25"), or exactly when that would round it to 0 ("0.0001"):
+    /// a message must not say a width was "0" when it was not.
+    private func formatted(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return JSONText.number(rounded == 0 && value != 0 ? value : rounded)
+    }
 
     public var description: String {
         switch self {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Audit
 import Foundation
 import Reflow
+import ReflowKit
 import TextMetrics
 
 struct AuditCommand: ParsableCommand {
@@ -46,6 +47,7 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -54,12 +56,14 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let input = try readInput(file)
+            // Checked before any work, so a wrong -o fails at once and never replaces the input.
+            let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
+            let loaded = try input.layoutInput(at: file)
             var options = Auditor.Options()
             if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
             if !width.isEmpty { options.widths = width }
             let directory = try fonts.library().directory
-            let auditor = Auditor(input: input, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) })
+            let auditor = Auditor(input: loaded, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) })
             let progress = TerminalProgress(label: "auditing", quiet: quiet)
             let report = try auditor.run { progress.update($0) }
             progress.finish()
@@ -69,8 +73,8 @@ struct AuditCommand: ParsableCommand {
             case .json: report.json(file: name)
             case .sarif: report.sarif(uri: file, toolVersion: "1.0")
             }
-            if let output {
-                try writeAtomically(Data(text.utf8), to: output)
+            if let destination {
+                try destination.write(Data(text.utf8))
             } else {
                 Console.write(text)
             }

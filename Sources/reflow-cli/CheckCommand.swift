@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Reflow
+import ReflowKit
+import SystemPackage
 import TextMetrics
 
 struct CheckCommand: ParsableCommand {
@@ -38,6 +40,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -49,27 +52,39 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let categories = category.isEmpty ? ContentSizeCategory.allCases : category.map(\.category)
-            let input = try readInput(file)
+            let name = FilePath(file).lastComponent?.string ?? file
+            let stem = FilePath(file).stem ?? name
+            func goldenPath(_ category: ContentSizeCategory) -> String {
+                FilePath(goldens).appending("\(stem)-\(category.shortName).json").string
+            }
+            // The goldens folder is checked before any work.
+            switch Folder.kind(of: goldens) {
+            case .notAFolder:
+                throw UserError("--goldens '\(goldens)' is a file, not a folder; give the folder that holds (or will hold) the goldens")
+            case .missing where !record:
+                throw UserError("no goldens folder '\(goldens)'; run with --record to create it and record the goldens")
+            case .missing, .folder:
+                break
+            }
+            var outputs: [OutputFile] = []
+            if record {
+                try Folder.create(goldens)
+                outputs = try categories.map { try OutputFile(path: goldenPath($0), protecting: [file]) }
+            }
+            let loaded = try input.layoutInput(at: file)
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let reports = try CategorySweep.map(
-                input.content, categories: categories, containerWidth: width,
+                loaded.content, categories: categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: input.layout,
+                layout: loaded.layout,
                 transform: { LayoutReport($0) },
                 progress: { progress.update($0) })
             progress.finish()
-            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            func goldenPath(_ category: ContentSizeCategory) -> String {
-                (goldens as NSString).appendingPathComponent("\(stem)-\(category.shortName).json")
-            }
 
             if record {
-                try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
-                for (report, category) in zip(reports, categories) {
-                    try writeAtomically(Data((report.jsonText() + "\n").utf8), to: goldenPath(category))
-                }
-                Console.info("recorded \(categories.count) golden layout(s) of \((file as NSString).lastPathComponent) in \(goldens)")
+                for (report, output) in zip(reports, outputs) { try output.write(Data((report.jsonText() + "\n").utf8)) }
+                Console.info("recorded \(categories.count) golden layout(s) of \(name) in \(goldens)")
                 return
             }
 
@@ -78,16 +93,14 @@ struct CheckCommand: ParsableCommand {
             var out = ""
             for (report, category) in zip(reports, categories) {
                 let path = goldenPath(category)
-                guard let data = FileManager.default.contents(atPath: path) else {
+                let bytes: [UInt8]
+                do {
+                    bytes = try input.reader.bytes(of: path)
+                } catch InputError.notFound {
                     missing.append(category.shortName)
                     continue
                 }
-                let golden: LayoutReport
-                do {
-                    golden = try JSONDecoder().decode(LayoutReport.self, from: data)
-                } catch {
-                    throw UserError("golden '\(path)' is not a layout JSON (\(error.localizedDescription)); re-record it with --record")
-                }
+                let golden = try GoldenFile.decode(bytes, path: path)
                 let comparison = LayoutComparison(golden: golden, actual: report, tolerance: tolerance)
                 guard !comparison.matches else { continue }
                 moved.append(category.shortName)
@@ -114,10 +127,10 @@ struct CheckCommand: ParsableCommand {
                 throw UserError("no golden for \(missing.joined(separator: ", ")) in '\(goldens)' (expected \(stem)-CATEGORY.json); run with --record to create them")
             }
             if moved.isEmpty {
-                Console.write("check passed: \((file as NSString).lastPathComponent) matches its goldens at \(categories.count) size(s)\n")
+                Console.write("check passed: \(name) matches its goldens at \(categories.count) size(s)\n")
                 return
             }
-            Console.write("check failed: \((file as NSString).lastPathComponent) changed at \(moved.count) of \(categories.count) size(s) (golden → now)\n" + out)
+            Console.write("check failed: \(name) changed at \(moved.count) of \(categories.count) size(s) (golden → now)\n" + out)
             Console.error("layouts differ from the goldens at \(moved.joined(separator: ", ")); if the change is intended, re-record with --record")
             throw ExitCode.failure
         }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Reflow
+import ReflowKit
+import SystemPackage
 import TextMetrics
 
 extension CellMode: ExpressibleByArgument {}
@@ -95,6 +97,7 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -109,52 +112,43 @@ struct LayoutCommand: ParsableCommand {
             case .screen: .screen
             case nil: DocumentFormat(path: file)
             }
-            let input = try readInput(file, format: documentFormat, cells: cells, layout: layout.documentLayout)
-            let content = input.content
+            // Checked before any work, so a wrong -o fails at once and never replaces the input.
+            let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
+            let loaded = try input.layoutInput(at: file, format: documentFormat, cells: cells, layout: layout.documentLayout)
             let directory = try fonts.library().directory
-            let layout = self.layout
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
-            let layouts = try CategorySweep.map(
-                content, categories: category.categories, containerWidth: width,
+            let writer = try destination?.open()
+            let sink = JSONSink(writer: writer)
+            var head = "{\n  \"document\": \(JSONText.string(FilePath(file).lastComponent?.string ?? file)),\n"
+            head += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
+            head += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
+            head += "  \"layout\": \(JSONText.string(loaded.format == .screen ? "compositional" : layout.rawValue)),\n"
+            head += "  \"layouts\": [\n"
+            try sink.write(head)
+            // Each size's JSON is written as soon as it and the sizes before it are done, and
+            // dropped: memory holds the sizes waiting for an earlier one, never all twelve.
+            try CategorySweep.forEach(
+                loaded.content, categories: category.categories, containerWidth: width,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: input.layout,
-                // Each worker writes its sizes' JSON too, so only the joining is left to this thread.
+                layout: loaded.layout,
                 transform: { LayoutReport($0).jsonText(indent: "    ") },
+                deliver: { index, json in try sink.write((index > 0 ? ",\n" : "") + json) },
                 progress: { progress.update($0) })
             progress.finish()
-            var text = "{\n  \"document\": \(JSONText.string((file as NSString).lastPathComponent)),\n"
-            text += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
-            text += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
-            text += "  \"layout\": \(JSONText.string(input.format == .screen ? "compositional" : layout.rawValue)),\n"
-            text += "  \"layouts\": [\n"
-            text += layouts.joined(separator: ",\n")
-            text += "\n  ]\n}\n"
-            let json = Data(text.utf8)
-            if let output {
-                try writeAtomically(json, to: output)
-            } else {
-                FileHandle.standardOutput.write(json)
-            }
+            try sink.write("\n  ]\n}\n")
+            try writer?.commit()
         }
     }
 }
 
-/// Writes `data` to `path` through a temporary file in the same folder and a rename, so the
-/// file is either the old one or the complete new one, never half written.
-func writeAtomically(_ data: Data, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw UserError("cannot write '\(path)': it is a directory; give a file path to -o")
-    }
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-        throw UserError("cannot write '\(path)': the folder '\(folder.path)' does not exist or is not writable")
-    }
-    guard rename(temporary.path, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw UserError("cannot write '\(path)': \(reason)")
+/// Where `layout` writes its JSON, piece by piece: an output file (whole or not at all) or stdout.
+/// Used by one thread at a time (`CategorySweep.forEach` delivers one size at a time).
+final class JSONSink: @unchecked Sendable {
+    private let writer: OutputWriter?
+
+    init(writer: OutputWriter?) { self.writer = writer }
+
+    func write(_ text: String) throws {
+        if let writer { try writer.write(text) } else { Console.write(text) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Reflow
+import ReflowKit
 import Synchronization
 import TextMetrics
 
@@ -60,6 +61,7 @@ struct LinesCommand: ParsableCommand {
 
     @OptionGroup var text: TextOptions
 
+    @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -74,7 +76,7 @@ struct LinesCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let paragraphs = PlainText.paragraphs(try readDocument(file))
+            let paragraphs = PlainText.paragraphs(try input.text(of: file))
             let pitch: Double
             let spec = DynamicType.spec(style, category.category)
             if let font {
@@ -91,7 +93,7 @@ struct LinesCommand: ParsableCommand {
             // One font library for every worker: fonts are immutable and shared; each worker has
             // its own typesetter (caches, ICU iterators).
             let library = try fonts.library()
-            let chunks = Self.chunks(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let chunks = ParagraphRuns.runs(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let results = Mutex<[Result<Chunk, any Error>?]>(Array(repeating: nil, count: chunks.count))
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch, library: library) }
@@ -111,25 +113,6 @@ struct LinesCommand: ParsableCommand {
             let height = paragraphs.isEmpty ? 0 : Double(lineCount + paragraphs.count - 1) * pitch
             Console.info("lines=\(lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height)) missing=\(missing)")
         }
-    }
-
-    /// Consecutive runs of paragraphs, one per worker, of about equal size in bytes; one run for a
-    /// small document (below 32 KiB a chunk, a second thread costs more than it saves). Each
-    /// worker shapes its own words, so the few very common words are shaped once per worker.
-    static func chunks(_ paragraphs: [String], workers: Int) -> [Range<Int>] {
-        let total = paragraphs.reduce(0) { $0 + $1.utf8.count }
-        let count = max(1, min(workers, total / 32_768, paragraphs.count))
-        var chunks: [Range<Int>] = []
-        var start = 0, bytes = 0
-        for (index, paragraph) in paragraphs.enumerated() {
-            bytes += paragraph.utf8.count
-            if chunks.count < count - 1, bytes * count >= total * (chunks.count + 1) {
-                chunks.append(start..<index + 1)
-                start = index + 1
-            }
-        }
-        chunks.append(start..<paragraphs.count)
-        return chunks
     }
 
     /// One worker's output: its lines' bytes, how many lines, and how many characters no font drew.

@@ -3,6 +3,8 @@ import Audit
 import Foundation
 import Preview
 import Reflow
+import ReflowKit
+import SystemPackage
 import TextMetrics
 
 /// The command people type: `reflow-cli doc.md --category xxxl` renders the document as a phone
@@ -19,6 +21,11 @@ struct PreviewCommand: ParsableCommand {
             (lazily, as a collection view does; the rows above keep estimated heights), so a long document \
             renders a screen about as fast as a short one. --debug overlays cell frames, text frames, \
             baselines, the 44 pt minimum and, for a viewport, which rows were measured.
+
+            Long documents: a PNG page taller than 16,384 px is written in numbered parts, FILE-CATEGORY-001.png, \
+            FILE-CATEGORY-002.png, …, each at most 16,384 px tall and cut between cells, and the command says so. \
+            With -o PATH the page is one file as long as a PNG can hold it (at most 1,000,000 px a side, 1 GiB of \
+            pixels); taller, it is an error unless --parts asks for parts named after PATH (PATH-001.png, …).
             """)
 
     enum OutputFormat: String, CaseIterable {
@@ -34,7 +41,7 @@ struct PreviewCommand: ParsableCommand {
     var category: LayoutCommand.CategoryChoice = .one(.large)
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write to this file (default: FILE-CATEGORY.png beside the document; written whole or not at all).",
+        "Write to this one file (default: FILE-CATEGORY.png beside the document, in numbered parts when taller than 16,384 px); written whole or not at all.",
         valueName: "path"))
     var output: String?
 
@@ -56,6 +63,10 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
     var scale: Int = 2
 
+    @Flag(help: ArgumentHelp(
+        "With -o: write a PNG page taller than 16,384 px as numbered parts named after the -o path (PATH-001.png, …). Without -o a tall page is always written in parts."))
+    var parts = false
+
     @Flag(help: "Overlay cell frames, text frames, baselines, the 44 pt minimum and (with --viewport) measured vs estimated rows.")
     var debug = false
 
@@ -65,24 +76,37 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        _ = try Plan(self)
+    }
 
     func run() throws {
         try reportingErrors {
             let plan = try Plan(self)
+            // Checked before any work: a wrong -o fails at once and never replaces the input.
+            let output = try OutputFile(path: plan.output, protecting: [file])
+            let loaded = try input.layoutInput(at: file)
+            guard loaded.content.cellCount > 0 else {
+                Console.info("nothing to render: '\(file)' has no text; no file written")
+                return
+            }
             let progress = TerminalProgress(label: "rendering", quiet: quiet)
             defer { progress.finish() }
-            let data = try render(plan, progress: progress)
-            try writeAtomically(data, to: plan.output)
+            let written = try render(loaded, plan, output: output, progress: progress)
             progress.finish()
-            if !quiet { Console.info("wrote \(plan.output)") }
+            if !quiet { Console.info(written) }
         }
     }
 
-    /// The options checked and resolved before any work, so bad input fails at once with one line.
+    /// The options checked and resolved before any work, so bad input fails at once with one
+    /// line and exit status 64.
     struct Plan {
         let format: OutputFormat
         let output: String
+        let explicitOutput: Bool
         let width: Double
         let viewport: Size?
         let offset: Double
@@ -90,74 +114,73 @@ struct PreviewCommand: ParsableCommand {
         let isSheet: Bool
 
         init(_ command: PreviewCommand) throws {
-            let outputExtension = command.output.map { ($0 as NSString).pathExtension.lowercased() }
+            let outputExtension = command.output.map { (FilePath($0).extension ?? "").lowercased() }
             if let name = command.format {
                 guard let format = OutputFormat(rawValue: name.lowercased()) else {
-                    throw UserError("unknown format '\(name)'; use png, svg or json")
+                    throw ValidationError("unknown format '\(name)'; use png, svg or json")
                 }
                 self.format = format
             } else if let outputExtension, !outputExtension.isEmpty {
                 guard let format = OutputFormat(rawValue: outputExtension) else {
-                    throw UserError("cannot tell the format from '.\(outputExtension)'; give --format png, svg or json")
+                    throw ValidationError("cannot tell the format from '.\(outputExtension)'; give --format png, svg or json")
                 }
                 self.format = format
             } else {
                 format = .png
             }
             guard PNGRenderer.scales.contains(command.scale) else {
-                throw UserError("--scale must be 1, 2, 3 or 4 (device pixels per point), got \(command.scale)")
+                throw ValidationError("--scale must be 1, 2, 3 or 4 (device pixels per point), got \(command.scale)")
             }
             if let viewport = command.viewport {
                 let parts = viewport.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0 else {
-                    throw UserError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(viewport)'")
+                    throw ValidationError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(viewport)'")
                 }
+                try requireAtMost(w, "--viewport's width")
+                try requireAtMost(h, "--viewport's height")
                 if let width = command.width, width != w {
-                    throw UserError("--width \(JSONText.number(width)) and --viewport \(viewport) disagree; give one width")
+                    throw ValidationError("--width \(Limits.describe(width)) and --viewport \(viewport) disagree; give one width")
                 }
                 self.viewport = Size(width: w, height: h)
                 width = w
             } else {
                 self.viewport = nil
                 width = command.width ?? LayoutEnvironment.defaultContainerWidth
-                if command.offset != nil { throw UserError("--offset needs --viewport (the screen it scrolls)") }
+                if command.offset != nil { throw ValidationError("--offset needs --viewport (the screen it scrolls)") }
             }
-            guard width.isFinite, width > 0 else { throw UserError("--width must be a positive number of points, got \(width)") }
+            try requirePositive(width, "--width")
             offset = command.offset ?? 0
-            guard offset.isFinite, offset >= 0 else { throw UserError("--offset must be 0 or more points, got \(offset)") }
+            guard offset.isFinite, offset >= 0 else {
+                throw ValidationError("--offset must be 0 or more points, got \(Limits.describe(offset))")
+            }
+            try requireAtMost(offset, "--offset")
             if format == .json, viewport != nil {
-                throw UserError("--viewport crops an image; --format json writes the whole layout (drop --viewport)")
+                throw ValidationError("--viewport crops an image; --format json writes the whole layout (drop --viewport)")
             }
             categories = command.category.categories
             if case .all = command.category { isSheet = true } else { isSheet = false }
+            if command.parts {
+                guard format == .png, viewport == nil, !isSheet else {
+                    throw ValidationError("--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or --format \(format.rawValue)")
+                }
+            }
             let label = isSheet ? "all" : categories[0].shortName
-            output = command.output ?? (URL(fileURLWithPath: command.file).deletingPathExtension().path + "-\(label).\(format.rawValue)")
-            try Self.checkFolder(of: output)
-        }
-
-        /// Fails early, with the reason, when `path` cannot be written.
-        static func checkFolder(of path: String) throws {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw UserError("cannot write '\(path)': it is a directory; give a file path to -o")
-            }
-            let parent = (path as NSString).deletingLastPathComponent
-            let folder = parent.isEmpty ? "." : parent
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UserError("cannot write '\(path)': the folder '\(folder)' does not exist; create it or choose another -o")
-            }
-            guard access(folder, W_OK) == 0 else {
-                throw UserError("cannot write '\(path)': the folder '\(folder)' is not writable")
+            explicitOutput = command.output != nil
+            if let path = command.output {
+                output = path
+            } else {
+                let file = FilePath(command.file)
+                let name = "\(file.stem ?? file.lastComponent?.string ?? "document")-\(label).\(format.rawValue)"
+                output = file.removingLastComponent().appending(name).string
             }
         }
     }
 
-    private func render(_ plan: Plan, progress: TerminalProgress) throws -> Data {
-        let input = try readInput(file)
+    /// Renders and writes the preview; what was written, as a sentence.
+    private func render(_ input: LayoutInput, _ plan: Plan, output: OutputFile, progress: TerminalProgress) throws -> String {
         let content = input.content
-        guard content.cellCount > 0 else { throw UserError("nothing to render: '\(file)' has no text") }
         let library = try fonts.library()
-        let name = (file as NSString).lastPathComponent
+        let name = FilePath(file).lastComponent?.string ?? file
 
         if plan.format == .json {
             let directory = library.directory
@@ -170,7 +193,8 @@ struct PreviewCommand: ParsableCommand {
             let text = plan.isSheet
                 ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"
                 : reports[0].jsonText() + "\n"
-            return Data(text.utf8)
+            try output.write(Data(text.utf8))
+            return "wrote \(plan.output)"
         }
 
         let builder = DisplayListBuilder(debug: debug)
@@ -215,9 +239,20 @@ struct PreviewCommand: ParsableCommand {
                 let environment = LayoutEnvironment(containerWidth: plan.width, category: category)
                 let snapshot = try input.layout.layout(content, in: environment, sizer: sizer)
                 let size = Size(width: plan.width, height: snapshot.contentSize.height)
-                if plan.format == .png { try PNGRenderer.checkSize(size, scale: scale) }
-                list = builder.displayList(elements: snapshot.allAttributes, visibleRect: Rect(origin: .zero, size: size),
-                                           labels: typesetter, groups: snapshot.groupFrames, annotations: annotations[category] ?? [])
+                let elements = snapshot.allAttributes
+                let annotations = annotations[category] ?? []
+                progress.update(0.4)
+                if plan.format == .png {
+                    let paged = PagedPreview(cellFrames: elements.map(\.frame), size: size, scale: scale)
+                    if !paged.isSinglePart, !plan.explicitOutput || parts {
+                        return try writeParts(paged, elements: elements, plan: plan, builder: builder, labels: typesetter,
+                                              groups: snapshot.groupFrames, annotations: annotations, progress: progress)
+                    }
+                    if !paged.isSinglePart { try checkOneFile(size) }
+                    try PNGRenderer.checkSize(size, scale: scale)
+                }
+                list = builder.displayList(elements: elements, visibleRect: Rect(origin: .zero, size: size),
+                                           labels: typesetter, groups: snapshot.groupFrames, annotations: annotations)
             }
             progress.update(0.4)
         }
@@ -225,13 +260,49 @@ struct PreviewCommand: ParsableCommand {
         switch plan.format {
         case .png:
             let renderer = try PNGRenderer(scale: scale)
-            return try renderer.render(list) { progress.update(0.4 + 0.6 * $0) }
+            try output.write(try renderer.render(list) { progress.update(0.4 + 0.6 * $0) })
         case .svg:
             let title = plan.isSheet ? "\(name) at every text size" : "\(name) at \(plan.categories[0].displayName)"
-            return Data(SVGRenderer(title: title).render(list).utf8)
+            try output.write(Data(SVGRenderer(title: title).render(list).utf8))
         case .json:
             preconditionFailure("handled above")
         }
+        return "wrote \(plan.output)"
+    }
+
+    /// A page taller than one part asked for as one file (-o without --parts): fine while a PNG
+    /// can hold it, else an error that says how to get the page anyway.
+    private func checkOneFile(_ size: Size) throws {
+        do {
+            try PNGRenderer.checkSize(size, scale: scale)
+        } catch let error as PreviewError {
+            let (width, height) = PNGRenderer.pixelSize(of: size, scale: scale)
+            throw UserError("the page is \(width) x \(height) px, more than one PNG can hold (\(error.limitDescription)); "
+                + "add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, "
+                + "or draw one screen with --viewport")
+        }
+    }
+
+    /// Writes a page too tall for one image as numbered parts; what was written, as a sentence.
+    private func writeParts(_ paged: PagedPreview, elements: [LayoutAttributes], plan: Plan, builder: DisplayListBuilder,
+                            labels: Typesetter, groups: [Rect], annotations: [DisplayListBuilder.Annotation],
+                            progress: TerminalProgress) throws -> String {
+        let paths = PagedPreview.partPaths(of: plan.output, count: paged.parts.count)
+        // Every part is checked before the first is drawn.
+        let outputs = try paths.map { try OutputFile(path: $0, protecting: [file]) }
+        let (_, height) = PNGRenderer.pixelSize(of: Size(width: plan.width, height: paged.parts.last!.maxY), scale: scale)
+        if !quiet {
+            Console.info("the page is \(height) px tall, taller than one image should be (\(PagedPreview.maximumPartPixels) px): "
+                + "writing \(paths.count) parts, \(paths.first!) … \(paths.last!)")
+        }
+        let renderer = try PNGRenderer(scale: scale)
+        for (index, output) in outputs.enumerated() {
+            let list = paged.displayList(part: index, elements: elements, builder: builder, labels: labels, groups: groups,
+                                         annotations: annotations)
+            try output.write(try renderer.render(list))
+            progress.update(0.4 + 0.6 * Double(index + 1) / Double(outputs.count))
+        }
+        return "wrote \(paths.count) parts: \(paths.first!) … \(paths.last!)"
     }
 
     private func column(_ category: ContentSizeCategory, _ screen: DisplayList) -> ContactSheet.Column {
@@ -288,9 +359,14 @@ struct PreviewCommand: ParsableCommand {
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
                                 height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)
         viewport.scroll(to: offset)
-        // A scroll view stops at the end of its content.
-        let end = max(0, viewport.contentHeight() - size.height)
-        if viewport.contentOffset > end { viewport.scroll(to: end) }
+        // A scroll view stops at the end of its content. The end moves as the rows near it are
+        // measured (estimates give way to real heights), so scroll again until it holds still:
+        // an offset past the end shows the last screen, never a blank one.
+        for _ in 0..<64 {
+            let end = max(0, viewport.contentHeight() - size.height)
+            guard viewport.contentOffset > end || (offset > end && viewport.contentOffset < end) else { break }
+            viewport.scroll(to: end)
+        }
         if let failure = planned.failure { throw failure }
         var lazy = viewport.layout
         let visible = Rect(x: 0, y: viewport.contentOffset, width: size.width, height: size.height)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reflow
+import ReflowKit
 import TextMetrics
 
 extension Estimate: ExpressibleByArgument {
@@ -9,14 +10,15 @@ extension Estimate: ExpressibleByArgument {
         let lowered = argument.lowercased()
         if lowered == "auto" || lowered == "automatic" {
             self = .automatic(initial: Cell.minimumTouchHeight)
-        } else if lowered.hasPrefix("fixed:"), let height = Double(lowered.dropFirst(6)), height.isFinite, height > 0 {
+        } else if lowered.hasPrefix("fixed:"), let height = Double(lowered.dropFirst(6)), height.isFinite, height > 0,
+                  height <= Limits.maximumLength {
             self = .fixed(height)
         } else {
             return nil
         }
     }
 
-    public static var allValueStrings: [String] { ["auto", "fixed:PT"] }
+    public static var allValueStrings: [String] { ["auto", "fixed:PT (0 < PT <= \(Limits.describe(Limits.maximumLength)))"] }
 }
 
 struct ScrollCommand: ParsableCommand {
@@ -53,7 +55,7 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Viewport height in points.", valueName: "pt"))
     var height: Double = 844
 
-    @Option(help: ArgumentHelp("Frames per second; the frame budget is 1/fps.", valueName: "n"))
+    @Option(help: ArgumentHelp("Frames per second, 1 to 1000; the frame budget is 1/fps.", valueName: "n"))
     var fps: Double = 60
 
     @Option(help: ArgumentHelp("Scroll speed in points per second.", valueName: "pt-per-s"))
@@ -88,16 +90,30 @@ struct ScrollCommand: ParsableCommand {
                                valueName: "path"))
     var plot: String?
 
+    @Option(name: .customLong("max-frames"), help: ArgumentHelp(
+        "Stop with an error rather than run more frames than this (a slow --speed at a high --fps never ends otherwise).",
+        valueName: "n"))
+    var maxFrames = ScrollSession.Configuration.defaultMaximumFrames
+
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
         try requirePositive(width, "--width")
         try requirePositive(height, "--height")
-        if !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a positive number of frames per second, got \(fps)") }
+        if !(fps.isFinite && fps >= 1 && fps <= 1_000) {
+            throw ValidationError("--fps must be between 1 and 1000 frames per second, got \(Limits.describe(fps))")
+        }
         try requirePositive(speed, "--speed")
+        if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1, got \(maxFrames)") }
+        // The offset moves in layout units (1/64 pt): a smaller step would never move it.
+        if speed / fps < 1.0 / 64 {
+            throw ValidationError("--speed \(Limits.describe(speed)) at --fps \(Limits.describe(fps)) moves \(Limits.describe(speed / fps)) pt a frame, "
+                + "less than the layout unit (1/64 pt); use at least \(Limits.describe((fps / 64 * 1000).rounded(.up) / 1000)) pt/s at this frame rate")
+        }
         if let changeAt, !(0...1).contains(changeAt) {
             throw ValidationError("--change-category-at must be a fraction between 0 and 1, got \(changeAt)")
         }
@@ -111,9 +127,10 @@ struct ScrollCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let input = try readInput(file, cells: cells, layout: layout.documentLayout)
+            let plotFile = try plot.map { try OutputFile(path: $0, protecting: [file]) }
+            let loaded = try input.layoutInput(at: file, cells: cells, layout: layout.documentLayout)
             let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
-            let content = input.content
+            let content = loaded.content
             guard content.cellCount > 0 else {
                 Console.info("nothing to scroll: '\(file)' has no content")
                 return
@@ -122,15 +139,18 @@ struct ScrollCommand: ParsableCommand {
             configuration.framesPerSecond = fps
             configuration.speed = speed
             configuration.estimate = estimate
+            configuration.maximumFrames = maxFrames
             if let changeAt, let to { configuration.categoryChange = (changeAt, to.category) }
-            var session = try ScrollSession(layout: input.layout, content: content,
+            var session = try ScrollSession(layout: loaded.layout, content: content,
                                             environment: LayoutEnvironment(containerWidth: width, category: category.category),
                                             sizer: sizer, configuration: configuration)
             let progress = TerminalProgress(label: "scrolling", quiet: quiet)
             let summary = try session.run { progress.update($0) }
             progress.finish()
             if let failure = session.planned.failure { throw failure }
-            if let plot { try writeAtomically(ScrollPlot(session: session).render(format: plot.hasSuffix(".png") ? .png : .svg), to: plot) }
+            if let plot, let plotFile {
+                try plotFile.write(ScrollPlot(session: session).render(format: plot.hasSuffix(".png") ? .png : .svg))
+            }
             switch format {
             case .json:
                 let encoder = JSONEncoder()

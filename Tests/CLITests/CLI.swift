@@ -60,11 +60,21 @@ enum CLI {
 
     /// Runs `reflow-cli arguments…` with stdin empty, stopping it after `timeout` seconds (a hang
     /// is a failure).
-    static func run(_ arguments: [String], timeout: TimeInterval = 120,
+    /// - Parameters:
+    ///   - directory: the working directory (default: this process's).
+    ///   - environment: variables set (or, with nil, removed) on top of this process's.
+    static func run(_ arguments: [String], timeout: TimeInterval = 120, directory: URL? = nil,
+                    environment: [String: String?] = [:],
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Files, not pipes: nothing can block on a full pipe, however much is printed.
@@ -80,6 +90,10 @@ enum CLI {
         while process.isRunning, Date() < deadline { usleep(5_000) }
         if process.isRunning {
             process.terminate()
+            // A process that ignores SIGTERM (or is deep in a read) is killed: none outlives its test.
+            let grace = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < grace { usleep(5_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             Issue.record("reflow-cli \(arguments.joined(separator: " ")) ran longer than \(timeout) s",
                          sourceLocation: sourceLocation)
         }

@@ -202,61 +202,7 @@ import Testing
         #expect(result.stderr.contains("nothing to scroll"), "\(result.stderr)")
     }
 
-    // MARK: Bad input
-
-    struct Bad: CustomTestStringConvertible, Sendable {
-        let name: String
-        let arguments: [String]
-        /// Words the first line of stderr must contain.
-        let mentions: [String]
-        var testDescription: String { name }
-    }
-
-    /// FILE stands for a valid document.
-    static let bad: [Bad] = [
-        Bad(name: "scroll --fps 0", arguments: ["scroll", "FILE", "--fps", "0"], mentions: ["--fps", "positive"]),
-        Bad(name: "scroll --fps abc", arguments: ["scroll", "FILE", "--fps", "abc"], mentions: ["abc"]),
-        Bad(name: "scroll --change-category-at 2", arguments: ["scroll", "FILE", "--change-category-at", "2", "--to", "ax5"],
-            mentions: ["--change-category-at", "between 0 and 1"]),
-        Bad(name: "scroll --change-category-at without --to", arguments: ["scroll", "FILE", "--change-category-at", "0.5"],
-            mentions: ["--to"]),
-        Bad(name: "scroll --to unknown", arguments: ["scroll", "FILE", "--change-category-at", "0.5", "--to", "ax6"],
-            mentions: ["ax6"]),
-        Bad(name: "scroll --width 0", arguments: ["scroll", "FILE", "--width", "0"], mentions: ["--width"]),
-        Bad(name: "scroll --height -1", arguments: ["scroll", "FILE", "--height=-1"], mentions: ["--height"]),
-        Bad(name: "scroll --estimate", arguments: ["scroll", "FILE", "--estimate", "fixed:0"], mentions: ["fixed:0"]),
-        Bad(name: "scroll missing file", arguments: ["scroll", "MISSING"], mentions: ["no such file"]),
-        Bad(name: "scroll a directory", arguments: ["scroll", "FOLDER"], mentions: ["is a directory"]),
-        Bad(name: "layout --width 0", arguments: ["layout", "FILE", "--width", "0"], mentions: ["--width", "positive"]),
-        Bad(name: "layout --width -1", arguments: ["layout", "FILE", "--width=-1"], mentions: ["--width"]),
-        Bad(name: "layout --width abc", arguments: ["layout", "FILE", "--width", "abc"], mentions: ["abc", "--width"]),
-        Bad(name: "layout unknown category", arguments: ["layout", "FILE", "--category", "huge"], mentions: ["huge"]),
-        Bad(name: "layout missing file", arguments: ["layout", "MISSING"], mentions: ["no such file"]),
-        Bad(name: "layout a directory", arguments: ["layout", "FOLDER"], mentions: ["is a directory"]),
-        Bad(name: "type-table --format xml", arguments: ["type-table", "--format", "xml"], mentions: ["xml"]),
-    ]
-
-    @Test(arguments: bad)
-    func badInputIsAClearMessageAndANonZeroExit(_ bad: Bad) throws {
-        let folder = try CLI.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try CLI.write(Self.document, to: "doc.md", in: folder)
-        let arguments = bad.arguments.map {
-            switch $0 {
-            case "FILE": file
-            case "MISSING": folder.appendingPathComponent("nope.md").path
-            case "FOLDER": folder.path
-            default: $0
-            }
-        }
-        let result = try CLI.run(arguments)
-        #expect(!result.crashed, "\(bad.name): \(result)")
-        #expect(result.status != 0, "\(bad.name): \(result)")
-        #expect(result.stdout.isEmpty, "\(bad.name): \(result.output.prefix(200))")
-        let first = result.stderrLines.first ?? ""
-        #expect(first.hasPrefix("Error: ") || first.hasPrefix("reflow-cli: error: "), "\(bad.name): \(result.stderr)")
-        for word in bad.mentions { #expect(first.contains(word), "\(bad.name): '\(word)' missing from \(first)") }
-    }
+    // Bad input: BadInputTableTests.
 
     @Test func anUnknownCategoryListsTheValidNamesAndAll() throws {
         let folder = try CLI.scratch()

@@ -166,7 +166,7 @@ import TextMetrics
             _ = try FlowLayout().layout(sections, in: LayoutEnvironment(containerWidth: 30), sizer: sizer)
             Issue.record("expected an error")
         } catch let error as ReflowError {
-            #expect("\(error)".contains("container width 30.0 pt is too narrow"))
+            #expect("\(error)".contains("container width 30 pt is too narrow"))
         }
     }
 

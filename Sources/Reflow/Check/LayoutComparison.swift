@@ -10,6 +10,9 @@ public struct LayoutComparison: Sendable {
             case added
             /// The element is only in the golden.
             case removed
+            /// The golden lists the cell more than once (`golden` is the extra entry): a golden
+            /// that was edited or merged by hand, which no recording writes.
+            case duplicated
         }
 
         public var kind: Kind
@@ -33,6 +36,7 @@ public struct LayoutComparison: Sendable {
             switch kind {
             case .added: return "\(name) is new"
             case .removed: return "\(name) is gone"
+            case .duplicated: return "\(name) is listed more than once in the golden"
             case .changed:
                 guard let golden, let actual else { return name }
                 var parts: [String] = []
@@ -55,9 +59,11 @@ public struct LayoutComparison: Sendable {
         }
 
         /// `value` with its sign, rounded to 1/1000 pt: "+22", "-0.5".
+        /// Any finite value: one too large for an integer (a hand-edited golden) is written as is.
         public static func signed(_ value: Double) -> String {
-            let rounded = (value * 1000).rounded() / 1000
-            let text = rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+            let scaled = (value * 1000).rounded() / 1000
+            let rounded = scaled.isFinite ? scaled : value
+            let text = rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
             return rounded > 0 ? "+" + text : text
         }
     }
@@ -68,14 +74,22 @@ public struct LayoutComparison: Sendable {
     public let tolerance: Double
     public let changes: [Change]
 
-    /// Compares elements by kind and index path; frames within `tolerance` points count as equal.
+    /// Compares elements by kind and index path; frames within `tolerance` points count as
+    /// equal. Every golden element is accounted for: one listed twice is a change too, never
+    /// silently merged.
     public init(golden: LayoutReport, actual: LayoutReport, tolerance: Double = 0) {
         self.golden = golden
         self.actual = actual
         self.tolerance = tolerance
         var old: [LayoutReport.ElementReport.Key: LayoutReport.ElementReport] = [:]
-        for element in golden.elements { old[element.key] = element }
         var changes: [Change] = []
+        for element in golden.elements {
+            if old[element.key] != nil {
+                changes.append(Change(kind: .duplicated, key: element.key, golden: element, actual: nil))
+            } else {
+                old[element.key] = element
+            }
+        }
         var seen = Set<LayoutReport.ElementReport.Key>()
         for element in actual.elements {
             seen.insert(element.key)
@@ -120,5 +134,7 @@ public struct LayoutComparison: Sendable {
         return (shifts.count, low...high)
     }
 
-    public var matches: Bool { changes.isEmpty && contentHeightChange == nil && !environmentDiffers }
+    public var matches: Bool {
+        changes.isEmpty && contentHeightChange == nil && !environmentDiffers && golden.elements.count == actual.elements.count
+    }
 }

@@ -1,20 +1,27 @@
 /// Turns a document's bytes into text. Invalid UTF-8 is replaced with U+FFFD (the choice
 /// documented in the README) and the offset of the first bad byte is reported so the caller
-/// can say so once; NUL bytes are replaced the same way, as CommonMark requires.
+/// can say so once; NUL bytes are replaced the same way, as CommonMark requires. A UTF-8 byte
+/// order mark at the start is dropped, in plain text as in Markdown: it marks the encoding and is
+/// no part of the text (cmark drops it too; kept, it would be an invisible first character).
 public struct DocumentText: Sendable {
     public let text: String
     /// Byte offset of the first invalid UTF-8 sequence, if any.
     public let firstInvalidByte: Int?
     /// Number of NUL bytes replaced.
     public let nulCount: Int
+    /// The bytes started with a UTF-8 byte order mark (EF BB BF), which was dropped.
+    public let hadByteOrderMark: Bool
 
     public init(bytes: [UInt8]) {
+        let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        hadByteOrderMark = hasMark
+        let bytes = hasMark ? bytes[3...] : bytes[...]
         var invalid: Int?
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var nuls = 0
         var scalars = String.UnicodeScalarView()
-        var index = 0
+        var index = hasMark ? 3 : 0
         // Fast path: valid UTF-8 without NUL needs no scalar loop.
         if !bytes.contains(0), let valid = String(validating: bytes, as: UTF8.self) {
             text = valid

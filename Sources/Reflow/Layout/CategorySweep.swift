@@ -37,34 +37,81 @@ public enum CategorySweep {
         transform: @Sendable (LayoutSnapshot) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
-        let groups = groups(categories)
-        let results = Mutex<[Result<[(ContentSizeCategory, T)], any Error>?]>(Array(repeating: nil, count: groups.count))
-        let done = Mutex(0)
+        let values = Mutex<[T]>([])
+        try forEach(content, categories: categories, containerWidth: containerWidth, layoutDirection: layoutDirection,
+                    makeSizer: makeSizer, layout: layout, transform: transform,
+                    deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)
+        return values.withLock { $0 }
+    }
+
+    /// Hands `transform` of the layout at each of `categories` to `deliver`, in the order given,
+    /// as soon as it and every category before it are done, and keeps nothing once delivered:
+    /// a caller that writes each category out (`layout --category all`) holds at most the
+    /// categories waiting for an earlier one, never all twelve.
+    /// - Parameter deliver: called with the category's index in `categories` and its value;
+    ///   calls come from the worker threads, one at a time, in order. An error it throws stops
+    ///   the delivery and is rethrown.
+    public static func forEach<T: Sendable>(
+        _ content: CollectionContent, categories: [ContentSizeCategory], containerWidth: Double,
+        layoutDirection: LayoutDirection = .leftToRight,
+        makeSizer: @Sendable () throws -> CellSizer,
+        layout: any CollectionLayout,
+        transform: @Sendable (LayoutSnapshot) throws -> T,
+        deliver: @Sendable (Int, T) throws -> Void,
+        progress: (@Sendable (Double) -> Void)? = nil
+    ) throws {
+        // A category asked for twice is laid out once and delivered at both places.
+        var indices: [ContentSizeCategory: [Int]] = [:]
+        var distinct: [ContentSizeCategory] = []
+        for (position, category) in categories.enumerated() {
+            if indices[category] == nil { distinct.append(category) }
+            indices[category, default: []].append(position)
+        }
+        let positions = indices
+        let groups = groups(distinct)
+        let state = Mutex(Delivery<T>())
+        // Takes a finished category and delivers every value that is now next in order.
+        @Sendable func finished(_ category: ContentSizeCategory, _ value: T) {
+            state.withLock { state in
+                guard state.failure == nil else { return }
+                for position in positions[category]! { state.waiting[position] = value }
+                state.done += positions[category]!.count
+                progress?(Double(state.done) / Double(categories.count))
+                while let ready = state.waiting.removeValue(forKey: state.next) {
+                    do {
+                        try deliver(state.next, ready)
+                    } catch {
+                        state.failure = error
+                        state.waiting.removeAll()
+                        return
+                    }
+                    state.next += 1
+                }
+            }
+        }
         DispatchQueue.concurrentPerform(iterations: groups.count) { group in
             do {
                 let sizer = try makeSizer()
-                var values: [(ContentSizeCategory, T)] = []
                 for category in groups[group] {
+                    guard state.withLock({ $0.failure == nil }) else { return }
                     let environment = LayoutEnvironment(containerWidth: containerWidth, category: category,
                                                         layoutDirection: layoutDirection)
                     let snapshot = try layout.layout(content, in: environment, sizer: sizer)
-                    values.append((category, try transform(snapshot)))
-                    if let progress {
-                        done.withLock { count in
-                            count += 1
-                            progress(Double(count) / Double(categories.count))
-                        }
-                    }
+                    finished(category, try transform(snapshot))
                 }
-                results.withLock { $0[group] = .success(values) }
             } catch {
-                results.withLock { $0[group] = .failure(error) }
+                state.withLock { if $0.failure == nil { $0.failure = error } }
             }
         }
-        var byCategory: [ContentSizeCategory: T] = [:]
-        for result in results.withLock({ $0 }) {
-            for (category, value) in try result!.get() { byCategory[category] = value }
-        }
-        return categories.map { byCategory[$0]! }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
     }
+}
+
+/// What `CategorySweep.forEach` knows while its workers run: finished values waiting for an
+/// earlier category, the next position to deliver, how many are done, the first error.
+private struct Delivery<Value> {
+    var waiting: [Int: Value] = [:]
+    var next = 0
+    var done = 0
+    var failure: (any Error)?
 }

@@ -163,7 +163,11 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         return out
     }
 
-    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    /// `value` to 1/1000 pt; a value so large that the scaling overflows is already whole.
+    static func rounded(_ value: Double) -> Double {
+        let scaled = value * 1000
+        return scaled.isFinite ? scaled.rounded() / 1000 : value
+    }
 
     /// The first `count` words (split at ASCII white space), for a person to recognise the cell;
     /// a word longer than 40 characters is cut. Reads only as far as it needs: this runs for every

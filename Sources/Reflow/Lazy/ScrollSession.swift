@@ -17,6 +17,11 @@ public struct ScrollSession {
         /// How far ahead to prefetch, in screens, and how many units per frame.
         public var prefetchScreens: Double = 1
         public var prefetchUnitsPerFrame: Int = 2
+        /// The most frames a session runs: a tiny step (a slow speed at a high frame rate) would
+        /// otherwise scroll for ever, keeping every frame. `run` throws `Failure.tooManyFrames` instead.
+        public var maximumFrames = Self.defaultMaximumFrames
+        /// More than twice the frames of a 60 fps scroll through 1,000,000 words at AX5 (857,004).
+        public static let defaultMaximumFrames = 2_000_000
 
         public init(category: ContentSizeCategory, viewportHeight: Double) {
             self.category = category
@@ -75,6 +80,26 @@ public struct ScrollSession {
         public var lazyEqualsEager: Bool
     }
 
+    /// Why a session cannot reach the bottom.
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// A frame's step (speed / fps) is below the layout unit (1/64 pt), so the offset, which
+        /// is snapped to that unit, would never move.
+        case stepTooSmall(step: Double)
+        /// `Configuration.maximumFrames` frames ran before the bottom (at `offset` of `end` pt).
+        case tooManyFrames(limit: Int, step: Double, offset: Double, end: Double)
+
+        public var description: String {
+            switch self {
+            case .stepTooSmall(let step):
+                "each frame would move \(JSONText.number(step)) pt, less than the layout unit (1/64 pt), so the scroll "
+                    + "would never move; raise --speed or lower --fps"
+            case .tooManyFrames(let limit, let step, let offset, let end):
+                "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves "
+                    + "\(JSONText.number(step)) pt); raise --speed, lower --fps, or raise --max-frames"
+            }
+        }
+    }
+
     public private(set) var frames: [Frame] = []
     public private(set) var summary: Summary?
     /// The viewport at the end of the session (its layout holds the final frames).
@@ -105,9 +130,11 @@ public struct ScrollSession {
     }
 
     /// Runs the session to the bottom. `progress` is called with the fraction scrolled.
+    /// - Throws: `Failure` when the bottom cannot be reached, or not in `maximumFrames` frames.
     public mutating func run(progress: (Double) -> Void = { _ in }) throws -> Summary {
         var timer = FrameTimer()
         let step = configuration.speed / configuration.framesPerSecond
+        guard step >= LayoutUnit.length else { throw Failure.stepTooSmall(step: step) }
         var offset = 0.0
         var changed = false
         var contentHeights: [Double] = []
@@ -148,6 +175,10 @@ public struct ScrollSession {
             }
             progress(fraction)
             if viewport.contentOffset >= maxOffset { break }
+            guard index < configuration.maximumFrames else {
+                throw Failure.tooManyFrames(limit: configuration.maximumFrames, step: step, offset: viewport.contentOffset,
+                                            end: maxOffset)
+            }
             offset = min(maxOffset, viewport.contentOffset + step)
         }
         let finalHeight = viewport.contentHeight()

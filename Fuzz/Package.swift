@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for reflow, a package of its own (like Benchmarks/) so the main package and
+// its tests never build with the fuzzer's instrumentation. Each folder in Targets/ is one fuzz
+// target: an executable whose one file defines `LLVMFuzzerTestOneInput` and `<Name>_main`
+// (adding a target is adding a folder with one file, and seeds in Corpus/<Name>/). Build and
+// run them with run.sh:
+//   Fuzz/run.sh [seconds] [target…]
+import Foundation
+import PackageDescription
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Targets").path)) ?? [])
+    .filter { !$0.hasPrefix(".") }.sorted()
+let reflow: [Target.Dependency] = [
+    "FuzzSupport",
+    .product(name: "ReflowKit", package: "reflow"),
+    .product(name: "Reflow", package: "reflow"),
+    .product(name: "TextMetrics", package: "reflow"),
+]
+
+let package = Package(
+    name: "reflow-fuzz",
+    products: names.map { .executable(name: $0, targets: [$0]) },
+    dependencies: [.package(name: "reflow", path: "..")],
+    targets: [
+        // Reading a fuzzer's bytes as choices (a width, a category) and a rest.
+        .target(name: "FuzzSupport", dependencies: [.product(name: "TextMetrics", package: "reflow")]),
+    ] + names.map { name in
+        // No Swift `main`: `<Name>_main` hands the test to libFuzzer's driver (FuzzSupport.runFuzzer).
+        .executableTarget(name: name, dependencies: reflow, path: "Targets/\(name)",
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+    }
+)

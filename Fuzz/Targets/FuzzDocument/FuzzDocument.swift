@@ -1,0 +1,30 @@
+import FuzzSupport
+import Reflow
+
+/// The document reader: any bytes, read as Markdown or as plain text (the first byte chooses),
+/// become a document and its cells, as `reflow-cli` reads a file. Nothing may crash, hang or
+/// lose the promise that every block has visible text.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var input = FuzzInput(start, count)
+    let format: DocumentFormat = input.byte() & 1 == 0 ? .commonMark : .plainText
+    let text = DocumentText(bytes: input.rest())
+    let document = Document(text: text.text, format: format)
+    for block in document.blocks {
+        require(block.text.string.contains { !$0.isWhitespace }, "a block without visible text: \(block)")
+        require(block.text.runs.reduce(0) { $0 + $1.length } == block.text.string.utf8.count, "runs do not cover the text")
+    }
+    let cells = CellMode.blocks.cells(for: document).joined().count
+    require(cells == document.blocks.count, "one cell per block")
+    _ = CellMode.words.cells(for: document)
+    if format == .plainText {
+        require(PlainText.paragraphs(text.text).count == document.blocks.count, "one block per paragraph")
+    }
+    return 0
+}
+
+/// The entry point SwiftPM gives this executable (see `runFuzzer`).
+@_cdecl("FuzzDocument_main")
+public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc, argv, fuzzDocument)
+}

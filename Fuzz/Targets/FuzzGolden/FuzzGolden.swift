@@ -1,0 +1,23 @@
+import FuzzSupport
+import Reflow
+import ReflowKit
+
+/// The layout JSON reader of `reflow-cli check`: any bytes are a golden or a clear error, and a
+/// golden that reads compares with itself as a match and with another layout without a crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzGolden(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var input = FuzzInput(start, count)
+    guard let golden = try? GoldenFile.decode(input.rest(), path: "golden.json") else { return 0 }
+    let cellsAreUnique = Set(golden.cells.map(\.indexPath)).count == golden.cells.count
+    let itself = LayoutComparison(golden: golden, actual: golden)
+    require(itself.matches == cellsAreUnique, "a golden compared with itself: matches \(itself.matches), unique \(cellsAreUnique)")
+    for change in itself.changes { _ = change.description }
+    _ = golden.jsonText()
+    return 0
+}
+
+/// The entry point SwiftPM gives this executable (see `runFuzzer`).
+@_cdecl("FuzzGolden_main")
+public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc, argv, fuzzGolden)
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds reflow's libFuzzer targets (with AddressSanitizer) and runs each for a bounded time on a
+# copy of its committed seed corpus (Corpus/<target>/), then says how many inputs each ran and
+# whether it found a crash. A crash stops with the input that caused it (a file in $ARTIFACTS)
+# and a non-zero exit: fix it and turn the input into a regression test.
+#
+# Usage: Fuzz/run.sh [seconds] [target…]          seconds per target, default 60; default all targets
+# env:   RUNS=N       stop each target after N inputs instead (e.g. RUNS=10000000)
+#        ARTIFACTS=dir where crashing inputs go (default: a temporary folder, printed)
+#        FUZZ_SCRATCH build folder (default Fuzz/.build-fuzz)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+export PATH=/opt/swift/usr/bin:$PATH
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for dir in "$here"/Targets/*/; do targets+=("$(basename "$dir")"); done
+fi
+scratch=${FUZZ_SCRATCH:-$here/.build-fuzz}
+artifacts=${ARTIFACTS:-$(mktemp -d -t reflow-fuzz-XXXXXX)}
+mkdir -p "$artifacts"
+
+echo "fuzz: building ${targets[*]} (libFuzzer, AddressSanitizer, release)" >&2
+# Every module, reflow's included, is instrumented for coverage. One build per target (the
+# modules they share are built once).
+for target in "${targets[@]}"; do
+  swift build -c release --package-path "$here" --scratch-path "$scratch" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -g --product "$target" 2>&1 | grep -v '^\[' >&2 || true
+done
+bin="$scratch/release"
+
+status=0
+summary=()
+for target in "${targets[@]}"; do
+  [ -x "$bin/$target" ] || { echo "fuzz: $target was not built" >&2; exit 2; }
+  corpus="$(mktemp -d -t "reflow-corpus-$target-XXXXXX")"
+  [ -d "$here/Corpus/$target" ] && cp "$here/Corpus/$target"/* "$corpus"/ 2>/dev/null || true
+  log="$artifacts/$target.log"
+  limit=(-max_total_time="$seconds")
+  [ -n "${RUNS:-}" ] && limit=(-runs="$RUNS")
+  echo "fuzz: $target ${limit[*]}" >&2
+  set +e
+  "$bin/$target" "${limit[@]}" -rss_limit_mb=2048 -timeout=20 -max_len=8192 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/$target-" "$corpus" > "$log" 2>&1
+  code=$?
+  set -e
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
+  time=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1 || true)
+  crash=$(ls "$artifacts/$target-"* 2>/dev/null | head -1 || true)
+  if [ $code -ne 0 ] && [ -z "$crash" ]; then
+    status=1
+    summary+=("$target: stopped (exit status $code) after ${runs:-?} runs, no crashing input saved; log: $log")
+  elif [ $code -ne 0 ]; then
+    status=1
+    summary+=("$target: CRASH after ${runs:-?} runs; input: $crash; log: $log")
+    grep -E 'ERROR|Fatal error|runtime failure|invariant broken|SUMMARY' "$log" | head -5 >&2 || true
+  else
+    summary+=("$target: ${runs:-?} runs in ${time:-$seconds} s, 0 crashes")
+  fi
+  rm -rf "$corpus"
+done
+printf '%s\n' "${summary[@]}"
+exit $status

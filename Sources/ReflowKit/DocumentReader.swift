@@ -1,0 +1,118 @@
+import Foundation
+import Reflow
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads documents from files, pipes and devices, with a stated maximum size so that a huge file
+/// or an endless device (`/dev/zero`) fails at once with a clear message instead of filling the
+/// memory. Bytes become text as `DocumentText` says (invalid UTF-8 and NUL bytes replaced with
+/// U+FFFD, a leading byte order mark dropped).
+public struct DocumentReader: Sendable {
+    /// 256 MiB: far above any book (the 1,000,000-word corpus is 6.7 MB), far below this
+    /// machine's memory for the layout of it.
+    public static let defaultMaximumBytes = 256 << 20
+
+    /// Inputs larger than this many bytes are refused (`InputError.tooLarge`).
+    public var maximumBytes: Int
+
+    public init(maximumBytes: Int = defaultMaximumBytes) {
+        self.maximumBytes = maximumBytes
+    }
+
+    /// The document at `path`, read as `format` (default: from its extension, see
+    /// `DocumentFormat(path:)`), and the decoded text (to report what was replaced).
+    public func document(at path: String, format: DocumentFormat? = nil) throws -> (document: Document, text: DocumentText) {
+        let text = try text(of: path)
+        return (Document(text: text.text, format: format ?? DocumentFormat(path: path)), text)
+    }
+
+    /// The document or screen file at `path`, read as `format` (default: from its extension),
+    /// as the content and layout a command lays out.
+    public func layoutInput(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
+                            layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
+        try LayoutInput(bytes: try bytes(of: path), format: format ?? DocumentFormat(path: path), cells: cells, layout: layout)
+    }
+
+    /// The text of the file at `path`.
+    public func text(of path: String) throws -> DocumentText {
+        DocumentText(bytes: try bytes(of: path))
+    }
+
+    /// The bytes of the file at `path`, at most `maximumBytes` of them: a regular file larger
+    /// than that is refused before reading; a pipe or device is read until it ends or gives one
+    /// byte more than the limit.
+    public func bytes(of path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.error(errno, path: path) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError.isDirectory(path: path) }
+        let isRegular = (status.st_mode & S_IFMT) == S_IFREG
+        if isRegular, Int(status.st_size) > maximumBytes {
+            throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
+        }
+        // Read in pieces of at most 4 MiB (a small file and one byte more, to see its end in one
+        // read), each appended whole; one byte past the limit is enough to know it was passed.
+        let maximumBytes = min(self.maximumBytes, Int.max / 2)
+        let piece = min(isRegular ? Int(status.st_size) + 1 : 1 << 20, 4 << 20, maximumBytes + 1)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(piece, 1), alignment: 16)
+        defer { buffer.deallocate() }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(isRegular ? Int(status.st_size) : 0)
+        while true {
+            let wanted = min(buffer.count, maximumBytes + 1 - bytes.count)
+            var got: Int
+            repeat {
+                got = read(descriptor, buffer.baseAddress!, wanted)
+            } while got < 0 && errno == EINTR
+            if got < 0 { throw Self.error(errno, path: path) }
+            if got == 0 { break }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+            if bytes.count > maximumBytes {
+                throw InputError.tooLarge(path: path, limit: maximumBytes, size: isRegular ? Int(status.st_size) : nil)
+            }
+        }
+        return bytes
+    }
+
+    static func error(_ code: Int32, path: String) -> InputError {
+        switch code {
+        case ENOENT, ENOTDIR: .notFound(path: path)
+        case EISDIR: .isDirectory(path: path)
+        case EACCES, EPERM: .permissionDenied(path: path)
+        default: .system(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+}
+
+extension DocumentText {
+    /// What a person should know about how the bytes of `path` were read, one sentence each
+    /// (empty when the text was clean UTF-8).
+    public func warnings(path: String) -> [String] {
+        DocumentReader.warnings(path: path, firstInvalidByte: firstInvalidByte, nulCount: nulCount)
+    }
+}
+
+extension LayoutInput {
+    /// What a person should know about how the bytes of `path` were read, one sentence each
+    /// (empty when the text was clean UTF-8).
+    public func warnings(path: String) -> [String] {
+        DocumentReader.warnings(path: path, firstInvalidByte: firstInvalidByte, nulCount: nulCount)
+    }
+}
+
+extension DocumentReader {
+    static func warnings(path: String, firstInvalidByte: Int?, nulCount: Int) -> [String] {
+        var warnings: [String] = []
+        if let offset = firstInvalidByte {
+            warnings.append("'\(path)' is not valid UTF-8 (first bad byte at offset \(offset)); invalid bytes were replaced with U+FFFD")
+        }
+        if nulCount > 0 {
+            warnings.append("'\(path)' contains \(nulCount) NUL byte(s); they were replaced with U+FFFD")
+        }
+        return warnings
+    }
+}

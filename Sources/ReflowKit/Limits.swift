@@ -1,0 +1,17 @@
+import Reflow
+
+/// The bounds every command holds its numbers to, so that no sum or product of them overflows
+/// into infinity (a 1e308 pt estimate summed over rows, a width times 1000 when rounding).
+public enum Limits {
+    /// The longest length in points an option takes: widths, heights, offsets, estimates,
+    /// scroll speeds (10,000,000 pt, about 3.5 km at 72 points per inch). Ten million rows of it
+    /// still sum exactly in a `Double`.
+    public static let maximumLength = 10_000_000.0
+
+    /// A number as a person typed it: "0.0001", "390", "1e+308", "inf", "nan".
+    public static func describe(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+        return JSONText.number(value)
+    }
+}

@@ -1,0 +1,355 @@
+import Foundation
+import Testing
+
+/// Hostile input, one table per command: each case gives the exit status and the exact first
+/// line of stderr a person must see, and checks that no file in the folder changed but the one
+/// the command was asked to write (a failing run writes nothing, and never touches its input).
+///
+/// Exit status: 64 for bad options (ArgumentParser's validation, before any work), 1 for what
+/// goes wrong at run time, 0 for success. Every case runs in a fresh folder holding the fixtures
+/// below, as the working directory, so paths in messages read as typed.
+@Suite struct BadInputTableTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: [String]
+        let status: Int32
+        /// The first line of stderr; `{dir}` stands for the folder.
+        let stderr: String
+        /// The one file (relative to the folder) the command may create or change.
+        var writes: String? = nil
+        var environment: [String: String?] = [:]
+        var testDescription: String { name }
+    }
+
+    static let document = LayoutAndScrollCommandTests.document
+
+    /// The fixtures: documents, a folder, a fake font, a dangling symbolic link, goldens.
+    static func fixture() throws -> URL {
+        let folder = try CLI.scratch()
+        _ = try CLI.write(document, to: "doc.md", in: folder)
+        _ = try CLI.write("hello world\n", to: "doc.txt", in: folder)
+        _ = try CLI.write("", to: "empty.md", in: folder)
+        _ = try CLI.write("this is not a font, just text\n", to: "fake.otf", in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.json").path,
+                                                   withDestinationPath: "target.json")
+        return folder
+    }
+
+    /// What a folder holds: each path with its kind, size, modification time and inode.
+    static func snapshot(_ folder: URL) -> [String: String] {
+        var entries: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return entries }
+        while let name = walker.nextObject() as? String {
+            var status = stat()
+            guard lstat(folder.appendingPathComponent(name).path, &status) == 0 else { continue }
+            entries[name] = "\(status.st_mode) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ino)"
+        }
+        return entries
+    }
+
+    static func verify(_ command: [String], _ item: Case, prepare: (URL) throws -> Void = { _ in }) throws {
+        let folder = try fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try prepare(folder)
+        let before = snapshot(folder)
+        let result = try CLI.run(command + item.arguments, timeout: 60, directory: folder, environment: item.environment)
+        #expect(!result.crashed, "\(item.name): \(result)")
+        #expect(result.status == item.status, "\(item.name): \(result)")
+        let expected = item.stderr.replacingOccurrences(of: "{dir}", with: folder.path)
+        #expect(result.stderrLines.first.map(String.init) == expected, "\(item.name)")
+        var after = snapshot(folder)
+        if let writes = item.writes { after[writes] = before[writes] }
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        #expect(changed.isEmpty, "\(item.name): changed \(changed)")
+    }
+
+    // MARK: preview (the default command)
+
+    static let previewCases: [Case] = [
+        Case(name: "missing file", arguments: ["nope.md"], status: 1,
+             stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
+        Case(name: "a directory", arguments: ["sub"], status: 1,
+             stderr: "reflow-cli: error: 'sub' is a directory; pass a file: plain text, Markdown or a screen (.json)"),
+        Case(name: "#1 one-character -o", arguments: ["doc.md", "-o", "x"], status: 0, stderr: "wrote x", writes: "x"),
+        Case(name: "#1 one-character -o é", arguments: ["doc.md", "-o", "é"], status: 0, stderr: "wrote é", writes: "é"),
+        Case(name: "#4 -o the input", arguments: ["doc.md", "--format", "png", "-o", "doc.md"], status: 1,
+             stderr: "reflow-cli: error: refusing to write 'doc.md': it is the input document 'doc.md', which would be lost; choose another output path"),
+        Case(name: "#4 -o the input, plain text", arguments: ["doc.txt", "--format", "png", "-o", "doc.txt"], status: 1,
+             stderr: "reflow-cli: error: refusing to write 'doc.txt': it is the input document 'doc.txt', which would be lost; choose another output path"),
+        Case(name: "#5 -o /dev/null", arguments: ["doc.md", "-o", "/dev/null", "--format", "png"], status: 0, stderr: "wrote /dev/null"),
+        Case(name: "#9 -o missing folder", arguments: ["doc.md", "-o", "none/x.png"], status: 1,
+             stderr: "reflow-cli: error: cannot write 'none/x.png': the folder 'none' does not exist; create it or choose another path"),
+        Case(name: "#9 -o a name too long", arguments: ["doc.md", "-o", String(repeating: "n", count: 300) + ".png"], status: 1,
+             stderr: "reflow-cli: error: cannot write '\(String(repeating: "n", count: 300)).png': its name is 304 bytes, longer than the file system allows (255); choose a shorter name"),
+        Case(name: "#9 disk full", arguments: ["doc.md", "-o", "/dev/full", "--format", "png"], status: 1,
+             stderr: "reflow-cli: error: cannot write '/dev/full': no space left on the device holding '/dev'; free some space or write somewhere else"),
+        Case(name: "-o a directory", arguments: ["doc.md", "-o", "sub"], status: 1,
+             stderr: "reflow-cli: error: cannot write 'sub': it is a directory; give a file path"),
+        Case(name: "#11 --offset 1e307", arguments: ["doc.md", "--viewport", "390x844", "--offset", "1e307"], status: 64,
+             stderr: "Error: --offset must be at most 10000000 points, got 1e+307"),
+        Case(name: "--width 1e308", arguments: ["doc.md", "--width", "1e308"], status: 64,
+             stderr: "Error: --width must be at most 10000000 points, got 1e+308"),
+        Case(name: "--width 0.0001", arguments: ["doc.md", "--width", "0.0001"], status: 1,
+             stderr: "reflow-cli: error: container width 0.0001 pt is too narrow at category l: cells need more than 33 pt (section and content insets); use a wider --width"),
+        Case(name: "--width 0", arguments: ["doc.md", "--width", "0"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got 0"),
+        Case(name: "--scale 5", arguments: ["doc.md", "--scale", "5"], status: 64,
+             stderr: "Error: --scale must be 1, 2, 3 or 4 (device pixels per point), got 5"),
+        Case(name: "--format xml", arguments: ["doc.md", "--format", "xml"], status: 64,
+             stderr: "Error: unknown format 'xml'; use png, svg or json"),
+        Case(name: "-o with an unknown extension", arguments: ["doc.md", "-o", "out.gif"], status: 64,
+             stderr: "Error: cannot tell the format from '.gif'; give --format png, svg or json"),
+        Case(name: "--viewport 390", arguments: ["doc.md", "--viewport", "390"], status: 64,
+             stderr: "Error: --viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '390'"),
+        Case(name: "--offset without --viewport", arguments: ["doc.md", "--offset", "10"], status: 64,
+             stderr: "Error: --offset needs --viewport (the screen it scrolls)"),
+        Case(name: "--parts with --viewport", arguments: ["doc.md", "--viewport", "390x844", "--parts"], status: 64,
+             stderr: "Error: --parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or --format png"),
+        Case(name: "unknown category", arguments: ["doc.md", "--category", "huge"], status: 64,
+             stderr: "Error: The value 'huge' is invalid for '--category <category>'. Please provide one of the following:"),
+        Case(name: "empty input", arguments: ["empty.md"], status: 0,
+             stderr: "nothing to render: 'empty.md' has no text; no file written"),
+        Case(name: "REFLOW_FONTS=garbage", arguments: ["doc.md"], status: 1,
+             stderr: "reflow-cli: error: REFLOW_FONTS is 'garbage', which holds no Inter-Regular.otf; point it at the fonts folder, or unset it to use the bundled fonts",
+             environment: ["REFLOW_FONTS": "garbage"]),
+        Case(name: "--fonts garbage", arguments: ["doc.md", "--fonts", "garbage"], status: 1,
+             stderr: "reflow-cli: error: cannot find the bundled fonts (Inter-Regular.otf) in: garbage; pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"),
+        Case(name: "#17 /dev/zero", arguments: ["/dev/zero", "--max-input", "1M"], status: 1,
+             stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
+        Case(name: "--max-input abc", arguments: ["doc.md", "--max-input", "abc"], status: 64,
+             stderr: "Error: The value 'abc' is invalid for '--max-input <size>'"),
+        Case(name: "#7 a page too tall for one PNG, with -o", arguments: ["many.txt", "--scale", "1", "--width", "100", "-o", "many.png"],
+             status: 1,
+             stderr: "reflow-cli: error: the page is 100 x 1560008 px, more than one PNG can hold (at most 1000000 pixels a side); add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, or draw one screen with --viewport"),
+    ]
+
+    @Test(arguments: previewCases)
+    func preview(_ item: Case) throws {
+        try Self.verify([], item) { folder in
+            // 30,000 one-word paragraphs: at scale 1 and 100 pt wide, 1,560,008 px tall.
+            _ = try CLI.write(Array(repeating: "word", count: 30_000).joined(separator: "\n\n"), to: "many.txt", in: folder)
+        }
+    }
+
+    // MARK: layout
+
+    static let layoutCases: [Case] = [
+        Case(name: "missing file", arguments: ["nope.md"], status: 1,
+             stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
+        Case(name: "a directory", arguments: ["sub"], status: 1,
+             stderr: "reflow-cli: error: 'sub' is a directory; pass a file: plain text, Markdown or a screen (.json)"),
+        Case(name: "#4 -o the input", arguments: ["doc.md", "-o", "doc.md"], status: 1,
+             stderr: "reflow-cli: error: refusing to write 'doc.md': it is the input document 'doc.md', which would be lost; choose another output path"),
+        Case(name: "#5 -o /dev/null", arguments: ["doc.md", "-o", "/dev/null"], status: 0, stderr: ""),
+        Case(name: "#5 -o a dangling symbolic link writes its target", arguments: ["doc.md", "-o", "link.json"], status: 0,
+             stderr: "", writes: "target.json"),
+        Case(name: "#9 -o a 250-character name", arguments: ["doc.md", "-o", String(repeating: "n", count: 245) + ".json"], status: 0,
+             stderr: "", writes: String(repeating: "n", count: 245) + ".json"),
+        Case(name: "#9 disk full", arguments: ["doc.md", "-o", "/dev/full"], status: 1,
+             stderr: "reflow-cli: error: cannot write '/dev/full': no space left on the device holding '/dev'; free some space or write somewhere else"),
+        Case(name: "#17 /dev/zero", arguments: ["/dev/zero"], status: 1,
+             stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 256 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
+        Case(name: "a file above --max-input", arguments: ["doc.md", "--max-input", "10"], status: 1,
+             stderr: "reflow-cli: error: 'doc.md' is 153 bytes larger than the input limit of 10 bytes; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
+        Case(name: "--width 0.0001", arguments: ["doc.md", "--width", "0.0001"], status: 1,
+             stderr: "reflow-cli: error: container width 0.0001 pt is too narrow at category l: cells need more than 33 pt (section and content insets); use a wider --width"),
+        Case(name: "--width 1e308", arguments: ["doc.md", "--width", "1e308"], status: 64,
+             stderr: "Error: --width must be at most 10000000 points, got 1e+308"),
+        Case(name: "--width 0", arguments: ["doc.md", "--width", "0"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got 0"),
+        Case(name: "--width=-1", arguments: ["doc.md", "--width=-1"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got -1"),
+        Case(name: "--width abc", arguments: ["doc.md", "--width", "abc"], status: 64,
+             stderr: "Error: The value 'abc' is invalid for '--width <pt>'"),
+        Case(name: "unknown category", arguments: ["doc.md", "--category", "huge"], status: 64,
+             stderr: "Error: The value 'huge' is invalid for '--category <category>'. Please provide one of the following:"),
+        Case(name: "REFLOW_FONTS=garbage", arguments: ["doc.md"], status: 1,
+             stderr: "reflow-cli: error: REFLOW_FONTS is 'garbage', which holds no Inter-Regular.otf; point it at the fonts folder, or unset it to use the bundled fonts",
+             environment: ["REFLOW_FONTS": "garbage"]),
+    ]
+
+    @Test(arguments: layoutCases)
+    func layout(_ item: Case) throws {
+        try Self.verify(["layout", "--quiet"], item)
+    }
+
+    // MARK: check
+
+    static let checkCases: [Case] = [
+        Case(name: "#8 --goldens FILE --record", arguments: ["doc.md", "--goldens", "doc.txt", "--record", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: --goldens 'doc.txt' is a file, not a folder; give the folder that holds (or will hold) the goldens"),
+        Case(name: "#8 --goldens FILE", arguments: ["doc.md", "--goldens", "doc.txt", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: --goldens 'doc.txt' is a file, not a folder; give the folder that holds (or will hold) the goldens"),
+        Case(name: "#8 --goldens /proc/goldens --record", arguments: ["doc.md", "--goldens", "/proc/goldens", "--record", "--category", "l"],
+             status: 1,
+             stderr: "reflow-cli: error: cannot write '/proc/goldens': creating the folder failed: the file system holding it does not allow new folders"),
+        Case(name: "no goldens folder", arguments: ["doc.md", "--goldens", "none", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: no goldens folder 'none'; run with --record to create it and record the goldens"),
+        Case(name: "no golden for a size", arguments: ["doc.md", "--goldens", "goldens", "--category", "l", "ax5"], status: 1,
+             stderr: "reflow-cli: error: no golden for ax5 in 'goldens' (expected doc-CATEGORY.json); run with --record to create them"),
+        Case(name: "#11 a golden with a null width", arguments: ["doc.md", "--goldens", "null", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: golden 'null/doc-l.json' is not a layout JSON (contentSize.width is null); re-record it with --record"),
+        Case(name: "#13 a golden listing every cell twice", arguments: ["doc.md", "--goldens", "twice", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: layouts differ from the goldens at l; if the change is intended, re-record with --record"),
+        Case(name: "a golden that is not JSON", arguments: ["doc.md", "--goldens", "broken", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: golden 'broken/doc-l.json' is not a layout JSON (the top level: The given data was not valid JSON.); re-record it with --record"),
+        Case(name: "#11 --width 1e308", arguments: ["doc.md", "--goldens", "goldens", "--record", "--width", "1e308"], status: 64,
+             stderr: "Error: --width must be at most 10000000 points, got 1e+308"),
+        Case(name: "--tolerance -1", arguments: ["doc.md", "--goldens", "goldens", "--tolerance=-1"], status: 64,
+             stderr: "Error: --tolerance must be 0 or more points, got -1.0"),
+        Case(name: "--max-cells 0", arguments: ["doc.md", "--goldens", "goldens", "--max-cells", "0"], status: 64,
+             stderr: "Error: --max-cells must be at least 1"),
+        Case(name: "missing file", arguments: ["nope.md", "--goldens", "goldens"], status: 1,
+             stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
+        Case(name: "#4 --record through a link to the input", arguments: ["doc.md", "--goldens", "linked", "--record", "--category", "l"],
+             status: 1,
+             stderr: "reflow-cli: error: refusing to write 'linked/doc-l.json': it is the input document 'doc.md', which would be lost; choose another output path"),
+    ]
+
+    @Test(arguments: checkCases)
+    func check(_ item: Case) throws {
+        try Self.verify(["check", "--quiet"], item) { folder in
+            let recorded = try CLI.run(["check", "doc.md", "--goldens", "goldens", "--record", "--category", "l", "--quiet"],
+                                       directory: folder)
+            try #require(recorded.status == 0, "\(recorded)")
+            let golden = try String(contentsOf: folder.appendingPathComponent("goldens/doc-l.json"), encoding: .utf8)
+            for (name, text) in [
+                ("null", golden.replacingOccurrences(of: "\"contentSize\": {\"width\": 390", with: "\"contentSize\": {\"width\": null")),
+                ("twice", Self.listingEveryCellTwice(golden)),
+                ("broken", "{\"environment\": "),
+            ] {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: false)
+                _ = try CLI.write(text, to: "\(name)/doc-l.json", in: folder)
+            }
+            // A golden that is a link to the document itself.
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("linked"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("linked/doc-l.json").path,
+                                                       withDestinationPath: "../doc.md")
+        }
+    }
+
+    /// The golden with each cell's line written twice (a hand merge gone wrong).
+    static func listingEveryCellTwice(_ golden: String) -> String {
+        var lines: [String] = []
+        for line in golden.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("    {\"indexPath\"") {
+                let cell = line.hasSuffix(",") ? String(line.dropLast()) : String(line)
+                lines.append(cell + ",")
+                lines.append(String(line))
+            } else {
+                lines.append(String(line))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: scroll
+
+    static let scrollCases: [Case] = [
+        Case(name: "#2 --estimate fixed:1e308 --plot", arguments: ["doc.md", "--estimate", "fixed:1e308", "--plot", "p.png"], status: 64,
+             stderr: "Error: The value 'fixed:1e308' is invalid for '--estimate <estimate>'. Please provide one of 'auto' and 'fixed:PT (0 < PT <= 10000000)'."),
+        Case(name: "#10 --format json --estimate fixed:1e308", arguments: ["doc.md", "--format", "json", "--estimate", "fixed:1e308"],
+             status: 64,
+             stderr: "Error: The value 'fixed:1e308' is invalid for '--estimate <estimate>'. Please provide one of 'auto' and 'fixed:PT (0 < PT <= 10000000)'."),
+        Case(name: "#2 --fps 1e-306 --plot", arguments: ["doc.md", "--fps", "1e-306", "--plot", "p.png"], status: 64,
+             stderr: "Error: --fps must be between 1 and 1000 frames per second, got 1e-306"),
+        Case(name: "#3 --fps 1e9", arguments: ["doc.md", "--fps", "1e9"], status: 64,
+             stderr: "Error: --fps must be between 1 and 1000 frames per second, got 1000000000"),
+        Case(name: "#3 --speed 0.01", arguments: ["doc.md", "--speed", "0.01"], status: 64,
+             stderr: "Error: --speed 0.01 at --fps 60 moves 0.00016666666666666666 pt a frame, less than the layout unit (1/64 pt); use at least 0.938 pt/s at this frame rate"),
+        Case(name: "#3 more frames than --max-frames", arguments: ["doc.md", "--speed", "1", "--height", "100", "--max-frames", "100"],
+             status: 1,
+             stderr: "reflow-cli: error: scrolling stopped after 100 frames at 1 of 234 pt (each frame moves 0.016666666666666666 pt); raise --speed, lower --fps, or raise --max-frames"),
+        Case(name: "--fps 0", arguments: ["doc.md", "--fps", "0"], status: 64,
+             stderr: "Error: --fps must be between 1 and 1000 frames per second, got 0"),
+        Case(name: "--fps abc", arguments: ["doc.md", "--fps", "abc"], status: 64,
+             stderr: "Error: The value 'abc' is invalid for '--fps <n>'"),
+        Case(name: "--change-category-at 2", arguments: ["doc.md", "--change-category-at", "2", "--to", "ax5"], status: 64,
+             stderr: "Error: --change-category-at must be a fraction between 0 and 1, got 2.0"),
+        Case(name: "--change-category-at without --to", arguments: ["doc.md", "--change-category-at", "0.5"], status: 64,
+             stderr: "Error: --change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5"),
+        Case(name: "--to ax6", arguments: ["doc.md", "--change-category-at", "0.5", "--to", "ax6"], status: 64,
+             stderr: "Error: The value 'ax6' is invalid for '--to <to>'. Please provide one of the following:"),
+        Case(name: "--width 0", arguments: ["doc.md", "--width", "0"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got 0"),
+        Case(name: "--height=-1", arguments: ["doc.md", "--height=-1"], status: 64,
+             stderr: "Error: --height must be a positive number of points, got -1"),
+        Case(name: "--estimate fixed:0", arguments: ["doc.md", "--estimate", "fixed:0"], status: 64,
+             stderr: "Error: The value 'fixed:0' is invalid for '--estimate <estimate>'. Please provide one of 'auto' and 'fixed:PT (0 < PT <= 10000000)'."),
+        Case(name: "--plot p.txt", arguments: ["doc.md", "--plot", "p.txt"], status: 64,
+             stderr: "Error: --plot needs a .svg or .png path, got 'p.txt'"),
+        Case(name: "--plot in a missing folder", arguments: ["doc.md", "--plot", "none/p.png"], status: 1,
+             stderr: "reflow-cli: error: cannot write 'none/p.png': the folder 'none' does not exist; create it or choose another path"),
+        Case(name: "missing file", arguments: ["nope.md"], status: 1,
+             stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
+        Case(name: "a directory", arguments: ["sub"], status: 1,
+             stderr: "reflow-cli: error: 'sub' is a directory; pass a file: plain text, Markdown or a screen (.json)"),
+        Case(name: "empty input", arguments: ["empty.md"], status: 0, stderr: "nothing to scroll: 'empty.md' has no content"),
+    ]
+
+    @Test(arguments: scrollCases)
+    func scroll(_ item: Case) throws {
+        try Self.verify(["scroll", "--quiet", "--frames", "none"], item)
+    }
+
+    // MARK: lines
+
+    static let linesCases: [Case] = [
+        Case(name: "missing file", arguments: ["nope.txt", "--width", "100"], status: 1,
+             stderr: "reflow-cli: error: cannot read 'nope.txt': no such file; check the path"),
+        Case(name: "a directory", arguments: ["sub", "--width", "100"], status: 1,
+             stderr: "reflow-cli: error: 'sub' is a directory; pass a file: plain text, Markdown or a screen (.json)"),
+        Case(name: "a font file that is not a font", arguments: ["doc.txt", "--width", "100", "--font", "fake.otf", "--size", "17"],
+             status: 1,
+             stderr: "reflow-cli: error: 'fake.otf' is not a font FreeType can read (FreeType error 2); pass an OpenType or TrueType file (.otf, .ttf)"),
+        Case(name: "a missing font file", arguments: ["doc.txt", "--width", "100", "--font", "missing.otf", "--size", "17"], status: 1,
+             stderr: "reflow-cli: error: cannot read font file 'missing.otf': no such file; check the path and its permissions"),
+        Case(name: "a fonts folder without the fonts", arguments: ["doc.txt", "--width", "100", "--fonts", "sub"], status: 1,
+             stderr: "reflow-cli: error: cannot find the bundled fonts (Inter-Regular.otf) in: sub; pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"),
+        Case(name: "REFLOW_FONTS=garbage", arguments: ["doc.txt", "--width", "100"], status: 1,
+             stderr: "reflow-cli: error: REFLOW_FONTS is 'garbage', which holds no Inter-Regular.otf; point it at the fonts folder, or unset it to use the bundled fonts",
+             environment: ["REFLOW_FONTS": "garbage"]),
+        Case(name: "#17 /dev/zero", arguments: ["/dev/zero", "--width", "100", "--max-input", "64K"], status: 1,
+             stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 64 KiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
+        Case(name: "unknown category", arguments: ["doc.txt", "--width", "100", "--category", "huge"], status: 64,
+             stderr: "Error: The value 'huge' is invalid for '--category <category>'. Please provide one of the following:"),
+        Case(name: "unknown style", arguments: ["doc.txt", "--width", "100", "--style", "title9"], status: 64,
+             stderr: "Error: The value 'title9' is invalid for '--style <style>'. Please provide one of the following:"),
+        Case(name: "--width 0", arguments: ["doc.txt", "--width", "0"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got 0"),
+        Case(name: "--width nan", arguments: ["doc.txt", "--width", "nan"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got nan"),
+        Case(name: "--width inf", arguments: ["doc.txt", "--width", "inf"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got inf"),
+        Case(name: "--width 0.0001", arguments: ["doc.txt", "--width", "0.0001"], status: 0, stderr: "lines=2 paragraphs=1 height=44.00 missing=0"),
+        Case(name: "no --width", arguments: ["doc.txt"], status: 64, stderr: "Error: Missing expected argument '--width <pt>'"),
+        Case(name: "a language that is not BCP 47", arguments: ["doc.txt", "--width", "100", "--lang", "not a tag!"], status: 64,
+             stderr: "Error: --lang: 'not a tag!' is not a BCP 47 language tag (subtags are 1 to 8 characters, separated by single hyphens); give one like 'en', 'ja', 'ar', 'zh-Hant' or 'pt-BR'"),
+        Case(name: "an unknown direction", arguments: ["doc.txt", "--width", "100", "--direction", "sideways"], status: 64,
+             stderr: "Error: The value 'sideways' is invalid for '--direction <dir>'. Please provide one of 'ltr', 'rtl' or 'auto'."),
+        Case(name: "--size without --font", arguments: ["doc.txt", "--width", "100", "--size", "17"], status: 64,
+             stderr: "Error: --size and --line-height go with --font; with the bundled faces use --style and --category"),
+        Case(name: "--jobs 0", arguments: ["doc.txt", "--width", "100", "--jobs", "0"], status: 64,
+             stderr: "Error: --jobs must be at least 1, got 0"),
+    ]
+
+    @Test(arguments: linesCases)
+    func lines(_ item: Case) throws {
+        try Self.verify(["lines"], item)
+    }
+
+    // MARK: type-table
+
+    static let typeTableCases: [Case] = [
+        Case(name: "--format xml", arguments: ["--format", "xml"], status: 64,
+             stderr: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."),
+        Case(name: "--fonts missing", arguments: ["--fonts", "none"], status: 1,
+             stderr: "reflow-cli: error: cannot find the bundled fonts (Inter-Regular.otf) in: none; pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"),
+    ]
+
+    @Test(arguments: typeTableCases)
+    func typeTable(_ item: Case) throws {
+        try Self.verify(["type-table"], item)
+    }
+}

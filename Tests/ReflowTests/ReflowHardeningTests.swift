@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+import Testing
+import TextMetrics
+@testable import Reflow
+
+/// The engine's side of issue 9: goldens that cannot pass by accident, scroll sessions that end,
+/// sizes delivered one at a time, and documents read as people write them.
+@Suite struct ReflowHardeningTests {
+    /// #13: a golden that lists every cell twice does not pass: the duplicates are named.
+    @Test func aGoldenListingEveryCellTwiceDoesNotMatch() throws {
+        let actual = try LayoutComparisonTests.report(LayoutComparisonTests.original, .large)
+        var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(actual)) as? [String: Any])
+        object["elements"] = (object["elements"] as? [Any] ?? []).flatMap { [$0, $0] }
+        let doubled = try JSONDecoder().decode(LayoutReport.self, from: try JSONSerialization.data(withJSONObject: object))
+        #expect(doubled.elements.count == 2 * actual.elements.count)
+        let comparison = LayoutComparison(golden: doubled, actual: actual)
+        #expect(!comparison.matches)
+        #expect(comparison.changes.map(\.kind) == Array(repeating: .duplicated, count: actual.elements.count))
+        #expect(comparison.resized.first?.description.hasSuffix("is listed more than once in the golden") == true)
+    }
+
+    /// Found by fuzzing check's golden reader: a golden with a frame of 1e300 pt (hand-edited) made
+    /// naming the change trap converting the difference to an integer.
+    @Test func aGoldenWithHugeNumbersIsNamedNotATrap() throws {
+        let actual = try LayoutComparisonTests.report(LayoutComparisonTests.original, .large)
+        var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(actual)) as? [String: Any])
+        var elements = try #require(object["elements"] as? [[String: Any]])
+        var frame = try #require(elements[0]["frame"] as? [String: Any])
+        frame["y"] = 1e300
+        elements[0]["frame"] = frame
+        object["elements"] = elements
+        let golden = try JSONDecoder().decode(LayoutReport.self, from: try JSONSerialization.data(withJSONObject: object))
+        let comparison = LayoutComparison(golden: golden, actual: actual)
+        #expect(!comparison.matches)
+        #expect(comparison.changes.first?.description.contains("y -1e+300 pt") == true, "\(comparison.changes.first?.description ?? "")")
+        #expect(LayoutComparison.Change.signed(-1.7976931348623157e308) == "-1.7976931348623157e+308")
+        #expect(LayoutComparison.Change.signed(22) == "+22")
+        #expect(LayoutComparison.Change.signed(-0.5) == "-0.5")
+    }
+
+    /// #11: lengths too large to scale by 1000 keep their value instead of becoming infinite
+    /// (which JSON writes as null and cannot read back).
+    @Test func roundingAVeryLargeLengthKeepsIt() {
+        #expect(LayoutReport.rounded(1e308) == 1e308)
+        #expect(LayoutReport.rounded(12.34567) == 12.346)
+        #expect(JSONText.number(LayoutReport.rounded(1e308)) != "null")
+    }
+
+    static func session(speed: Double, fps: Double = 60, maximumFrames: Int = 1_000) throws -> ScrollSession {
+        let content = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
+        let environment = LayoutEnvironment(containerWidth: 390, category: .large)
+        var configuration = ScrollSession.Configuration(category: .large, viewportHeight: 400)
+        configuration.speed = speed
+        configuration.framesPerSecond = fps
+        configuration.maximumFrames = maximumFrames
+        return try ScrollSession(layout: ListLayout(), content: content, environment: environment, sizer: try Fixtures.sizer(),
+                                 configuration: configuration)
+    }
+
+    /// #3: a step below the 1/64 pt layout unit never moves the snapped offset: refused at once.
+    @Test func aStepBelowTheLayoutUnitIsRefused() throws {
+        var session = try Self.session(speed: 0.01, fps: 60)
+        #expect(throws: ScrollSession.Failure.stepTooSmall(step: 0.01 / 60)) { try session.run() }
+        #expect(session.frames.isEmpty)
+    }
+
+    /// #3: a session stops at its frame limit, having kept no more frames than that.
+    @Test func aSessionStopsAtItsFrameLimit() throws {
+        var session = try Self.session(speed: 1, fps: 60, maximumFrames: 500)
+        #expect(throws: ScrollSession.Failure.self) { try session.run() }
+        #expect(session.frames.count == 500)
+        var quick = try Self.session(speed: 3_000)
+        let summary = try quick.run()
+        #expect(summary.frames < 1_000)
+    }
+
+    /// Streaming a sweep: every category once, in the order asked, each value handed over as
+    /// soon as it and the ones before it are done.
+    @Test func forEachDeliversInOrderOnce() throws {
+        let content = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
+        let order: [ContentSizeCategory] = [.accessibilityExtraExtraExtraLarge, .extraSmall, .large, .extraSmall, .accessibilityMedium]
+        let delivered = Mutex<[(Int, ContentSizeCategory)]>([])
+        try CategorySweep.forEach(
+            content, categories: order, containerWidth: 390,
+            makeSizer: { try Fixtures.sizer() }, layout: ListLayout(),
+            transform: { $0.environment.category },
+            deliver: { index, category in delivered.withLock { $0.append((index, category)) } })
+        let seen = delivered.withLock { $0 }
+        #expect(seen.map(\.0) == Array(0..<order.count))
+        #expect(seen.map(\.1) == order)
+    }
+
+    /// A delivery that fails (a full disk) stops the sweep with its error.
+    @Test func aFailedDeliveryStopsTheSweep() throws {
+        struct Full: Error {}
+        let content = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
+        let calls = Mutex(0)
+        #expect(throws: Full.self) {
+            try CategorySweep.forEach(
+                content, categories: ContentSizeCategory.allCases, containerWidth: 390,
+                makeSizer: { try Fixtures.sizer() }, layout: ListLayout(),
+                transform: { $0.environment.category },
+                deliver: { _, _ in
+                    calls.withLock { $0 += 1 }
+                    throw Full()
+                })
+        }
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    /// Lone CR (old Mac files) ends lines as LF and CRLF do.
+    @Test func loneCarriageReturnsEndLines() {
+        for newline in ["\n", "\r\n", "\r"] {
+            let text = ["first line", "same paragraph", "", "second paragraph", ""].joined(separator: newline)
+            #expect(PlainText.paragraphs(text) == ["first line same paragraph", "second paragraph"], "\(Array(newline.unicodeScalars))")
+            #expect(Document(markdown: text).blocks.map(\.text.string) == ["first line same paragraph", "second paragraph"])
+        }
+    }
+
+    /// `- - - x`: nested lists that start on one line read outer bullet first, as a browser
+    /// draws them, not the outer bullets after their children.
+    @Test func nestedListsOnOneLineKeepTheirBulletsInOrder() {
+        #expect(Document(markdown: "- - - x\n").blocks.map(\.text.string) == ["• • • x"])
+        #expect(Document(markdown: "1. - x\n2. y\n").blocks.map(\.text.string) == ["1. • x", "2. y"])
+        let nested = Document(markdown: "- a\n  - b\n- c\n").blocks.map(\.text.string)
+        #expect(nested == ["• a", "• b", "• c"])
+    }
+
+    /// Errors never say a width was "0" when it was not.
+    @Test func tinyWidthsAreReportedFaithfully() {
+        let error = ReflowError.containerTooNarrow(containerWidth: 0.0001, category: .large, needed: 33)
+        #expect(error.description.hasPrefix("container width 0.0001 pt is too narrow at category l: cells need more than 33 pt"))
+        #expect(ReflowError.widthTooSmall(width: 12.345, category: .large, needed: 40.5).description.hasPrefix("width 12.35 pt"))
+    }
+}

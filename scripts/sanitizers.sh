@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The sanitizer runs of CI, each in a scratch folder of its own (.build-asan, .build-tsan):
+#   asan  the whole test suite under AddressSanitizer (the Chromium and peer comparisons, which
+#         spend their time in other programs, are left to the plain run)
+#   tsan  the multi-threaded work under ThreadSanitizer: the category sweeps of layout, check and
+#         the contact sheet, layout's streamed output, and lines on two threads
+# Usage: scripts/sanitizers.sh [asan] [tsan]     (default: both)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=/opt/swift/usr/bin:$PATH
+runs=("$@")
+[ ${#runs[@]} -eq 0 ] && runs=(asan tsan)
+
+for run in "${runs[@]}"; do
+  case "$run" in
+  asan)
+    echo "sanitizers: AddressSanitizer, the test suite" >&2
+    swift build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v '^\[' || true
+    # Leaks are not errors here: a sweep's caches are freed by the exit on purpose (sweepSizer).
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+      swift test --skip-build --sanitize=address --scratch-path .build-asan \
+      --skip ChromiumComparisonTests --skip PeerAgreementTests
+    ;;
+  tsan)
+    echo "sanitizers: ThreadSanitizer, sweeps and lines --jobs 2" >&2
+    swift build --product reflow-cli --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -v '^\[' || true
+    cli=.build-tsan/debug/reflow-cli
+    work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+    # About 300 KB of text: several 32 KiB runs for lines, many cells per size for the sweeps.
+    for _ in $(seq 1 60); do cat Examples/article.txt; printf '\n\n'; done > "$work/long.txt"
+    cp Examples/welcome.md "$work/"
+    export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+    set -x
+    "$cli" layout "$work/long.txt" --category all --quiet -o "$work/layout.json"
+    "$cli" layout "$work/welcome.md" --category all --quiet > /dev/null
+    "$cli" check "$work/welcome.md" --goldens "$work/goldens" --record --quiet
+    "$cli" check "$work/welcome.md" --goldens "$work/goldens" --quiet > /dev/null
+    "$cli" "$work/welcome.md" --category all --scale 1 --quiet -o "$work/sheet.png"
+    "$cli" "$work/welcome.md" --category all --format json --quiet -o "$work/sheet.json"
+    "$cli" lines "$work/long.txt" --width 300 --jobs 2 > "$work/two.txt" 2> /dev/null
+    "$cli" lines "$work/long.txt" --width 300 --jobs 1 > "$work/one.txt" 2> /dev/null
+    set +x
+    cmp "$work/one.txt" "$work/two.txt"
+    echo "sanitizers: ThreadSanitizer found nothing" >&2
+    ;;
+  *) echo "sanitizers: unknown run '$run' (asan or tsan)" >&2; exit 2 ;;
+  esac
+done
