@@ -13,6 +13,8 @@ public struct Auditor: Sendable {
         /// Container widths to audit at (default: 390 pt, an iPhone, and 320 pt, WCAG 1.4.10's reflow width).
         public var widths: [Double] = [390, 320]
         public var layoutDirection: LayoutDirection = .leftToRight
+        /// The paragraphs' base direction and language (its category is each audited one's).
+        public var text = TextEnvironment()
         public var theme: Theme = .light
         /// Words too wide for their column are hyphenated instead of broken: `word-broken` becomes info.
         public var hyphenate = false
@@ -57,7 +59,8 @@ public struct Auditor: Sendable {
                 Self.inspect(snapshot, theme: theme, hyphenate: hyphenate)
             }
             let perCategory: [[Observation]] = try CategorySweep.map(
-                input.content, categories: options.categories, containerWidth: width, layoutDirection: options.layoutDirection,
+                input.content, categories: options.categories, containerWidth: width, text: options.text,
+                layoutDirection: options.layoutDirection,
                 makeSizer: makeSizer, layout: input.layout, transform: inspect, progress: sweepProgress)
             observations += perCategory.flatMap { $0 }
         }

@@ -139,4 +139,15 @@ int32_t reflow_language_tag(const char *tag, char *locale, int32_t capacity) {
     return length;
 }
 
+int32_t reflow_language_is_right_to_left(const char *tag) {
+    char locale[157];
+    if (reflow_language_tag(tag, locale, (int32_t)sizeof locale) < 0) return 0;
+    /* The likely script, when the tag names none (ar → Arab, ur → Arab, az → Latn). */
+    UErrorCode status = U_ZERO_ERROR;
+    char maximized[157];
+    uloc_addLikelySubtags(locale, maximized, (int32_t)sizeof maximized, &status);
+    if (U_FAILURE(status)) return uloc_isRightToLeft(locale) ? 1 : 0;
+    return uloc_isRightToLeft(maximized) ? 1 : 0;
+}
+
 const char *reflow_icu_version(void) { return U_ICU_VERSION; }

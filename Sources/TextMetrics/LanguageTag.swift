@@ -37,6 +37,11 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { tag }
 
+    /// Whether the language's script (its script subtag, else its likely one: `ar`, `he`, `fa`,
+    /// `ur`, `yi`, …) is written right to left: what a layout direction follows when none is given,
+    /// as an app's interface follows its language.
+    public var isRightToLeft: Bool { reflow_language_is_right_to_left(tag) != 0 }
+
     /// The primary language subtag, lower case (`zh` of `zh-Hant-TW`).
     public var language: String { String(tag.prefix { $0 != "-" }) }
 

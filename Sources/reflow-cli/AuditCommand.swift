@@ -48,6 +48,7 @@ struct AuditCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -62,21 +63,23 @@ struct AuditCommand: ParsableCommand {
             var options = Auditor.Options()
             if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
             if !width.isEmpty { options.widths = width }
+            options.text = try text.textEnvironment()
+            options.layoutDirection = try text.layoutDirection()
             let directory = try fonts.library().directory
             let auditor = Auditor(input: loaded, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) })
             let progress = TerminalProgress(label: "auditing", quiet: quiet)
             let report = try auditor.run { progress.update($0) }
             progress.finish()
             let name = (file as NSString).lastPathComponent
-            let text = switch format {
+            let rendered = switch format {
             case .text: report.text(file: name)
             case .json: report.json(file: name)
             case .sarif: report.sarif(uri: file, toolVersion: "1.0")
             }
             if let destination {
-                try destination.write(Data(text.utf8))
+                try destination.write(Data(rendered.utf8))
             } else {
-                Console.write(text)
+                Console.write(rendered)
             }
             let threshold: AuditSeverity? = switch failOn {
             case .error: .error

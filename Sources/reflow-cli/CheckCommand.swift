@@ -41,6 +41,7 @@ struct CheckCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -76,6 +77,7 @@ struct CheckCommand: ParsableCommand {
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let reports = try CategorySweep.map(
                 loaded.content, categories: categories, containerWidth: width,
+                text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 layout: loaded.layout,
                 transform: { LayoutReport($0) },

@@ -98,6 +98,7 @@ struct LayoutCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -129,6 +130,7 @@ struct LayoutCommand: ParsableCommand {
             // dropped: memory holds the sizes waiting for an earlier one, never all twelve.
             try CategorySweep.forEach(
                 loaded.content, categories: category.categories, containerWidth: width,
+                text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 layout: loaded.layout,
                 transform: { LayoutReport($0).jsonText(indent: "    ") },

@@ -77,6 +77,7 @@ struct PreviewCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -186,14 +187,15 @@ struct PreviewCommand: ParsableCommand {
             let directory = library.directory
             let reports = try CategorySweep.map(
                 content, categories: plan.categories, containerWidth: plan.width,
+                text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 layout: input.layout,
                 transform: { LayoutReport($0) },
                 progress: { progress.update($0) })
-            let text = plan.isSheet
+            let json = plan.isSheet
                 ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"
                 : reports[0].jsonText() + "\n"
-            try output.write(Data(text.utf8))
+            try output.write(Data(json.utf8))
             return "wrote \(plan.output)"
         }
 
@@ -216,6 +218,7 @@ struct PreviewCommand: ParsableCommand {
                 let width = plan.width
                 let screens = try CategorySweep.map(
                     content, categories: plan.categories, containerWidth: width,
+                    text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
                     makeSizer: { try sweepSizer(fontsDirectory: directory) },
                     layout: input.layout,
                     transform: { snapshot in
@@ -236,7 +239,7 @@ struct PreviewCommand: ParsableCommand {
                 list = try lazyScreen(input, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
                                       builder: builder, annotations: annotations[category] ?? [])
             } else {
-                let environment = LayoutEnvironment(containerWidth: plan.width, category: category)
+                let environment = try text.layoutEnvironment(width: plan.width, category: category)
                 let snapshot = try input.layout.layout(content, in: environment, sizer: sizer)
                 let size = Size(width: plan.width, height: snapshot.contentSize.height)
                 let elements = snapshot.allAttributes
@@ -319,6 +322,8 @@ struct PreviewCommand: ParsableCommand {
         var options = Auditor.Options()
         options.categories = plan.categories
         options.widths = [plan.width]
+        options.text = try text.textEnvironment()
+        options.layoutDirection = try text.layoutDirection()
         let report = try Auditor(input: input, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) }).run()
         // One outline per element and size, naming every rule it breaks, in its worst finding's color.
         struct Key: Hashable {
@@ -354,7 +359,7 @@ struct PreviewCommand: ParsableCommand {
     private func lazyScreen(_ input: LayoutInput, category: ContentSizeCategory, viewport size: Size, offset: Double,
                             sizer: CellSizer, builder: DisplayListBuilder,
                             annotations: [DisplayListBuilder.Annotation] = []) throws -> DisplayList {
-        let environment = LayoutEnvironment(containerWidth: size.width, containerHeight: size.height, category: category)
+        let environment = try text.layoutEnvironment(width: size.width, height: size.height, category: category)
         let planned = try PlannedLayout(layout: input.layout, content: input.content, environment: environment, sizer: sizer)
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
                                 height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)

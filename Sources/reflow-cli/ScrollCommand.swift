@@ -99,6 +99,7 @@ struct ScrollCommand: ParsableCommand {
     var quiet = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -142,7 +143,7 @@ struct ScrollCommand: ParsableCommand {
             configuration.maximumFrames = maxFrames
             if let changeAt, let to { configuration.categoryChange = (changeAt, to.category) }
             var session = try ScrollSession(layout: loaded.layout, content: content,
-                                            environment: LayoutEnvironment(containerWidth: width, category: category.category),
+                                            environment: try text.layoutEnvironment(width: width, category: category.category),
                                             sizer: sizer, configuration: configuration)
             let progress = TerminalProgress(label: "scrolling", quiet: quiet)
             let summary = try session.run { progress.update($0) }

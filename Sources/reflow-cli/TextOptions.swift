@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reflow
 import TextMetrics
 
 extension BaseDirection: ExpressibleByArgument {
@@ -34,5 +35,27 @@ struct TextOptions: ParsableArguments {
     /// The environment for `category`.
     func environment(category: ContentSizeCategory) throws -> TextEnvironment {
         TextEnvironment(category: category, direction: direction, language: try languageTag())
+    }
+}
+
+extension TextOptions {
+    /// The text environment at the default category (a sweep replaces the category by each of its own).
+    func textEnvironment() throws -> TextEnvironment { try environment(category: .default) }
+
+    /// Which side is leading: right to left for `--direction rtl`, or for `auto` when the
+    /// language is written right to left (`--lang ar`, `he`, `fa`, `ur`…); else left to right.
+    func layoutDirection() throws -> LayoutDirection {
+        switch direction {
+        case .rightToLeft: .rightToLeft
+        case .leftToRight: .leftToRight
+        case .auto: try languageTag()?.isRightToLeft == true ? .rightToLeft : .leftToRight
+        }
+    }
+
+    /// The layout environment of a `width` × `height` container at `category`.
+    func layoutEnvironment(width: Double, height: Double = LayoutEnvironment.defaultContainerHeight,
+                           category: ContentSizeCategory) throws -> LayoutEnvironment {
+        LayoutEnvironment(containerWidth: width, containerHeight: height, text: try environment(category: category),
+                          layoutDirection: try layoutDirection())
     }
 }

@@ -23,6 +23,14 @@ import Testing
 
     static let document = LayoutAndScrollCommandTests.document
 
+    /// The longest file name the scratch folders' file system takes (255 on ext4, xfs, tmpfs,
+    /// overlayfs), and a name 49 bytes longer.
+    static let nameLimit: Int = {
+        let limit = pathconf(FileManager.default.temporaryDirectory.path, Int32(_PC_NAME_MAX))
+        return limit > 0 ? limit : 255
+    }()
+    static let longName = String(repeating: "n", count: nameLimit + 45) + ".png"
+
     /// The fixtures: documents, a folder, a fake font, a dangling symbolic link, goldens.
     static func fixture() throws -> URL {
         let folder = try CLI.scratch()
@@ -49,6 +57,11 @@ import Testing
     }
 
     static func verify(_ command: [String], _ item: Case, prepare: (URL) throws -> Void = { _ in }) throws {
+        // /dev/full stands for a full disk; a machine without it cannot run that case.
+        if item.arguments.contains("/dev/full"), !FileManager.default.fileExists(atPath: "/dev/full") {
+            print("skipped '\(item.name)': this machine has no /dev/full")
+            return
+        }
         let folder = try fixture()
         defer { try? FileManager.default.removeItem(at: folder) }
         try prepare(folder)
@@ -80,8 +93,8 @@ import Testing
         Case(name: "#5 -o /dev/null", arguments: ["doc.md", "-o", "/dev/null", "--format", "png"], status: 0, stderr: "wrote /dev/null"),
         Case(name: "#9 -o missing folder", arguments: ["doc.md", "-o", "none/x.png"], status: 1,
              stderr: "reflow-cli: error: cannot write 'none/x.png': the folder 'none' does not exist; create it or choose another path"),
-        Case(name: "#9 -o a name too long", arguments: ["doc.md", "-o", String(repeating: "n", count: 300) + ".png"], status: 1,
-             stderr: "reflow-cli: error: cannot write '\(String(repeating: "n", count: 300)).png': its name is 304 bytes, longer than the file system allows (255); choose a shorter name"),
+        Case(name: "#9 -o a name too long", arguments: ["doc.md", "-o", longName], status: 1,
+             stderr: "reflow-cli: error: cannot write '\(longName)': its name is \(longName.utf8.count) bytes, longer than the file system allows (\(nameLimit)); choose a shorter name"),
         Case(name: "#9 disk full", arguments: ["doc.md", "-o", "/dev/full", "--format", "png"], status: 1,
              stderr: "reflow-cli: error: cannot write '/dev/full': no space left on the device holding '/dev'; free some space or write somewhere else"),
         Case(name: "-o a directory", arguments: ["doc.md", "-o", "sub"], status: 1,

@@ -28,6 +28,35 @@ import Testing
         #expect(Self.summary(visual)["lines"] == Self.summary(logical)["lines"])
     }
 
+    /// The layout commands take the text environment too: `--lang ar` lays the screen out right to
+    /// left (a flow of words mirrored: the first word at the right), `--direction ltr` keeps it
+    /// left to right, and the JSON says which direction and language it was laid out in.
+    @Test func layoutTakesTheLanguageAndDirectionAndRecordsThem() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("يولد جميع الناس أحرارًا متساوين في الكرامة والحقوق.\n\nHello, world.\n", to: "ar.txt", in: folder)
+        func environment(_ arguments: [String]) throws -> (environment: [String: Any], firstX: Double, firstWidth: Double) {
+            let result = try CLI.run(["layout", file, "--category", "l", "--cells", "words", "--layout", "flow", "--quiet"] + arguments)
+            #expect(result.status == 0, "\(result)")
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+            let layout = (json["layouts"] as! [[String: Any]])[0]
+            let first = (layout["elements"] as! [[String: Any]])[0]["frame"] as! [String: Double]
+            return (layout["environment"] as! [String: Any], first["x"]!, first["width"]!)
+        }
+        let plain = try environment([])
+        #expect(plain.environment["layoutDirection"] as? String == "leftToRight")
+        #expect(plain.environment["language"] == nil && plain.environment["direction"] == nil)
+        let arabic = try environment(["--lang", "ar"])
+        #expect(arabic.environment["layoutDirection"] as? String == "rightToLeft")
+        #expect(arabic.environment["language"] as? String == "ar")
+        // Mirrored: the first word's right edge is as far from the right as the left-to-right one's left edge from the left.
+        #expect(plain.firstX < 100)
+        #expect(abs(390 - (arabic.firstX + arabic.firstWidth) - plain.firstX) < 0.01, "\(arabic) \(plain)")
+        let forced = try environment(["--lang", "ar", "--direction", "ltr"])
+        #expect(forced.environment["layoutDirection"] as? String == "leftToRight")
+        #expect(forced.environment["direction"] as? String == "ltr")
+    }
+
     @Test func theSummaryCountsCharactersNoFontDraws() throws {
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -67,6 +67,10 @@ int32_t reflow_paired_bracket(uint32_t c, uint32_t *pair);
 /// ICU locale ID into `locale` and returns its length, or -1 when ICU stopped before the end.
 int32_t reflow_language_tag(const char *tag, char *locale, int32_t capacity);
 
+/// Whether `tag`'s script (given, or the language's likely one) is written right to left
+/// (ICU's uloc_isRightToLeft): 1 for ar, he, fa, ur, ..., 0 otherwise or when unreadable.
+int32_t reflow_language_is_right_to_left(const char *tag);
+
 /// The ICU version this was built against, e.g. "72.1".
 const char *reflow_icu_version(void);
 

@@ -2,10 +2,10 @@ import TextMetrics
 
 /// Sizes cells: the self-sizing step of every layout (the contract is on `Cell`).
 ///
-/// Cache: key (cell, proposal, category), value the `CellMeasurement`; at most `cacheLimit`
+/// Cache: key (cell, proposal, text environment), value the `CellMeasurement`; at most `cacheLimit`
 /// entries, approximately least-recently-used. `measurementsComputed` counts misses (each one
 /// a call into the typesetter), so a test can prove a second pass measures nothing. Below it, the
-/// `Typesetter` caches shaping per (text, faces) and line breaking per (text, style, category,
+/// `Typesetter` caches shaping per (text, faces) and line breaking per (text, style, environment,
 /// width): a new width re-breaks lines without shaping again.
 ///
 /// Not thread-safe (nor is the typesetter): one sizer per thread.
@@ -24,7 +24,7 @@ public final class CellSizer {
     struct Key: Hashable {
         let cell: Cell
         let proposal: SizeProposal
-        let category: ContentSizeCategory
+        let environment: TextEnvironment
     }
 
     /// The smallest width, in points, left for text inside a cell's insets. Narrower, every
@@ -42,14 +42,20 @@ public final class CellSizer {
         self.init(typesetter: try Typesetter(fonts: fonts), cacheLimit: cacheLimit)
     }
 
-    /// The cell measured for `proposal` at `category` (see `Cell` for the contract).
-    public func measure(_ cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> CellMeasurement {
-        let key = Key(cell: cell, proposal: proposal, category: category)
+    /// The cell measured for `proposal` in `environment` (its category, base direction and
+    /// language; see `Cell` for the contract).
+    public func measure(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
+        let key = Key(cell: cell, proposal: proposal, environment: environment)
         if let cached = cache.value(for: key) { return cached }
-        let measurement = try compute(cell, proposal: proposal, category: category)
+        let measurement = try compute(cell, proposal: proposal, environment: environment)
         measurementsComputed += 1
         cache.insert(measurement, for: key)
         return measurement
+    }
+
+    /// The cell measured for `proposal` at `category`, with the default base direction and no language.
+    public func measure(_ cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> CellMeasurement {
+        try measure(cell, proposal: proposal, environment: TextEnvironment(category: category))
     }
 
     /// Width in, height out: the cell given exactly `width`, its height self-sized.
@@ -69,13 +75,14 @@ public final class CellSizer {
 
     /// The width of `cell`'s content on one line: its widest element, unbroken (a leading image
     /// beside the others adds its width and the spacing).
-    private func naturalWidth(_ cell: Cell, category: ContentSizeCategory, scale: Double) throws -> Double {
+    private func naturalWidth(_ cell: Cell, environment: TextEnvironment, scale: Double) throws -> Double {
+        let category = environment.category
         var widest = 0.0
         var beside = 0.0
         for (index, element) in cell.elements.enumerated() {
             switch element {
             case .text(let text):
-                widest = max(widest, try layout(text, category: category, width: .infinity).usedWidth)
+                widest = max(widest, try layout(text, environment: environment, width: .infinity).usedWidth)
             case .image(let image):
                 let width = Self.imageSize(image, scale: scale).width
                 if index == 0, cell.arrangement == .leadingImage, !category.isAccessibilityCategory, cell.elements.count > 1 {
@@ -88,14 +95,15 @@ public final class CellSizer {
         return beside + widest
     }
 
-    /// `text` measured for `width` at `category`: in its Dynamic Type style, or at its fixed size.
-    private func layout(_ text: TextElement, category: ContentSizeCategory, width: Double) throws -> TextLayout {
+    /// `text` measured for `width` in `environment`: in its Dynamic Type style, or at its fixed size.
+    private func layout(_ text: TextElement, environment: TextEnvironment, width: Double) throws -> TextLayout {
         guard text.fixedPointSize != nil else {
-            return try typesetter.layout(text.text, style: text.style, category: category, width: width)
+            return try typesetter.layout(text.text, style: text.style, environment: environment, width: width)
         }
-        let spec = text.spec(at: category)
+        let spec = text.spec(at: environment.category)
         let faces = try FaceSet(library: typesetter.fonts, pointSize: spec.pointSize, weight: spec.weight)
-        return typesetter.layout(text.text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width)
+        return typesetter.layout(text.text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
+                                 direction: environment.direction, language: environment.language)
     }
 
     /// An image's size at the category's `scale`, fitted (aspect kept) into `width` when it is wider.
@@ -107,7 +115,8 @@ public final class CellSizer {
         return Size(width: LayoutUnit.snap(size.width), height: LayoutUnit.snap(size.height))
     }
 
-    private func compute(_ cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> CellMeasurement {
+    private func compute(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
+        let category = environment.category
         let scale = cell.insetMetrics.scaleFactor(for: category)
         let insets = cell.insets.scaled(by: scale)
         let hasText = cell.elements.contains { if case .text = $0 { true } else { false } }
@@ -119,9 +128,9 @@ public final class CellSizer {
         case .atMost(let width):
             // Lines are broken for the width offered; the cell is only as wide as its content.
             breakWidth = width - insets.horizontal
-            cellWidth = min(width, try naturalWidth(cell, category: category, scale: scale) + insets.horizontal)
+            cellWidth = min(width, try naturalWidth(cell, environment: environment, scale: scale) + insets.horizontal)
         case .unspecified:
-            breakWidth = try naturalWidth(cell, category: category, scale: scale)
+            breakWidth = try naturalWidth(cell, environment: environment, scale: scale)
             cellWidth = breakWidth + insets.horizontal
         }
         guard cellWidth.isFinite, breakWidth.isFinite, !hasText || breakWidth >= Self.minimumTextWidth else {
@@ -153,7 +162,7 @@ public final class CellSizer {
             if index > 0 { stack += spacing }
             switch element {
             case .text(let text):
-                let layout = try layout(text, category: category, width: textWidth)
+                let layout = try layout(text, environment: environment, width: textWidth)
                 let shown = min(layout.lines.count, text.lineLimit ?? .max)
                 let height = Double(shown) * layout.lineHeight
                 elements.append(.init(content: .text(layout, style: text.style, truncated: shown < layout.lines.count),

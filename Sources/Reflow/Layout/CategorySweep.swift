@@ -25,20 +25,22 @@ public enum CategorySweep {
 
     /// `transform` of the layout at each of `categories`, in the order given.
     /// - Parameters:
+    ///   - text: the text environment (base direction, language) every category is measured in;
+    ///     its category is replaced by each of `categories`.
     ///   - makeSizer: a new sizer, called once per worker thread.
     ///   - layout: the layout to lay the content out with (list, flow, compositional).
     ///   - progress: called with the fraction of categories done each time one is; calls come
     ///     from the worker threads but one at a time, never overlapping.
     public static func map<T: Sendable>(
         _ content: CollectionContent, categories: [ContentSizeCategory], containerWidth: Double,
-        layoutDirection: LayoutDirection = .leftToRight,
+        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
         makeSizer: @Sendable () throws -> CellSizer,
         layout: any CollectionLayout,
         transform: @Sendable (LayoutSnapshot) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
         let values = Mutex<[T]>([])
-        try forEach(content, categories: categories, containerWidth: containerWidth, layoutDirection: layoutDirection,
+        try forEach(content, categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
                     makeSizer: makeSizer, layout: layout, transform: transform,
                     deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)
         return values.withLock { $0 }
@@ -53,7 +55,7 @@ public enum CategorySweep {
     ///   the delivery and is rethrown.
     public static func forEach<T: Sendable>(
         _ content: CollectionContent, categories: [ContentSizeCategory], containerWidth: Double,
-        layoutDirection: LayoutDirection = .leftToRight,
+        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
         makeSizer: @Sendable () throws -> CellSizer,
         layout: any CollectionLayout,
         transform: @Sendable (LayoutSnapshot) throws -> T,
@@ -94,7 +96,9 @@ public enum CategorySweep {
                 let sizer = try makeSizer()
                 for category in groups[group] {
                     guard state.withLock({ $0.failure == nil }) else { return }
-                    let environment = LayoutEnvironment(containerWidth: containerWidth, category: category,
+                    var textEnvironment = text
+                    textEnvironment.category = category
+                    let environment = LayoutEnvironment(containerWidth: containerWidth, text: textEnvironment,
                                                         layoutDirection: layoutDirection)
                     let snapshot = try layout.layout(content, in: environment, sizer: sizer)
                     finished(category, try transform(snapshot))

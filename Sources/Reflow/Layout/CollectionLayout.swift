@@ -116,7 +116,7 @@ extension CellSizer {
     func measure(_ cell: Cell, proposal: SizeProposal, in environment: LayoutEnvironment,
                  sectionInsets: EdgeInsets) throws -> CellMeasurement {
         do {
-            return try measure(cell, proposal: proposal, category: environment.category)
+            return try measure(cell, proposal: proposal, environment: environment.text)
         } catch ReflowError.widthTooSmall(_, let category, let needed) {
             throw ReflowError.containerTooNarrow(containerWidth: environment.containerWidth, category: category,
                                                  needed: needed + sectionInsets.horizontal)

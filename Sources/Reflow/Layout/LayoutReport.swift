@@ -12,6 +12,10 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public let containerWidth: Double
         public let category: String
         public let layoutDirection: String
+        /// The paragraphs' base direction (`ltr`, `rtl`), absent when each takes its own (`auto`).
+        public let direction: String?
+        /// The text's language (a BCP 47 tag), absent when none was given.
+        public let language: String?
     }
 
     public struct Frame: Codable, Hashable, Sendable {
@@ -85,7 +89,9 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     public init(_ snapshot: LayoutSnapshot) {
         let environment = snapshot.environment
         self.environment = Environment(containerWidth: environment.containerWidth, category: environment.category.shortName,
-                                       layoutDirection: environment.layoutDirection.rawValue)
+                                       layoutDirection: environment.layoutDirection.rawValue,
+                                       direction: environment.text.direction == .auto ? nil : environment.text.direction.rawValue,
+                                       language: environment.text.language?.tag)
         contentSize = Size(width: Self.rounded(snapshot.contentSize.width), height: Self.rounded(snapshot.contentSize.height))
         elements = snapshot.elements.map(Self.report)
         let widths = snapshot.scrollingWidths.sorted { $0.key < $1.key }

@@ -222,7 +222,7 @@ public struct CompositionalLayout: CollectionLayout {
         let proposal = SizeProposal(width: width.map { .exact($0) } ?? .unspecified, height: height.map { .exact($0) } ?? .unspecified)
         let measurement: CellMeasurement
         do {
-            measurement = try sizer.measure(content, proposal: proposal, category: environment.category)
+            measurement = try sizer.measure(content, proposal: proposal, environment: environment.text)
         } catch ReflowError.widthTooSmall(let width, let category, let needed) {
             throw ReflowError.itemTooNarrow(width: width, category: category, needed: needed,
                                             indexPath: IndexPath(item: 0, section: section))

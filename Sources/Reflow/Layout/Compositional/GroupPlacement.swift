@@ -222,7 +222,7 @@ struct GroupPlacement {
     private mutating func measureCell(_ cell: Cell, proposal: SizeProposal, index: Int,
                                       category: ElementCategory = .cell) throws -> CellMeasurement {
         do {
-            return try sizer.measure(cell, proposal: proposal, category: environment.category)
+            return try sizer.measure(cell, proposal: proposal, environment: environment.text)
         } catch ReflowError.widthTooSmall(let width, let textCategory, let needed) {
             let insets = cell.scaledInsets(for: environment.category)
             let room = width - CellSizer.minimumTextWidth - 2 * LayoutUnit.length  // what snapping may add back
@@ -236,7 +236,7 @@ struct GroupPlacement {
             warnings.append(LayoutWarning(kind: .tooNarrow, category: category,
                                           indexPath: IndexPath(item: firstItem + index, section: section),
                                           given: width, needed: needed))
-            return try sizer.measure(narrow, proposal: proposal, category: environment.category)
+            return try sizer.measure(narrow, proposal: proposal, environment: environment.text)
         }
     }
 
