@@ -58,9 +58,9 @@ enum CLI {
             + candidates.map(\.path).joined(separator: ", ") + "; build it or set REFLOW_CLI")
     }
 
-    /// Runs `reflow-cli arguments…` with stdin empty, stopping it after `timeout` seconds (a hang
-    /// is a failure).
-    static func run(_ arguments: [String], timeout: TimeInterval = 120,
+    /// Runs `reflow-cli arguments…` with stdin empty (or read from the file `input`), stopping it
+    /// after `timeout` seconds (a hang is a failure).
+    static func run(_ arguments: [String], input: URL? = nil, timeout: TimeInterval = 120,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let process = Process()
         process.executableURL = try executable()
@@ -74,7 +74,7 @@ enum CLI {
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(5_000) }
