@@ -144,11 +144,28 @@ public final class Hyphenator: @unchecked Sendable {
 
     /// `hyphenationPoints(in:)` for UTF-8 bytes, in runs of at least `minimumLength` letters.
     func hyphenationPoints(utf8 bytes: UnsafeBufferPointer<UInt8>, minimumLength: Int = minimumWordLength) -> [Int] {
+        let lengths = minimumLength...Self.maximumWordLength
         var points: [Int] = []
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            // ASCII: each letter is a character and a grapheme cluster of its own, the same byte in
+            // every dictionary's character set (all are ASCII supersets): no decoding needed.
+            var start = -1
+            for index in 0...bytes.count {
+                let letter = index < bytes.count && (bytes[index] | 0x20) &- 0x61 < 26
+                if letter, start < 0 { start = index }
+                guard !letter, start >= 0 else { continue }
+                if lengths.contains(index - start) {
+                    let word = bytes[start..<index].map { CChar(bitPattern: $0 | 0x20) }
+                    points += hyphenate(word, clusterOf: Array(0..<word.count), clusterOffsets: Array(start..<index))
+                }
+                start = -1
+            }
+            return points
+        }
         var run: [(offset: Int, character: Character)] = []
         var offset = 0
         func flush() {
-            if run.count >= minimumLength, run.count <= Self.maximumWordLength { points += hyphenate(run) }
+            if lengths.contains(run.count) { points += hyphenate(run) }
             run.removeAll(keepingCapacity: true)
         }
         for character in String(decoding: bytes, as: UTF8.self) {
@@ -180,8 +197,15 @@ public final class Hyphenator: @unchecked Sendable {
                 clusterOf.append(cluster)
             }
         }
+        return hyphenate(word, clusterOf: clusterOf, clusterOffsets: run.map(\.offset))
+    }
+
+    /// The points of `word` (lower case, in the dictionary's encoding), whose character `i`
+    /// (code point, or byte of an 8-bit set) belongs to grapheme cluster `clusterOf[i]`, which
+    /// starts at `clusterOffsets[clusterOf[i]]`: the offsets of the clusters a hyphen may precede.
+    private func hyphenate(_ word: [CChar], clusterOf: [Int], clusterOffsets: [Int]) -> [Int] {
         let size = word.count
-        word.append(0)  // libhyphen also reads the word as a C string
+        let word = word + [0]  // libhyphen also reads the word as a C string
         var hyphens = [CChar](repeating: 0, count: size + 5)
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
@@ -201,8 +225,8 @@ public final class Hyphenator: @unchecked Sendable {
         for index in 0..<clusterOf.count - 1 where hyphens[index] & 1 == 1 {
             if let replacements, replacements[index] != nil { continue }
             let cluster = clusterOf[index + 1]
-            guard cluster != clusterOf[index], cluster >= leftMinimum, run.count - cluster >= rightMinimum else { continue }
-            points.append(run[cluster].offset)
+            guard cluster != clusterOf[index], cluster >= leftMinimum, clusterOffsets.count - cluster >= rightMinimum else { continue }
+            points.append(clusterOffsets[cluster])
         }
         return points
     }

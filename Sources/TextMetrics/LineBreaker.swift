@@ -60,10 +60,11 @@ public enum LineBreaker {
         var width: Double
     }
 
-    /// What hyphenating needs: the hyphenator (nil when only soft hyphens break words) and the
-    /// hyphen in each of the paragraph's fonts.
+    /// What hyphenating needs: a word's hyphenation points (`Hyphenator.hyphenationPoints(in:)`
+    /// for a word's UTF-8; nil when only soft hyphens break words) and the hyphen in each of the
+    /// paragraph's fonts.
     struct Hyphenation {
-        var hyphenator: Hyphenator?
+        var points: ((UnsafeBufferPointer<UInt8>) -> [Int])?
         var hyphen: (_ font: Int) -> Hyphen
     }
 
@@ -85,7 +86,7 @@ public enum LineBreaker {
         // Exact integer sums of font units are compared against the width; the epsilon only
         // absorbs the rounding of the width's own conversion into font units.
         let limit = maxWidth + 1e-9
-        let hyphenator = hyphenation?.hyphenator
+        let lookUp = hyphenation?.points
         let softHyphens = hyphenation != nil && paragraph.hasSoftHyphens
 
         var lineStart = -1          // byte offset where the current line starts; -1 = no line open
@@ -137,13 +138,13 @@ public enum LineBreaker {
         // The last hyphenation point of segment `index` after `from` whose text from `from`, and
         // the hyphen, fit in `available`; the width is the text's, without the hyphen.
         func lastHyphenFit(_ index: Int, from: Int, available: Double) -> (offset: Int, width: Double, hyphen: Hyphen)? {
-            guard let hyphenator, let hyphenation else { return nil }
+            guard let lookUp, let hyphenation else { return nil }
             let points: [(offset: Int, font: Int)]
             if let known = pointsOf[index] {
                 points = known
             } else {
                 lookups += 1
-                points = paragraph.hyphenationPoints(of: segments[index], hyphenator: hyphenator)
+                points = paragraph.hyphenationPoints(of: segments[index], lookUp: lookUp)
                 pointsOf[index] = points
             }
             let base = advance(at: from, in: index)
@@ -214,7 +215,7 @@ public enum LineBreaker {
             lineFirstSegment = index
             var consumed = advance(at: offset, in: index)
             let hyphenRoom = softHyphens ? softHyphen(index)?.width ?? 0 : 0
-            if rest(index, from: offset, consumed: consumed) + hyphenRoom > limit, hyphenator != nil || overflowWrap == .breakWord {
+            if rest(index, from: offset, consumed: consumed) + hyphenRoom > limit, lookUp != nil || overflowWrap == .breakWord {
                 // Too wide for a line of its own: hyphenate it, else cut it between grapheme clusters.
                 while rest(index, from: offset, consumed: consumed) + hyphenRoom > limit {
                     if let cut = lastHyphenFit(index, from: offset, available: limit) {

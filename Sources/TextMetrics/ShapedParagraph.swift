@@ -306,16 +306,14 @@ public final class ShapedParagraph: Sendable {
         return result
     }
 
-    /// The points of `segment`'s content where a line may end with a hyphen, ascending: the
-    /// hyphenator's points (inside runs of letters) that are also boundaries between HarfBuzz's
-    /// glyph clusters, so the glyphs before a point are exactly the prefix's (a ligature across a
-    /// point rules the point out). Each comes with the font of the character before it, which
-    /// the hyphen is drawn in.
-    func hyphenationPoints(of segment: Segment, hyphenator: Hyphenator) -> [(offset: Int, font: Int)] {
+    /// The points of `segment`'s content where a line may end with a hyphen, ascending: those
+    /// `lookUp` finds in its UTF-8 (a hyphenator's, inside runs of letters) that are also
+    /// boundaries between HarfBuzz's glyph clusters, so the glyphs before a point are exactly the
+    /// prefix's (a ligature across a point rules the point out). Each comes with the font of the
+    /// character before it, which the hyphen is drawn in.
+    func hyphenationPoints(of segment: Segment, lookUp: (UnsafeBufferPointer<UInt8>) -> [Int]) -> [(offset: Int, font: Int)] {
         let start = Int(segment.start), end = Int(segment.contentEnd)
-        let points = utf8.withUnsafeBufferPointer { utf8 in
-            hyphenator.hyphenationPoints(utf8: UnsafeBufferPointer(rebasing: utf8[start..<end]))
-        }
+        let points = utf8.withUnsafeBufferPointer { utf8 in lookUp(UnsafeBufferPointer(rebasing: utf8[start..<end])) }
         guard !points.isEmpty else { return [] }
         var clusterStart = [Bool](repeating: false, count: end - start + 1)
         for index in Int(segment.firstPiece)..<Int(segment.endPiece) {

@@ -29,7 +29,17 @@ public final class Typesetter {
     /// Words (segments between two UAX #14 opportunities) whose hyphenation points were looked up:
     /// only words that did not fit where they were, once per line-breaking pass.
     public private(set) var hyphenationLookups = 0
+    /// Lookups answered by the word cache (the same word in the same language seen before).
+    public var hyphenationCacheHits: Int { wordPoints.hits }
     private var hyphenators: [LanguageTag?: Hyphenator] = [:]
+    /// Hyphenation points per (dictionary, word's UTF-8): a word that ends lines at several widths
+    /// or categories, or often in a document, is hyphenated once.
+    private lazy var wordPoints = BoundedCache<WordKey, [Int]>(limit: 16_384)
+
+    private struct WordKey: Hashable {
+        let dictionary: ObjectIdentifier
+        let bytes: [UInt8]
+    }
     /// The hyphen, per font id: U+2010 shaped in it, or U+002D.
     private var hyphens: [Int: (scalar: Unicode.Scalar, glyph: ShapedGlyph)] = [:]
 
@@ -100,7 +110,10 @@ public final class Typesetter {
         let toUnits = paragraph.unitsPerEm / pointSize
         var hyphenation: LineBreaker.Hyphenation?
         if hyphenator != nil || paragraph.hasSoftHyphens {
-            hyphenation = LineBreaker.Hyphenation(hyphenator: hyphenator) { [unowned self] font in
+            let points = hyphenator.map { hyphenator in
+                { [unowned self] (word: UnsafeBufferPointer<UInt8>) -> [Int] in self.hyphenationPoints(word, hyphenator: hyphenator) }
+            }
+            hyphenation = LineBreaker.Hyphenation(points: points) { [unowned self] font in
                 self.hyphen(in: paragraph, font: font)
             }
         }
@@ -130,6 +143,15 @@ public final class Typesetter {
         let hyphenator = try Hyphenator.forLanguage(language)
         hyphenators[language] = hyphenator
         return hyphenator
+    }
+
+    /// `hyphenator`'s points in `word`, from the word cache when it was looked up before.
+    private func hyphenationPoints(_ word: UnsafeBufferPointer<UInt8>, hyphenator: Hyphenator) -> [Int] {
+        let key = WordKey(dictionary: ObjectIdentifier(hyphenator), bytes: Array(word))
+        if let known = wordPoints.value(for: key) { return known }
+        let points = hyphenator.hyphenationPoints(utf8: word)
+        wordPoints.insert(points, for: key)
+        return points
     }
 
     /// The hyphen drawn in `paragraph`'s font `font`: U+2010 HYPHEN, or U+002D HYPHEN-MINUS when

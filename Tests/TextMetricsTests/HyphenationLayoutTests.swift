@@ -54,6 +54,11 @@ import TestSupport
         #expect(typesetter.hyphenationLookups == plain.lines.count - 1)
         _ = try typesetter.layout(text, style: .body, environment: Self.hyphenated, width: 120)
         #expect(typesetter.hyphenationLookups == plain.lines.count - 1, "a cached layout looks nothing up again")
+        // At another width the same words are looked up again, answered by the word cache.
+        let hits = typesetter.hyphenationCacheHits
+        let other = try typesetter.layout(text, style: .body, environment: Self.hyphenated, width: 140)
+        #expect(typesetter.hyphenationLookups == plain.lines.count - 1 + other.lines.count - 1)
+        #expect(typesetter.hyphenationCacheHits > hits + (other.lines.count - 1) / 2, "few distinct words: mostly hits")
     }
 
     @Test func aHyphenatedLineEndsWithAHyphenThatIsMeasuredDrawnAndInItsText() throws {
@@ -98,7 +103,8 @@ import TestSupport
         #expect(english.hyphenationPoints(in: "officers") == [2, 4])
         let paragraph = typesetter.shapedParagraph("officers", faces: FaceSet(single: noto))
         #expect(paragraph.pieces[0].run.glyphs.map(\.cluster) == [0, 1, 4, 5, 6, 7], "o, ffi, c, e, r, s")
-        #expect(paragraph.hyphenationPoints(of: paragraph.segments[0], hyphenator: english).map(\.offset) == [4])
+        let points = paragraph.hyphenationPoints(of: paragraph.segments[0]) { english.hyphenationPoints(utf8: $0) }
+        #expect(points.map(\.offset) == [4])
     }
 
     @Test func aSoftHyphenThatIsUsedIsDrawnMeasuredAndInTheText() throws {
