@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libhyphen ships no pkg-config file: the module map links it by name.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU renames every C symbol with its version (ubrk_open_72); Swift cannot see through
         // those macros, so these few calls are wrapped under stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
@@ -38,8 +40,8 @@ let package = Package(
         // the package gets beside it.
         .target(name: "BundledFonts", path: "Fonts", sources: ["BundledFonts.swift"],
                 resources: bundledFontFiles.map { .copy($0) }),
-        // Fonts, Dynamic Type, shaping, line breaking, measured text.
-        .target(name: "TextMetrics", dependencies: ["CFreeType", "CHarfBuzz", "CICUShim", "BundledFonts"]),
+        // Fonts, Dynamic Type, shaping, line breaking, hyphenation, measured text.
+        .target(name: "TextMetrics", dependencies: ["CFreeType", "CHarfBuzz", "CICUShim", "CHyphen", "BundledFonts"]),
         // CommonMark parsing (cmark) into a plain Swift block tree.
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         // Document model, cells, self-sizing, layouts, estimates, invalidation.

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages reflow builds against and the fonts of its fallback chain, read
-# at their fixed paths (as root; uses sudo otherwise).
+# Installs the Debian 12 packages reflow builds against, the fonts of its fallback chain and the
+# hyphenation pattern dictionaries (Debian's hyphen-*), read at their fixed paths (as root; uses
+# sudo otherwise).
 # Idempotent: installs only what is missing. Swift itself is expected at /opt/swift or on PATH.
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libcmark-dev libpng-dev
-          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono "$@")
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libcmark-dev libpng-dev libhyphen-dev
+          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
+          hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-pt-br
+          hyphen-sv hyphen-da hyphen-no hyphen-pl hyphen-cs hyphen-ru hyphen-uk "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

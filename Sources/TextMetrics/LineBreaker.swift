@@ -6,6 +6,14 @@
 /// wider than the line is broken between grapheme clusters (an emergency break), as many
 /// clusters per line as fit, and at least one; or, with `OverflowWrap.normal` (CSS's default and
 /// what the peer engines do), it stays whole and overflows the line.
+///
+/// With hyphenation (`Hyphenation`), a word's hyphenation points are break opportunities taken
+/// only after the UAX #14 ones: when the next segment does not fit on a line that has content,
+/// the line takes as much of it as fits before one of its points with a hyphen after it; a word
+/// wider than a line of its own is hyphenated before it is broken between grapheme clusters. A
+/// segment ending with a soft hyphen (U+00AD, a UAX #14 opportunity) ends a line with a hyphen,
+/// and only where the hyphen fits too. Without hyphenation and soft hyphens, the lines are exactly
+/// those of the greedy pass above.
 public enum LineBreaker {
     /// What to do with a word wider than the line (CSS `overflow-wrap`).
     public enum OverflowWrap: String, Hashable, Sendable, CaseIterable {
@@ -30,17 +38,56 @@ public enum LineBreaker {
         public var overflows: Bool
         /// Segments on the line (the first and last may be partial).
         public var segments: Range<Int>
+        /// The hyphen the line ends with (hyphenated there, or at a soft hyphen); its advance is in
+        /// `width`.
+        var hyphen: Hyphen?
+        /// Whether the line ends with an inserted hyphen.
+        public var endsWithHyphen: Bool { hyphen != nil }
+    }
+
+    /// The hyphen drawn at the end of a hyphenated line: U+2010 HYPHEN shaped in the font of the
+    /// character before it, or U+002D HYPHEN-MINUS where that font has no U+2010.
+    struct Hyphen: Hashable, Sendable {
+        var scalar: Unicode.Scalar
+        /// Index into the paragraph's fonts.
+        var font: Int
+        var glyph: UInt32
+        /// The glyph's advance and offsets, in the paragraph's units.
+        var glyphAdvance: Double
+        var xOffset: Double
+        var yOffset: Double
+        /// What it adds to a line: its advance and the letter spacing after it.
+        var width: Double
+    }
+
+    /// What hyphenating needs: a word's hyphenation points (`Hyphenator.hyphenationPoints(in:)`
+    /// for a word's UTF-8; nil when only soft hyphens break words) and the hyphen in each of the
+    /// paragraph's fonts.
+    struct Hyphenation {
+        var points: ((UnsafeBufferPointer<UInt8>) -> [Int])?
+        var hyphen: (_ font: Int) -> Hyphen
     }
 
     /// Breaks `paragraph` into lines no wider than `maxWidth` (the paragraph's units), except
-    /// where a single grapheme cluster is wider.
+    /// where a single grapheme cluster is wider. No hyphenation; soft hyphens are plain break
+    /// opportunities.
     public static func lines(of paragraph: ShapedParagraph, maxWidth: Double, overflowWrap: OverflowWrap = .breakWord) -> [Span] {
+        var lookups = 0
+        return lines(of: paragraph, maxWidth: maxWidth, overflowWrap: overflowWrap, hyphenation: nil, lookups: &lookups)
+    }
+
+    /// `lines(of:maxWidth:overflowWrap:)` with `hyphenation`, adding to `lookups` the segments
+    /// whose hyphenation points were looked up (only ever segments that did not fit).
+    static func lines(of paragraph: ShapedParagraph, maxWidth: Double, overflowWrap: OverflowWrap,
+                      hyphenation: Hyphenation?, lookups: inout Int) -> [Span] {
         let segments = paragraph.segments
         var spans: [Span] = []
         guard !segments.isEmpty else { return spans }
         // Exact integer sums of font units are compared against the width; the epsilon only
         // absorbs the rounding of the width's own conversion into font units.
         let limit = maxWidth + 1e-9
+        let lookUp = hyphenation?.points
+        let softHyphens = hyphenation != nil && paragraph.hasSoftHyphens
 
         var lineStart = -1          // byte offset where the current line starts; -1 = no line open
         var lineFirstSegment = 0
@@ -48,59 +95,159 @@ public enum LineBreaker {
         var pendingWhitespace = 0.0  // trailing white space of the line's last segment
         var lineEnd = 0
         var emergency = false
+        // With soft hyphens, the latest segment the open line can end after (its hyphen fits).
+        var fallback = (segment: -1, width: 0.0, lineEnd: 0)
+        // Per pass, computed when first needed: one segment's cluster advances, and hyphenation points.
+        var advancesOf = (segment: -1, advances: [(offset: Int, advance: Double)]())
+        var pointsOf: [Int: [(offset: Int, font: Int)]] = [:]
 
-        func close(next: Int, through segment: Int) {
-            spans.append(Span(start: lineStart, end: lineEnd, next: next, width: width,
-                              isEmergencyBreak: emergency, overflows: width > limit, segments: lineFirstSegment..<segment + 1))
+        func close(next: Int, through segment: Int, hyphen: Hyphen? = nil) {
+            let total = width + (hyphen?.width ?? 0)
+            spans.append(Span(start: lineStart, end: lineEnd, next: next, width: total, isEmergencyBreak: emergency,
+                              overflows: total > limit, segments: lineFirstSegment..<segment + 1, hyphen: hyphen))
             lineStart = -1
             emergency = false
         }
 
-        for index in segments.indices {
+        // The hyphen a line that ends after segment `index` shows: one for a soft hyphen, unless
+        // the line ends there anyway (a mandatory break, the paragraph's end).
+        func softHyphen(_ index: Int) -> Hyphen? {
             let segment = segments[index]
-            if lineStart >= 0, width + pendingWhitespace + segment.content > limit {
-                close(next: Int(segment.start), through: index - 1)
+            guard softHyphens, segment.endsWithSoftHyphen, !segment.mandatoryBreak, index + 1 < segments.count,
+                  let hyphenation else { return nil }
+            return hyphenation.hyphen(paragraph.font(before: Int(segment.contentEnd), in: segment))
+        }
+
+        func advances(_ index: Int) -> [(offset: Int, advance: Double)] {
+            if advancesOf.segment != index { advancesOf = (index, paragraph.graphemeAdvances(of: segments[index])) }
+            return advancesOf.advances
+        }
+
+        // The advance of segment `index`'s content before `offset`, a cluster boundary in it.
+        func advance(at offset: Int, in index: Int) -> Double {
+            guard offset > Int(segments[index].start) else { return 0 }
+            let list = advances(index)
+            var low = 0, high = list.count
+            while low < high {
+                let middle = (low + high) / 2
+                if list[middle].offset < offset { low = middle + 1 } else { high = middle }
             }
-            if lineStart < 0 {
-                lineStart = Int(segment.start)
-                lineFirstSegment = index
-                width = 0
-                if segment.content > limit, overflowWrap == .breakWord {
-                    // Emergency: cut the word between grapheme clusters.
-                    var offset = Int(segment.start)
-                    var consumed = 0.0
-                    var previousBoundary = offset
-                    var previousAdvance = 0.0
-                    for (boundary, advance) in paragraph.graphemeAdvances(of: segment) {
-                        if advance - consumed > limit, previousBoundary > offset {
-                            lineEnd = previousBoundary
-                            width = previousAdvance - consumed
-                            emergency = true
-                            close(next: previousBoundary, through: index)
-                            lineStart = previousBoundary
-                            lineFirstSegment = index
-                            offset = previousBoundary
-                            consumed = previousAdvance
-                            emergency = true
-                        }
-                        previousBoundary = boundary
-                        previousAdvance = advance
-                    }
-                    width = segment.content - consumed
-                    emergency = true
-                } else {
-                    width = segment.content
-                }
+            return list[min(low, list.count - 1)].advance
+        }
+
+        // The last hyphenation point of segment `index` after `from` whose text from `from`, and
+        // the hyphen, fit in `available`; the width is the text's, without the hyphen.
+        func lastHyphenFit(_ index: Int, from: Int, available: Double) -> (offset: Int, width: Double, hyphen: Hyphen)? {
+            guard let lookUp, let hyphenation else { return nil }
+            let points: [(offset: Int, font: Int)]
+            if let known = pointsOf[index] {
+                points = known
             } else {
-                width += pendingWhitespace + segment.content
+                lookups += 1
+                points = paragraph.hyphenationPoints(of: segments[index], lookUp: lookUp)
+                pointsOf[index] = points
             }
+            let base = advance(at: from, in: index)
+            for point in points.reversed() where point.offset > from {
+                let hyphen = hyphenation.hyphen(point.font)
+                let prefix = advance(at: point.offset, in: index) - base
+                if prefix + hyphen.width <= available { return (point.offset, prefix, hyphen) }
+            }
+            return nil
+        }
+
+        // The width of segment `index`'s content from `offset` on: the segment's own sum from its
+        // start, else the clusters' (as the emergency break always measured it).
+        func rest(_ index: Int, from offset: Int, consumed: Double) -> Double {
+            offset == Int(segments[index].start) ? segments[index].content : advances(index).last!.advance - consumed
+        }
+
+        // Where an emergency break ends a line that starts at `from` (whose content before it
+        // measures `consumed`) inside segment `index`: after as many grapheme clusters as fit, and
+        // at least one; never at the content's end.
+        func emergencyCut(_ index: Int, from: Int, consumed: Double) -> (offset: Int, advance: Double)? {
+            let contentEnd = Int(segments[index].contentEnd)
+            var cut: (offset: Int, advance: Double)?
+            for boundary in advances(index) where boundary.offset > from && boundary.offset < contentEnd {
+                if cut != nil, boundary.advance - consumed > limit { break }
+                cut = boundary
+            }
+            return cut
+        }
+
+        var index = 0
+        var resume = -1  // where the next line starts inside segments[index] after a cut; -1: at its start
+        while index < segments.count {
+            let segment = segments[index]
+            if lineStart >= 0 {
+                if width + pendingWhitespace + segment.content <= limit {
+                    width += pendingWhitespace + segment.content
+                    lineEnd = Int(segment.contentEnd)
+                    pendingWhitespace = segment.whitespace
+                    if softHyphens, softHyphen(index).map({ width + $0.width <= limit }) ?? true {
+                        fallback = (index, width, lineEnd)
+                    }
+                    if segment.mandatoryBreak { close(next: Int(segment.end), through: index) }
+                    index += 1
+                    continue
+                }
+                if let cut = lastHyphenFit(index, from: Int(segment.start), available: limit - width - pendingWhitespace) {
+                    // Fill the line with the start of the word that did not fit, and a hyphen.
+                    width += pendingWhitespace + cut.width
+                    lineEnd = cut.offset
+                    close(next: cut.offset, through: index, hyphen: cut.hyphen)
+                    resume = cut.offset
+                } else if softHyphens, fallback.segment != index - 1 {
+                    // The last segment's soft hyphen does not fit: end at the latest place that fits.
+                    width = fallback.width
+                    lineEnd = fallback.lineEnd
+                    close(next: Int(segments[fallback.segment].end), through: fallback.segment, hyphen: softHyphen(fallback.segment))
+                    index = fallback.segment + 1
+                    continue
+                } else {
+                    close(next: Int(segment.start), through: index - 1, hyphen: softHyphens ? softHyphen(index - 1) : nil)
+                }
+            }
+            // A line opens with this segment, or with its rest after a cut.
+            var offset = resume >= 0 ? resume : Int(segment.start)
+            resume = -1
+            lineStart = offset
+            lineFirstSegment = index
+            var consumed = advance(at: offset, in: index)
+            let hyphenRoom = softHyphens ? softHyphen(index)?.width ?? 0 : 0
+            if rest(index, from: offset, consumed: consumed) + hyphenRoom > limit, lookUp != nil || overflowWrap == .breakWord {
+                // Too wide for a line of its own: hyphenate it, else cut it between grapheme clusters.
+                while rest(index, from: offset, consumed: consumed) + hyphenRoom > limit {
+                    if let cut = lastHyphenFit(index, from: offset, available: limit) {
+                        lineEnd = cut.offset
+                        width = cut.width
+                        close(next: cut.offset, through: index, hyphen: cut.hyphen)
+                    } else if overflowWrap == .breakWord, let cut = emergencyCut(index, from: offset, consumed: consumed) {
+                        lineEnd = cut.offset
+                        width = cut.advance - consumed
+                        emergency = true
+                        close(next: cut.offset, through: index)
+                        emergency = true
+                    } else {
+                        break
+                    }
+                    lineStart = lineEnd
+                    lineFirstSegment = index
+                    offset = lineEnd
+                    consumed = advance(at: offset, in: index)
+                }
+                // A word left wider than the line (one cluster) still counts as broken.
+                if overflowWrap == .breakWord, rest(index, from: offset, consumed: consumed) > limit { emergency = true }
+            }
+            width = segment.content - consumed
             lineEnd = Int(segment.contentEnd)
             pendingWhitespace = segment.whitespace
-            if segment.mandatoryBreak {
-                close(next: Int(segment.end), through: index)
-            }
+            fallback = (index, width, lineEnd)
+            if segment.mandatoryBreak { close(next: Int(segment.end), through: index) }
+            index += 1
         }
         if lineStart >= 0 { close(next: Int(segments[segments.count - 1].end), through: segments.count - 1) }
         return spans
     }
 }
+

@@ -9,6 +9,10 @@
 /// another segment follows it on the same line. Lines are put in visual order only when they
 /// are drawn (`TextLayout`).
 ///
+/// Letter and word spacing (`TextSpacing`) are in the advances: a segment's content and white
+/// space, the grapheme clusters' advances, and `spacing(from:to:)` for drawing. So a paragraph is
+/// shaped once per spacing too (in ems, the same for every point size).
+///
 /// Immutable after `init`, so it is shared freely between threads.
 public final class ShapedParagraph: Sendable {
     public let text: StyledText
@@ -21,6 +25,16 @@ public final class ShapedParagraph: Sendable {
     public let baseDirection: TextDirection
     /// Characters no face in the chain covers: drawn as the last resort's box.
     public let missingCharacters: Int
+    /// Letter spacing after each visible grapheme cluster, and word spacing per word separator,
+    /// in the paragraph's units.
+    public let letterSpacing: Double
+    public let wordSpacing: Double
+    /// Whether the text holds a soft hyphen (U+00AD), which ends a line with a hyphen when used.
+    public let hasSoftHyphens: Bool
+    /// With spacing: the end of every grapheme cluster, and the spacing of the clusters before each
+    /// (`spacingBefore[k]` after the first k clusters; one entry more). Empty without spacing.
+    private let clusterEnds: [Int32]
+    private let spacingBefore: [Double]
     let paragraphLevel: UInt8
     /// Each byte's bidi level (before L1); empty when all are 0.
     let levels: [UInt8]
@@ -46,18 +60,38 @@ public final class ShapedParagraph: Sendable {
         /// The bidi level of the white space after the content.
         var whitespaceLevel: UInt8
         var mandatoryBreak: Bool
+        /// The content ends with a soft hyphen: a line that ends here shows a hyphen.
+        var endsWithSoftHyphen: Bool
     }
 
     let pieces: [Piece]
     let segments: [Segment]
     let utf8: [UInt8]
 
-    init(text: StyledText, faces: FaceSet, direction: BaseDirection = .auto, language: LanguageTag? = nil, shaper: Shaper,
-         breaks: BreakOpportunities, itemizer: Itemizer) {
+    init(text: StyledText, faces: FaceSet, direction: BaseDirection = .auto, language: LanguageTag? = nil,
+         spacing: TextSpacing = .normal, shaper: Shaper, breaks: BreakOpportunities, itemizer: Itemizer) {
         self.text = text
         self.faces = faces
         self.unitsPerEm = Double(faces.regular.unitsPerEm)
         self.utf8 = Array(text.string.utf8)
+        letterSpacing = spacing.letterSpacing * unitsPerEm
+        wordSpacing = spacing.wordSpacing * unitsPerEm
+        hasSoftHyphens = utf8.withUnsafeBufferPointer { Self.containsSoftHyphen($0) }
+        if spacing.changesAdvances, !text.isEmpty {
+            var ends: [Int32] = [], before: [Double] = [0]
+            var offset = 0, sum = 0.0
+            for character in text.string {
+                offset += character.utf8.count
+                sum += Self.spacing(after: character, letter: letterSpacing, word: wordSpacing)
+                ends.append(Int32(offset))
+                before.append(sum)
+            }
+            clusterEnds = ends
+            spacingBefore = before
+        } else {
+            clusterEnds = []
+            spacingBefore = []
+        }
         guard !text.isEmpty else {
             fonts = faces.fonts
             paragraphLevel = direction == .rightToLeft ? 1 : 0
@@ -69,7 +103,8 @@ public final class ShapedParagraph: Sendable {
             return
         }
 
-        let unitsPerEm = self.unitsPerEm
+        let unitsPerEm = self.unitsPerEm, letterSpacing = self.letterSpacing, wordSpacing = self.wordSpacing
+        let clusterEnds = self.clusterEnds, spacingBefore = self.spacingBefore
         var pieces: [Piece] = []
         var segments: [Segment] = []
         var items: Itemization?
@@ -80,6 +115,10 @@ public final class ShapedParagraph: Sendable {
             breaks.withOpportunities(in: utf8) { offsets, mandatory in
                 (pieces, segments) = Self.split(utf8, offsets: offsets, mandatory: mandatory, items: itemization,
                                                 unitsPerEm: unitsPerEm, shaper: shaper)
+                if letterSpacing != 0 || wordSpacing != 0 {
+                    Self.addSpacing(to: &segments, utf8, clusterEnds: clusterEnds, spacingBefore: spacingBefore,
+                                    letter: letterSpacing, word: wordSpacing)
+                }
             }
         }
         fonts = items!.fonts
@@ -148,13 +187,68 @@ public final class ShapedParagraph: Sendable {
                     whitespace = Double(spaces) * spaceAdvance
                 }
             }
+            let softHyphen = contentEnd - start >= 2 && utf8[contentEnd - 2] == 0xC2 && utf8[contentEnd - 1] == 0xAD
             segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
                                     firstPiece: Int32(firstPiece), endPiece: Int32(pieces.count),
                                     content: content, whitespace: whitespace, whitespaceLevel: whitespaceLevel,
-                                    mandatoryBreak: mandatory[index] != 0))
+                                    mandatoryBreak: mandatory[index] != 0, endsWithSoftHyphen: softHyphen))
             start = end
         }
         return (pieces, segments)
+    }
+
+    /// Adds letter and word spacing to every segment's content and white space (each space or tab
+    /// is one cluster; a space is also a word separator).
+    private static func addSpacing(to segments: inout [Segment], _ utf8: UnsafeBufferPointer<UInt8>, clusterEnds: [Int32],
+                                   spacingBefore: [Double], letter: Double, word: Double) {
+        for index in segments.indices {
+            let segment = segments[index]
+            segments[index].content += spacing(clusterEnds, spacingBefore, from: Int(segment.start), to: Int(segment.contentEnd))
+            var extra = 0.0
+            for offset in Int(segment.contentEnd)..<Int(segment.end) {
+                if utf8[offset] == 0x20 { extra += letter + word } else if utf8[offset] == 0x09 { extra += letter }
+            }
+            segments[index].whitespace += extra
+        }
+    }
+
+    /// The spacing after `character`: letter spacing unless it is invisible (every scalar
+    /// default-ignorable: a soft hyphen, a zero-width space, a joiner), word spacing if it is a
+    /// word separator (CSS Text 3 § 8.1).
+    static func spacing(after character: Character, letter: Double, word: Double) -> Double {
+        let scalars = character.unicodeScalars
+        var spacing = scalars.allSatisfy(\.properties.isDefaultIgnorableCodePoint) ? 0 : letter
+        if scalars.count == 1, let scalar = scalars.first,
+           [0x20, 0xA0, 0x1361, 0x10100, 0x10101, 0x1039F, 0x1091F].contains(scalar.value) {
+            spacing += word
+        }
+        return spacing
+    }
+
+    /// The letter and word spacing of the grapheme clusters that end in `from + 1...to`, in the
+    /// paragraph's units: what drawing adds to the advances of the text between two cluster
+    /// boundaries. Zero without spacing.
+    func spacing(from: Int, to: Int) -> Double {
+        clusterEnds.isEmpty ? 0 : Self.spacing(clusterEnds, spacingBefore, from: from, to: to)
+    }
+
+    private static func spacing(_ ends: [Int32], _ before: [Double], from: Int, to: Int) -> Double {
+        // Clusters ending at or before `offset`: a binary search.
+        func clusters(endingBy offset: Int) -> Int {
+            var low = 0, high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(ends[middle]) <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return before[clusters(endingBy: to)] - before[clusters(endingBy: from)]
+    }
+
+    private static func containsSoftHyphen(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 2 else { return false }
+        for index in 1..<bytes.count where bytes[index] == 0xAD && bytes[index - 1] == 0xC2 { return true }
+        return false
     }
 
     /// The end of `bytes[start..<end]` less its trailing white space (spaces, tabs, line and
@@ -180,9 +274,10 @@ public final class ShapedParagraph: Sendable {
     public var segmentCount: Int { segments.count }
 
     /// Every grapheme-cluster boundary inside `segment`'s content (its start excluded, its
-    /// content end included) with the advance of the content before it, in the paragraph's units.
-    /// One pass over the glyphs and one over the text, so cutting even a megabyte-long word into
-    /// lines stays linear. A glyph's advance counts toward the cluster it belongs to.
+    /// content end included) with the advance of the content before it, in the paragraph's units,
+    /// letter and word spacing included. One pass over the glyphs and one over the text, so cutting
+    /// even a megabyte-long word into lines stays linear. A glyph's advance counts toward the
+    /// cluster it belongs to.
     func graphemeAdvances(of segment: Segment) -> [(offset: Int, advance: Double)] {
         let start = Int(segment.start), length = Int(segment.contentEnd) - start
         var byCluster = [Double](repeating: 0, count: length + 1)
@@ -198,14 +293,44 @@ public final class ShapedParagraph: Sendable {
         var byte = 0
         var sum = 0.0
         let content = String(decoding: utf8[start..<Int(segment.contentEnd)], as: UTF8.self)
+        let spaced = letterSpacing != 0 || wordSpacing != 0
         for character in content {
             let next = byte + character.utf8.count
             while byte < next {
                 sum += byCluster[byte]
                 byte += 1
             }
+            if spaced { sum += Self.spacing(after: character, letter: letterSpacing, word: wordSpacing) }
             result.append((start + next, sum))
         }
         return result
+    }
+
+    /// The points of `segment`'s content where a line may end with a hyphen, ascending: those
+    /// `lookUp` finds in its UTF-8 (a hyphenator's, inside runs of letters) that are also
+    /// boundaries between HarfBuzz's glyph clusters, so the glyphs before a point are exactly the
+    /// prefix's (a ligature across a point rules the point out). Each comes with the font of the
+    /// character before it, which the hyphen is drawn in.
+    func hyphenationPoints(of segment: Segment, lookUp: (UnsafeBufferPointer<UInt8>) -> [Int]) -> [(offset: Int, font: Int)] {
+        let start = Int(segment.start), end = Int(segment.contentEnd)
+        let points = utf8.withUnsafeBufferPointer { utf8 in lookUp(UnsafeBufferPointer(rebasing: utf8[start..<end])) }
+        guard !points.isEmpty else { return [] }
+        var clusterStart = [Bool](repeating: false, count: end - start + 1)
+        for index in Int(segment.firstPiece)..<Int(segment.endPiece) {
+            let piece = pieces[index]
+            clusterStart[Int(piece.start) - start] = true
+            for glyph in piece.run.glyphs { clusterStart[min(end - start, Int(piece.start) - start + Int(glyph.cluster))] = true }
+        }
+        return points.compactMap { point in
+            clusterStart[point] ? (start + point, font(before: start + point, in: segment)) : nil
+        }
+    }
+
+    /// The index (in `fonts`) of the font of the character that ends at `offset` in `segment`.
+    func font(before offset: Int, in segment: Segment) -> Int {
+        for index in Int(segment.firstPiece)..<Int(segment.endPiece) where Int(pieces[index].end) >= offset {
+            return Int(pieces[index].font)
+        }
+        return Int(pieces[max(0, Int(segment.endPiece) - 1)].font)
     }
 }

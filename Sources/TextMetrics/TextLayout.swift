@@ -9,6 +9,13 @@
 /// a left-to-right paragraph's start at 0. Lines are broken on the logical order (UAX #14) and
 /// only then put in visual order (UAX #9 L1–L2), so the direction never changes a line's text
 /// or width, only where its glyphs go.
+///
+/// Hyphens: a line that ends inside a hyphenated word, or right after a soft hyphen (U+00AD) that
+/// the breaker used, ends with an inserted hyphen (`Line.endsWithHyphen`): its advance is in the
+/// line's `width`, `glyphRuns(ofLine:)` draws it at the line's logical end and `text(ofLine:)`
+/// ends with it; the line's `range` stays the text's own bytes. A soft hyphen not used stays
+/// invisible and takes no room. Letter and word spacing (`TextSpacing`) are in every width and
+/// glyph position; the line pitch is the style's leading or the spacing's minimum line height.
 public struct TextLayout: Sendable {
     public struct Line: Hashable, Sendable {
         /// UTF-8 byte range of the line's text (logical order), trailing white space excluded.
@@ -30,6 +37,14 @@ public struct TextLayout: Sendable {
         public var overflows: Bool
         /// Segments of the shaped paragraph on this line.
         var segments: Range<Int>
+        /// The hyphen inserted at the line's end, if any.
+        var hyphen: LineBreaker.Hyphen?
+        /// The line ends with an inserted hyphen: the word goes on on the next line, hyphenated
+        /// here or at a soft hyphen. The hyphen is in `width`, in `glyphRuns(ofLine:)` and in
+        /// `text(ofLine:)`, not in `range`.
+        public var endsWithHyphen: Bool { hyphen != nil }
+        /// The character drawn as the inserted hyphen (U+2010, or U+002D where the font lacks it).
+        public var hyphenCharacter: Unicode.Scalar? { hyphen?.scalar }
     }
 
     public let paragraph: ShapedParagraph
@@ -37,7 +52,7 @@ public struct TextLayout: Sendable {
     /// The width the text was broken for.
     public let containerWidth: Double
     public let pointSize: Double
-    /// Baseline-to-baseline distance (the style's leading).
+    /// Baseline-to-baseline distance (the style's leading, or the text spacing's minimum).
     public let lineHeight: Double
 
     public var text: StyledText { paragraph.text }
@@ -66,8 +81,8 @@ public struct TextLayout: Sendable {
     /// Whether some line is wider than the container (a word kept whole with `OverflowWrap.normal`).
     public var overflows: Bool { lines.contains { $0.overflows } }
 
-    init(paragraph: ShapedParagraph, width: Double, pointSize: Double, lineHeight: Double,
-         overflowWrap: LineBreaker.OverflowWrap) {
+    /// The lines `spans` (the breaker's, for `width` points at `pointSize`) placed `lineHeight` apart.
+    init(paragraph: ShapedParagraph, spans: [LineBreaker.Span], width: Double, pointSize: Double, lineHeight: Double) {
         self.paragraph = paragraph
         self.containerWidth = width
         self.pointSize = pointSize
@@ -78,7 +93,6 @@ public struct TextLayout: Sendable {
         // Half-leading: the font's ascent + descent centred in the line pitch.
         let ascent = regular.ascent(at: pointSize), descent = regular.descent(at: pointSize)
         let baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
-        let spans = LineBreaker.lines(of: paragraph, maxWidth: width / toPoints, overflowWrap: overflowWrap)
         let direction = paragraph.baseDirection
         var lines: [Line] = []
         lines.reserveCapacity(spans.count)
@@ -87,20 +101,25 @@ public struct TextLayout: Sendable {
             let lineWidth = span.width * toPoints
             lines.append(Line(range: span.start..<span.end, width: lineWidth, x: direction == .rightToLeft ? width - lineWidth : 0,
                               direction: direction, top: top, baseline: top + baselineOffset,
-                              isEmergencyBreak: span.isEmergencyBreak, overflows: span.overflows, segments: span.segments))
+                              isEmergencyBreak: span.isEmergencyBreak, overflows: span.overflows, segments: span.segments,
+                              hyphen: span.hyphen))
         }
         self.lines = lines
     }
 
-    /// The text of line `index` in logical (reading) order, trailing white space excluded.
+    /// The text of line `index` in logical (reading) order, trailing white space excluded, with
+    /// the inserted hyphen at its end when it has one.
     public func text(ofLine index: Int) -> String {
-        let range = lines[index].range
-        return String(decoding: paragraph.utf8[range], as: UTF8.self)
+        let line = lines[index]
+        var text = String(decoding: paragraph.utf8[line.range], as: UTF8.self)
+        if let hyphen = line.hyphen { text.unicodeScalars.append(hyphen.scalar) }
+        return text
     }
 
     /// The characters of line `index` in visual order, left to right (UAX #9 L1–L2 per
     /// character, no mirroring), default-ignorable characters (bidi controls, joiners) left out:
-    /// what `reflow-cli lines --visual` prints.
+    /// what `reflow-cli lines --visual` prints. An inserted hyphen follows the line's last
+    /// character (at its level).
     public func visualText(ofLine index: Int) -> String {
         let range = lines[index].range
         var scalars: [Unicode.Scalar] = []
@@ -111,6 +130,10 @@ public struct TextLayout: Sendable {
             levels.append(paragraph.levels.isEmpty ? 0 : paragraph.levels[offset])
             offset += UTF8.width(scalar)
         }
+        if let hyphen = lines[index].hyphen {
+            scalars.append(hyphen.scalar)
+            levels.append(levels.last ?? paragraph.paragraphLevel)
+        }
         let order = paragraph.levels.isEmpty ? Array(scalars.indices)
             : Bidi.visualOrder(of: scalars, levels: levels, paragraphLevel: paragraph.paragraphLevel)
         var out = String.UnicodeScalarView()
@@ -118,9 +141,10 @@ public struct TextLayout: Sendable {
         return String(out)
     }
 
-    /// A piece of a line in logical order: glyphs of one piece (or white space between words).
+    /// A piece of a line in logical order: glyphs of one piece (or white space between words, or
+    /// the inserted hyphen).
     private struct Item {
-        var piece: Int  // -1: white space
+        var piece: Int  // -1: white space; -2: the hyphen
         var glyphs: Range<Int>
         var advance: Double  // paragraph units, for white space
         var level: UInt8
@@ -128,8 +152,10 @@ public struct TextLayout: Sendable {
 
     /// The glyphs of line `index` in visual order, left to right, positioned in points relative to
     /// the line's left end on its baseline (x right, y down; add `Line.x` for the container), one
-    /// run per font. Costs the line's own glyphs (and a binary search per piece cut by the line),
-    /// however long the word or paragraph it is cut from.
+    /// run per font. An inserted hyphen is the last glyph in logical order. With letter or word
+    /// spacing, the pen moves on by the spacing after each glyph cluster. Costs the line's own
+    /// glyphs (and a binary search per piece cut by the line), however long the word or paragraph
+    /// it is cut from.
     public func glyphRuns(ofLine index: Int) -> [GlyphRun] {
         var visited = 0
         return glyphRuns(ofLine: index, visited: &visited)
@@ -156,30 +182,42 @@ public struct TextLayout: Sendable {
                 items.append(Item(piece: -1, glyphs: 0..<0, advance: segment.whitespace, level: segment.whitespaceLevel))
             }
         }
+        if line.hyphen != nil {
+            items.append(Item(piece: -2, glyphs: 0..<0, advance: 0, level: items.last?.level ?? paragraph.paragraphLevel))
+        }
         let order = paragraph.levels.isEmpty ? Array(items.indices) : Bidi.visualOrder(levels: items.map(\.level))
 
         var runs: [GlyphRun] = []
         var pen = 0.0  // in the paragraph's units
+        let spaced = paragraph.letterSpacing != 0 || paragraph.wordSpacing != 0
         for itemIndex in order {
             let item = items[itemIndex]
-            guard item.piece >= 0 else {
+            if item.piece == -1 {
                 pen += item.advance
                 continue
             }
-            let piece = paragraph.pieces[item.piece]
-            let font = paragraph.fonts[Int(piece.font)]
-            let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
+            let font: Font
             var glyphs: [PositionedGlyph] = []
-            glyphs.reserveCapacity(item.glyphs.count)
-            visited += item.glyphs.count
-            piece.run.glyphs.withUnsafeBufferPointer { shaped in
-                for glyphIndex in item.glyphs {
-                    let glyph = shaped[glyphIndex]
-                    glyphs.append(PositionedGlyph(
-                        glyph: glyph.glyph,
-                        x: (pen + Double(glyph.xOffset) * scale) * toPoints,
-                        y: -Double(glyph.yOffset) * scale * toPoints))
-                    pen += Double(glyph.xAdvance) * scale
+            if item.piece == -2, let hyphen = line.hyphen {
+                font = paragraph.fonts[hyphen.font]
+                glyphs.append(PositionedGlyph(glyph: hyphen.glyph, x: (pen + hyphen.xOffset) * toPoints, y: -hyphen.yOffset * toPoints))
+                pen += hyphen.width
+            } else {
+                let piece = paragraph.pieces[item.piece]
+                font = paragraph.fonts[Int(piece.font)]
+                let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
+                glyphs.reserveCapacity(item.glyphs.count)
+                visited += item.glyphs.count
+                piece.run.glyphs.withUnsafeBufferPointer { shaped in
+                    for glyphIndex in item.glyphs {
+                        let glyph = shaped[glyphIndex]
+                        glyphs.append(PositionedGlyph(
+                            glyph: glyph.glyph,
+                            x: (pen + Double(glyph.xOffset) * scale) * toPoints,
+                            y: -Double(glyph.yOffset) * scale * toPoints))
+                        pen += Double(glyph.xAdvance) * scale
+                        if spaced { pen += clusterSpacing(after: glyphIndex, of: piece, shaped) }
+                    }
                 }
             }
             guard !glyphs.isEmpty else { continue }
@@ -190,6 +228,24 @@ public struct TextLayout: Sendable {
             }
         }
         return runs
+    }
+
+    /// The letter and word spacing after glyph `index` of `piece`: the spacing of its glyph
+    /// cluster's text when it is the cluster's last glyph in visual order, else nothing. A cluster's
+    /// text runs from its own offset to the next larger cluster offset (the next glyph's in a
+    /// left-to-right run, the previous one's in a right-to-left run) or the piece's end.
+    private func clusterSpacing(after index: Int, of piece: ShapedParagraph.Piece, _ glyphs: UnsafeBufferPointer<ShapedGlyph>) -> Double {
+        let cluster = glyphs[index].cluster
+        if index + 1 < glyphs.count, glyphs[index + 1].cluster == cluster { return 0 }
+        var end = Int(piece.end)
+        if piece.level & 1 == 1 {
+            var previous = index
+            while previous > 0, glyphs[previous - 1].cluster == cluster { previous -= 1 }
+            if previous > 0 { end = Int(piece.start) + Int(glyphs[previous - 1].cluster) }
+        } else if index + 1 < glyphs.count {
+            end = Int(piece.start) + Int(glyphs[index + 1].cluster)
+        }
+        return paragraph.spacing(from: Int(piece.start) + Int(cluster), to: end)
     }
 
     /// The glyphs of `piece` whose clusters start inside `range`: contiguous, since HarfBuzz

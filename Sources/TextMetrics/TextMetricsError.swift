@@ -11,6 +11,10 @@ public enum TextMetricsError: Error, Equatable, CustomStringConvertible {
     case lineBreakerUnavailable(reason: String)
     /// A language given for the text is not a well-formed BCP 47 tag.
     case invalidLanguageTag(tag: String, reason: String)
+    /// Hyphenation was asked for in a language whose pattern dictionary is not installed.
+    case hyphenationUnavailable(language: String, searched: [String], package: String)
+    /// A hyphenation pattern dictionary exists but libhyphen cannot load it.
+    case hyphenationDictionaryUnreadable(path: String)
 
     public var description: String {
         switch self {
@@ -25,6 +29,13 @@ public enum TextMetricsError: Error, Equatable, CustomStringConvertible {
             return "ICU's line breaker is unavailable (\(reason)); install libicu72 (apt-get install libicu-dev)"
         case .invalidLanguageTag(let tag, let reason):
             return "'\(tag)' is not a BCP 47 language tag (\(reason)); give one like 'en', 'ja', 'ar', 'zh-Hant' or 'pt-BR'"
+        case .hyphenationUnavailable(let language, let searched, let package):
+            return "no hyphenation patterns for '\(language)': none of \(searched.joined(separator: ", ")) exists; "
+                + "install Debian's \(package) (apt-get install \(package); apt-cache search --names-only '^hyphen-' lists "
+                + "the languages that have patterns), or turn hyphenation off"
+        case .hyphenationDictionaryUnreadable(let path):
+            return "cannot load the hyphenation patterns '\(path)' (unreadable, or not a libhyphen dictionary); "
+                + "reinstall the hyphen-* package that owns it (dpkg -S \(path))"
         }
     }
 }

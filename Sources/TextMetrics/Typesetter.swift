@@ -1,12 +1,14 @@
 /// Measures text: the function the whole engine rests on. Given text, a text style, an
-/// environment (category, base direction, language) and a width, it answers with a `TextLayout`
-/// (lines in logical and visual order, baselines, height).
+/// environment (category, base direction, language, hyphenation, text spacing) and a width, it
+/// answers with a `TextLayout` (lines in logical and visual order, baselines, height).
 ///
 /// Measuring is a pure function of (text, style, environment, width, overflow wrap) and is
 /// cached under exactly that key (`layoutCacheLimit` entries). Underneath, paragraphs are
-/// itemized and shaped once per (face set, base direction, language) in font units
-/// (`paragraphCacheLimit` entries) and words once per (face, script, direction, language) (the
-/// `Shaper`'s cache), so a new width or a new category of the same face only re-breaks lines.
+/// itemized and shaped once per (face set, base direction, language, letter and word spacing) in
+/// font units (`paragraphCacheLimit` entries) and words once per (face, script, direction,
+/// language) (the `Shaper`'s cache), so a new width or a new category of the same face only
+/// re-breaks lines. Hyphenation dictionaries are shared by the process (`Hyphenator`); hyphen
+/// points are looked up only for words that do not fit (`hyphenationLookups`).
 ///
 /// Not thread-safe: use one typesetter per thread (its fonts may be shared).
 public final class Typesetter {
@@ -24,6 +26,22 @@ public final class Typesetter {
     public var layoutCacheHits: Int { layouts.hits }
     /// HarfBuzz shaping calls so far.
     public var shapeCalls: Int { shaper.shapeCalls }
+    /// Words (segments between two UAX #14 opportunities) whose hyphenation points were looked up:
+    /// only words that did not fit where they were, once per line-breaking pass.
+    public private(set) var hyphenationLookups = 0
+    /// Lookups answered by the word cache (the same word in the same language seen before).
+    public var hyphenationCacheHits: Int { wordPoints.hits }
+    private var hyphenators: [LanguageTag?: Hyphenator] = [:]
+    /// Hyphenation points per (dictionary, word's UTF-8): a word that ends lines at several widths
+    /// or categories, or often in a document, is hyphenated once.
+    private lazy var wordPoints = BoundedCache<WordKey, [Int]>(limit: 16_384)
+
+    private struct WordKey: Hashable {
+        let dictionary: ObjectIdentifier
+        let bytes: [UInt8]
+    }
+    /// The hyphen, per font id: U+2010 shaped in it, or U+002D.
+    private var hyphens: [Int: (scalar: Unicode.Scalar, glyph: ShapedGlyph)] = [:]
 
     // Keys hash and compare text by its bytes and runs (see `StyledText`'s equality).
     struct ParagraphKey: Hashable {
@@ -31,6 +49,8 @@ public final class Typesetter {
         let faces: [Int]
         let direction: BaseDirection
         let language: LanguageTag?
+        let letterSpacing: Double
+        let wordSpacing: Double
     }
 
     struct LayoutKey: Hashable {
@@ -72,31 +92,92 @@ public final class Typesetter {
         let spec = DynamicType.spec(style, environment.category)
         let faces = try FaceSet(library: fonts, pointSize: spec.pointSize, weight: spec.weight)
         let layout = self.layout(text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
-                                 overflowWrap: overflowWrap, direction: environment.direction, language: environment.language)
+                                 overflowWrap: overflowWrap, direction: environment.direction, language: environment.language,
+                                 hyphenator: environment.hyphenation ? try hyphenator(for: environment.language) : nil,
+                                 spacing: environment.spacing)
         layouts.insert(layout, for: key)
         return layout
     }
 
-    /// `text` in explicit faces at `pointSize`, lines `lineHeight` apart, broken for `width`
-    /// (the fallback chain follows the faces). Not cached (the paragraph's shaping is).
+    /// `text` in explicit faces at `pointSize`, lines `lineHeight` apart (or the spacing's minimum
+    /// line height), broken for `width` (the fallback chain follows the faces), hyphenated with
+    /// `hyphenator` when one is given. Not cached (the paragraph's shaping is).
     public func layout(_ text: StyledText, faces: FaceSet, pointSize: Double, lineHeight: Double, width: Double,
                        overflowWrap: LineBreaker.OverflowWrap = .breakWord, direction: BaseDirection = .auto,
-                       language: LanguageTag? = nil) -> TextLayout {
+                       language: LanguageTag? = nil, hyphenator: Hyphenator? = nil, spacing: TextSpacing = .normal) -> TextLayout {
         layoutsComputed += 1
-        return TextLayout(paragraph: shapedParagraph(text, faces: faces, direction: direction, language: language), width: width,
-                          pointSize: pointSize, lineHeight: lineHeight, overflowWrap: overflowWrap)
+        let paragraph = shapedParagraph(text, faces: faces, direction: direction, language: language, spacing: spacing)
+        let toUnits = paragraph.unitsPerEm / pointSize
+        var hyphenation: LineBreaker.Hyphenation?
+        if hyphenator != nil || paragraph.hasSoftHyphens {
+            let points = hyphenator.map { hyphenator in
+                { [unowned self] (word: UnsafeBufferPointer<UInt8>) -> [Int] in self.hyphenationPoints(word, hyphenator: hyphenator) }
+            }
+            hyphenation = LineBreaker.Hyphenation(points: points) { [unowned self] font in
+                self.hyphen(in: paragraph, font: font)
+            }
+        }
+        let spans = LineBreaker.lines(of: paragraph, maxWidth: width * toUnits, overflowWrap: overflowWrap,
+                                      hyphenation: hyphenation, lookups: &hyphenationLookups)
+        return TextLayout(paragraph: paragraph, spans: spans, width: width, pointSize: pointSize,
+                          lineHeight: spacing.lineHeight(leading: lineHeight, pointSize: pointSize))
     }
 
-    /// `text` itemized and shaped in `faces`, from the cache when it was shaped before.
+    /// `text` itemized and shaped in `faces`, with `spacing`'s letter and word spacing in its
+    /// advances, from the cache when it was shaped before.
     public func shapedParagraph(_ text: StyledText, faces: FaceSet, direction: BaseDirection = .auto,
-                                language: LanguageTag? = nil) -> ShapedParagraph {
-        let key = ParagraphKey(text: text, faces: faces.ids, direction: direction, language: language)
+                                language: LanguageTag? = nil, spacing: TextSpacing = .normal) -> ShapedParagraph {
+        let key = ParagraphKey(text: text, faces: faces.ids, direction: direction, language: language,
+                               letterSpacing: spacing.letterSpacing, wordSpacing: spacing.wordSpacing)
         if let paragraph = paragraphs.value(for: key) { return paragraph }
         paragraphsShaped += 1
-        let paragraph = ShapedParagraph(text: text, faces: faces, direction: direction, language: language, shaper: shaper,
-                                        breaks: breaks, itemizer: itemizer)
+        let paragraph = ShapedParagraph(text: text, faces: faces, direction: direction, language: language, spacing: spacing,
+                                        shaper: shaper, breaks: breaks, itemizer: itemizer)
         paragraphs.insert(paragraph, for: key)
         return paragraph
+    }
+
+    /// The hyphenator for `language` (English when nil), remembered per language.
+    public func hyphenator(for language: LanguageTag?) throws -> Hyphenator {
+        if let known = hyphenators[language] { return known }
+        let hyphenator = try Hyphenator.forLanguage(language)
+        hyphenators[language] = hyphenator
+        return hyphenator
+    }
+
+    /// `hyphenator`'s points in `word`, from the word cache when it was looked up before.
+    private func hyphenationPoints(_ word: UnsafeBufferPointer<UInt8>, hyphenator: Hyphenator) -> [Int] {
+        let key = WordKey(dictionary: ObjectIdentifier(hyphenator), bytes: Array(word))
+        if let known = wordPoints.value(for: key) { return known }
+        let points = hyphenator.hyphenationPoints(utf8: word)
+        wordPoints.insert(points, for: key)
+        return points
+    }
+
+    /// The hyphen drawn in `paragraph`'s font `font`: U+2010 HYPHEN, or U+002D HYPHEN-MINUS when
+    /// the font has no glyph for it; its width includes the paragraph's letter spacing.
+    private func hyphen(in paragraph: ShapedParagraph, font index: Int) -> LineBreaker.Hyphen {
+        let font = paragraph.fonts[index]
+        let shaped: (scalar: Unicode.Scalar, glyph: ShapedGlyph)
+        if let known = hyphens[font.id] {
+            shaped = known
+        } else {
+            var found: (scalar: Unicode.Scalar, glyph: ShapedGlyph)?
+            for scalar: Unicode.Scalar in ["\u{2010}", "-"] {
+                let run = shaper.shape(String(scalar), font: font, properties: ShapingProperties(script: .common, direction: .leftToRight))
+                if run.glyphs.count == 1, run.glyphs[0].glyph != 0 {
+                    found = (scalar, run.glyphs[0])
+                    break
+                }
+            }
+            shaped = found ?? ("-", ShapedGlyph(glyph: 0, cluster: 0, xAdvance: 0, xOffset: 0, yOffset: 0))
+            hyphens[font.id] = shaped
+        }
+        let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
+        let advance = Double(shaped.glyph.xAdvance) * scale
+        return LineBreaker.Hyphen(scalar: shaped.scalar, font: index, glyph: shaped.glyph.glyph, glyphAdvance: advance,
+                                  xOffset: Double(shaped.glyph.xOffset) * scale, yOffset: Double(shaped.glyph.yOffset) * scale,
+                                  width: advance + paragraph.letterSpacing)
     }
 
     /// The advance of `text` in `style` at `category`, in points (no line breaking): how wide a

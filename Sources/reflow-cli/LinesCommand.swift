@@ -18,7 +18,9 @@ struct LinesCommand: ParsableCommand {
 
             Text is set in a Dynamic Type style (--style, --category) in the bundled faces, or with --font in a font file \
             of your own (at the style's size, or --size and --line-height); the fallback chain (reflow-cli fonts) follows \
-            either. Lines are printed in logical (reading) order; --visual prints them in visual order, left to right.
+            either. Lines are printed in logical (reading) order; --visual prints them in visual order, left to right. \
+            A line that ends inside a hyphenated word (--hyphenate) or at a soft hyphen ends with the hyphen drawn (U+2010). \
+            With --text-spacing wcag the line height is at least 1.5 times the point size and the height counts it.
             """)
 
     @Argument(help: "The text file to break into lines.")
@@ -77,19 +79,22 @@ struct LinesCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let paragraphs = PlainText.paragraphs(try input.text(of: file))
-            let pitch: Double
+            var leading: Double
             let spec = DynamicType.spec(style, category.category)
             if let font {
                 // Opened here too, so a file that is not a font fails before any work starts.
                 let face = try fonts.library().font(atPath: font)
                 if let size {
-                    pitch = lineHeight ?? (face.ascent(at: size) + face.descent(at: size))
+                    leading = lineHeight ?? (face.ascent(at: size) + face.descent(at: size))
                 } else {
-                    pitch = lineHeight ?? spec.leading
+                    leading = lineHeight ?? spec.leading
                 }
             } else {
-                pitch = spec.leading
+                leading = spec.leading
             }
+            let pitch = text.textSpacing.spacing.lineHeight(leading: leading, pointSize: size ?? spec.pointSize)
+            // Loaded here, so a language without patterns fails before any work starts.
+            _ = try text.hyphenator()
             // One font library for every worker: fonts are immutable and shared; each worker has
             // its own typesetter (caches, ICU iterators).
             let library = try fonts.library()
@@ -134,9 +139,11 @@ struct LinesCommand: ParsableCommand {
         if let font {
             let faces = FaceSet(single: try library.font(atPath: font))
             let pointSize = size ?? DynamicType.spec(style, category.category).pointSize
+            let hyphenator = try text.hyphenator()
             measure = { typesetter.layout(StyledText($0), faces: faces, pointSize: pointSize, lineHeight: pitch, width: width,
                                            overflowWrap: overflowWrap, direction: environment.direction,
-                                           language: environment.language) }
+                                           language: environment.language, hyphenator: hyphenator,
+                                           spacing: environment.spacing) }
         } else {
             measure = { try typesetter.layout(StyledText($0), style: style, environment: environment, width: width,
                                                overflowWrap: overflowWrap) }
@@ -159,6 +166,7 @@ struct LinesCommand: ParsableCommand {
                     // A line's range is in UTF-8 bytes of the laid-out text, which is `paragraph`.
                     for line in layout.lines {
                         output.append(contentsOf: bytes[line.range])
+                        if let hyphen = line.hyphenCharacter { output.append(contentsOf: String(hyphen).utf8) }
                         output.append(0x0A)
                     }
                 }

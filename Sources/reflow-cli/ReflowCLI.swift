@@ -11,6 +11,6 @@ struct ReflowCLI: ParsableCommand {
             (long names such as extraLarge or accessibilityMedium work too).
             """,
         subcommands: [PreviewCommand.self, TypeTableCommand.self, LinesCommand.self, FontsCommand.self, LayoutCommand.self,
-                      ScrollCommand.self, CheckCommand.self, AuditCommand.self],
+                      ScrollCommand.self, CheckCommand.self, AuditCommand.self, HyphenateCommand.self],
         defaultSubcommand: PreviewCommand.self)
 }

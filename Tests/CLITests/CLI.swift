@@ -58,12 +58,12 @@ enum CLI {
             + candidates.map(\.path).joined(separator: ", ") + "; build it or set REFLOW_CLI")
     }
 
-    /// Runs `reflow-cli arguments…` with stdin empty, stopping it after `timeout` seconds (a hang
-    /// is a failure).
+    /// Runs `reflow-cli arguments…` with stdin empty (or read from the file `input`), stopping it
+    /// after `timeout` seconds (a hang is a failure).
     /// - Parameters:
     ///   - directory: the working directory (default: this process's).
     ///   - environment: variables set (or, with nil, removed) on top of this process's.
-    static func run(_ arguments: [String], timeout: TimeInterval = 120, directory: URL? = nil,
+    static func run(_ arguments: [String], input: URL? = nil, timeout: TimeInterval = 120, directory: URL? = nil,
                     environment: [String: String?] = [:],
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let process = Process()
@@ -84,7 +84,7 @@ enum CLI {
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(5_000) }

@@ -11,33 +11,18 @@ import Testing
     static let python = "/usr/bin/python3"
 
     static let missing: String? = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import gi; gi.require_version('Pango', '1.0'); gi.require_version('PangoCairo', '1.0'); "
-            + "from gi.repository import Pango, PangoCairo; import cairo"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return report("no \(python)") }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return report("\(python) cannot import Pango and PangoCairo (apt-get install python3-gi gir1.2-pango-1.0 python3-gi-cairo)")
+        let code = "import gi; gi.require_version('Pango', '1.0'); gi.require_version('PangoCairo', '1.0'); "
+            + "from gi.repository import Pango, PangoCairo; import cairo"
+        switch Prerequisites.python(python, succeedsAt: code) {
+        case nil: return Prerequisites.skipped("PangoWorldAgreementTests", "no \(python)")
+        case false: return Prerequisites.skipped("PangoWorldAgreementTests",
+            "\(python) cannot import Pango and PangoCairo (apt-get install python3-gi gir1.2-pango-1.0 python3-gi-cairo)")
+        case true: return nil
         }
-        return nil
     }()
 
-    static func report(_ reason: String) -> String {
-        let message = "SKIPPED PangoWorldAgreementTests: " + reason
-        print(message)
-        return message
-    }
-
-    static var isRequired: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["REFLOW_REQUIRE_PEERS"] == "1" || !(environment["CI"] ?? "").isEmpty
-    }
-
     @Test func prerequisitesArePresentWhereTheyAreRequired() {
-        if let missing = Self.missing, Self.isRequired { Issue.record("\(missing); required here (CI or REFLOW_REQUIRE_PEERS=1)") }
+        if let missing = Self.missing, Prerequisites.areRequired { Issue.record("\(missing); required here (CI or REFLOW_REQUIRE_PEERS=1)") }
     }
 
     /// Lines of two paragraphs that are the same, in order (longest common subsequence).

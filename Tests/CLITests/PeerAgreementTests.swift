@@ -46,15 +46,8 @@ import Testing
             reasons.append("\(dictionary) not found (apt-get install wamerican)")
         }
         guard !reasons.isEmpty else { return nil }
-        let message = "SKIPPED PeerAgreementTests: " + reasons.joined(separator: "; ")
-        print(message)
-        return message
+        return Prerequisites.skipped("PeerAgreementTests", reasons.joined(separator: "; "))
     }()
-
-    static var isRequired: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["REFLOW_REQUIRE_PEERS"] == "1" || !(environment["CI"] ?? "").isEmpty
-    }
 
     struct CommandFailure: Error, CustomStringConvertible { let description: String }
 
@@ -113,7 +106,7 @@ import Testing
 
     @Test func prerequisitesArePresentWhereTheyAreRequired() {
         // Skipping is fine on a developer's machine; in CI it would hide the comparison.
-        if let missing = Self.missing, Self.isRequired {
+        if let missing = Self.missing, Prerequisites.areRequired {
             Issue.record("\(missing); required here (CI or REFLOW_REQUIRE_PEERS=1)")
         }
     }

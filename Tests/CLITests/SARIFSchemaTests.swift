@@ -9,9 +9,7 @@ import Testing
     static let validator = CLI.repository.appendingPathComponent("Tests/AuditTests/validate-sarif.py").path
 
     static func python() throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let path = environment["REFLOW_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/reflow/python/bin/python3"
+        let path = Prerequisites.testPython
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw CLI.LookupError(description: "no Python with jsonschema at \(path): run scripts/python-tools.sh (or set REFLOW_PYTHON)")
         }

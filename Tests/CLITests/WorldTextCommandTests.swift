@@ -38,7 +38,7 @@ import Testing
         func environment(_ arguments: [String]) throws -> (environment: [String: Any], firstX: Double, firstWidth: Double) {
             let result = try CLI.run(["layout", file, "--category", "l", "--cells", "words", "--layout", "flow", "--quiet"] + arguments)
             #expect(result.status == 0, "\(result)")
-            let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+            let json = try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
             let layout = (json["layouts"] as! [[String: Any]])[0]
             let first = (layout["elements"] as! [[String: Any]])[0]["frame"] as! [String: Double]
             return (layout["environment"] as! [String: Any], first["x"]!, first["width"]!)

@@ -8,12 +8,15 @@ import TextMetrics
     @Test func jsonTextReadsBackAsTheSameReport() throws {
         let sizer = try Fixtures.sizer()
         let document = Document(markdown: "# Quotes \"and\" \\ back\\slash\n\nTabs\tand\u{1}control, *emphasis*, ünïcödé, 漢字.\n")
-        for category in [ContentSizeCategory.extraSmall, .accessibilityExtraExtraExtraLarge] {
-            let environment = LayoutEnvironment(containerWidth: 333.3, category: category)
+        let arabic = TextEnvironment(category: .accessibilityExtraExtraExtraLarge, direction: .rightToLeft,
+                                     language: try LanguageTag("ar"))
+        for environment in [LayoutEnvironment(containerWidth: 333.3, category: .extraSmall),
+                            LayoutEnvironment(containerWidth: 333.3, text: arabic, layoutDirection: .rightToLeft)] {
             let layout = try ListLayout().layout(CellMode.blocks.content(for: document), in: environment, sizer: sizer)
             let report = LayoutReport(layout)
             let decoded = try JSONDecoder().decode(LayoutReport.self, from: Data(report.jsonText().utf8))
             #expect(decoded == report)
+            #expect(decoded.environment.language == environment.text.language?.tag)
         }
     }
 

@@ -23,6 +23,12 @@ enum Support {
             .deletingLastPathComponent().appendingPathComponent("Fonts").path
     }
 
+    /// The repository's `Examples/`.
+    static var examples: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+    }
+
     static func typesetter() throws -> Typesetter {
         try Typesetter(fonts: try FontLibrary())
     }

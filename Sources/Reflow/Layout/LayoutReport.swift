@@ -131,7 +131,10 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         var out = "\(indent){\n"
         out.reserveCapacity(256 + elements.count * (indent.utf8.count + 240))
         out += "\(indent)  \"environment\": {\"containerWidth\": \(JSONText.number(environment.containerWidth)), "
-        out += "\"category\": \(JSONText.string(environment.category)), \"layoutDirection\": \(JSONText.string(environment.layoutDirection))},\n"
+        out += "\"category\": \(JSONText.string(environment.category)), \"layoutDirection\": \(JSONText.string(environment.layoutDirection))"
+        if let direction = environment.direction { out += ", \"direction\": \(JSONText.string(direction))" }
+        if let language = environment.language { out += ", \"language\": \(JSONText.string(language))" }
+        out += "},\n"
         out += "\(indent)  \"contentSize\": {\"width\": \(JSONText.number(contentSize.width)), \"height\": \(JSONText.number(contentSize.height))},\n"
         out += "\(indent)  \"elements\": ["
         for (index, element) in elements.enumerated() {
