@@ -13,11 +13,12 @@ public struct Auditor: Sendable {
         /// Container widths to audit at (default: 390 pt, an iPhone, and 320 pt, WCAG 1.4.10's reflow width).
         public var widths: [Double] = [390, 320]
         public var layoutDirection: LayoutDirection = .leftToRight
-        /// The paragraphs' base direction and language (its category is each audited one's).
+        /// What the text is measured in besides the category (each audited one's): base direction,
+        /// language, hyphenation (words too wide for their column are hyphenated instead of
+        /// broken, and `word-broken` becomes info) and text spacing (with WCAG 1.4.12's, text that
+        /// clips only with the extra spacing is `spacing-clipped`).
         public var text = TextEnvironment()
         public var theme: Theme = .light
-        /// Words too wide for their column are hyphenated instead of broken: `word-broken` becomes info.
-        public var hyphenate = false
 
         public init() {}
     }
@@ -46,23 +47,38 @@ public struct Auditor: Sendable {
     }
 
     /// The audit. `progress` is called with the fraction of layouts done.
+    /// With extra text spacing every width is laid out twice, with the style's own spacing (every
+    /// rule) and with the extra spacing (only what clips there and not without it: `spacing-clipped`).
     public func run(progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
         var observations: [Observation] = []
-        let theme = options.theme, hyphenate = options.hyphenate
-        for (index, width) in options.widths.enumerated() {
-            let sweeps = Double(options.widths.count), done = Double(index)
+        let theme = options.theme, hyphenate = options.text.hyphenation
+        var plain = options.text
+        plain.spacing = .normal
+        let spaced = options.text.spacing == .normal ? nil : options.text
+        let sweeps = Double(options.widths.count * (spaced == nil ? 1 : 2))
+        var done = 0.0
+        func sweep(width: Double, text: TextEnvironment) throws -> [Observation] {
             var sweepProgress: (@Sendable (Double) -> Void)?
             if let progress {
-                sweepProgress = { fraction in progress((done + fraction) / sweeps) }
+                let before = done
+                sweepProgress = { fraction in progress((before + fraction) / sweeps) }
             }
+            defer { done += 1 }
             let inspect: @Sendable (LayoutSnapshot) throws -> [Observation] = { snapshot in
                 Self.inspect(snapshot, theme: theme, hyphenate: hyphenate)
             }
             let perCategory: [[Observation]] = try CategorySweep.map(
-                input.content, categories: options.categories, containerWidth: width, text: options.text,
+                input.content, categories: options.categories, containerWidth: width, text: text,
                 layoutDirection: options.layoutDirection,
                 makeSizer: makeSizer, layout: input.layout, transform: inspect, progress: sweepProgress)
-            observations += perCategory.flatMap { $0 }
+            return perCategory.flatMap { $0 }
+        }
+        for width in options.widths {
+            let found = try sweep(width: width, text: plain)
+            observations += found
+            if let spaced {
+                observations += Self.spacingClipped(with: try sweep(width: width, text: spaced), without: found)
+            }
         }
         var findings = merge(observations)
         findings += styleScaleFindings()
@@ -225,6 +241,27 @@ public struct Auditor: Sendable {
             }
         }
         return found
+    }
+
+    /// `spacing-clipped`: the text clipped in a layout with extra text spacing (`spaced`) at a
+    /// category, width and element where the same layout without it (`plain`) clips nothing.
+    static func spacingClipped(with spaced: [Observation], without plain: [Observation]) -> [Observation] {
+        struct Key: Hashable {
+            var element: ElementCategory
+            var indexPath: IndexPath
+            var category: ContentSizeCategory
+            var width: Double
+        }
+        func key(_ observation: Observation) -> Key {
+            Key(element: observation.element, indexPath: observation.indexPath, category: observation.category, width: observation.width)
+        }
+        let clippedAnyway = Set(plain.filter { $0.rule == .textClipped }.map(key))
+        return spaced.filter { $0.rule == .textClipped && !clippedAnyway.contains(key($0)) }.map { observation in
+            var clipped = observation
+            clipped.rule = .spacingClipped
+            clipped.message = "with WCAG 1.4.12 text spacing " + observation.message
+            return clipped
+        }
     }
 
     /// The word (between white space) the UTF-8 `offset` of `text` falls in or ends.

@@ -27,7 +27,7 @@ struct TextOptions: ParsableArguments {
     var direction: BaseDirection = .auto
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "Language of the text, a BCP 47 tag (ja, ko, zh-Hans, zh-Hant, ar, hi, …): chooses the Japanese, Korean or Chinese face for Han and is given to the shaper. Without it, Han takes the face the paragraph's kana or hangul suggest, else Simplified Chinese.",
+        "Language of the text, a BCP 47 tag (ja, ko, zh-Hans, zh-Hant, ar, hi, …): chooses the Japanese, Korean or Chinese face for Han, the hyphenation patterns, and is given to the shaper; a right-to-left language (ar, he, fa, ur…) lays screens out right to left unless --direction says otherwise. Without it, Han takes the face the paragraph's kana or hangul suggest, else Simplified Chinese.",
         valueName: "tag"))
     var language: String?
 
@@ -36,7 +36,7 @@ struct TextOptions: ParsableArguments {
     var hyphenate = false
 
     @Option(name: .customLong("text-spacing"), help: ArgumentHelp(
-        "normal, or wcag: the spacing WCAG 2.2 success criterion 1.4.12 (Text Spacing) says content must survive, measured and drawn: letter spacing 0.12 em after every character, word spacing 0.16 em per space, lines at least 1.5 times the font size apart, paragraphs at least 2 times the font size apart.",
+        "normal, or wcag: the spacing WCAG 2.2 success criterion 1.4.12 (Text Spacing) says content must survive, measured and drawn: letter spacing 0.12 em after every character, word spacing 0.16 em per space, lines at least 1.5 times the font size apart, paragraphs at least 2 times the font size apart. The audit reports text that clips only with it as spacing-clipped.",
         valueName: "spacing"))
     var textSpacing: TextSpacingName = .normal
 
@@ -67,8 +67,12 @@ struct TextOptions: ParsableArguments {
 }
 
 extension TextOptions {
-    /// The text environment at the default category (a sweep replaces the category by each of its own).
-    func textEnvironment() throws -> TextEnvironment { try environment(category: .default) }
+    /// The text environment at the default category (a sweep replaces the category by each of its
+    /// own). Loads the hyphenation patterns first, so a language without them fails before any work.
+    func textEnvironment() throws -> TextEnvironment {
+        _ = try hyphenator()
+        return try environment(category: .default)
+    }
 
     /// Which side is leading: right to left for `--direction rtl`, or for `auto` when the
     /// language is written right to left (`--lang ar`, `he`, `fa`, `ur`…); else left to right.

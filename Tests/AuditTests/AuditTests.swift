@@ -10,11 +10,13 @@ import TextMetrics
 @Suite struct AuditTests {
     static func sizer() throws -> CellSizer { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary())) }
 
-    static func audit(_ json: String, widths: [Double] = [390], theme: Theme = .light) throws -> AuditReport {
+    static func audit(_ json: String, widths: [Double] = [390], theme: Theme = .light,
+                      text: TextEnvironment = TextEnvironment()) throws -> AuditReport {
         let input = try LayoutInput(bytes: Array(json.utf8), format: .screen)
         var options = Auditor.Options()
         options.widths = widths
         options.theme = theme
+        options.text = text
         return try Auditor(input: input, options: options, makeSizer: { try Self.sizer() }).run()
     }
 
@@ -63,6 +65,33 @@ import TextMetrics
         #expect(Self.findings(roomy, .textClipped).isEmpty)
     }
 
+    /// The same 60 pt card under WCAG 1.4.12 text spacing (lines 1.5 × the size apart): it clips
+    /// from the first category where the spaced lines need more than 60 pt, and that is
+    /// `spacing-clipped` only at the categories where it does not clip without the spacing.
+    @Test func textSpacingThatClipsACardIsSpacingClippedWhereTheCardFitsOtherwise() throws {
+        let json = Self.screen(height: "{\"absolute\": 60}", cells: "{\"text\": \"First line\\nSecond line\"}")
+        let report = try Self.audit(json, text: TextEnvironment(spacing: .wcag))
+        let insets = EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12)
+        func needed(_ category: ContentSizeCategory, spaced: Bool) -> Double {
+            let spec = DynamicType.spec(.body, category)
+            let pitch = spaced ? max(spec.leading, 1.5 * spec.pointSize) : spec.leading
+            return insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).vertical + 2 * pitch
+        }
+        let spacedOnly = ContentSizeCategory.allCases.filter { needed($0, spaced: true) > 60 && needed($0, spaced: false) <= 60 }
+        #expect(!spacedOnly.isEmpty, "some size fits only without the spacing")
+        let finding = try #require(Self.findings(report, .spacingClipped).first)
+        #expect(finding.severity == .error)
+        #expect(([finding.category] + finding.otherCategories).sorted() == spacedOnly)
+        #expect(finding.message.hasPrefix("with WCAG 1.4.12 text spacing"))
+        // Where it clips anyway it is text-clipped, as without the spacing.
+        let plain = try Self.audit(json)
+        #expect(Self.findings(report, .textClipped).map(\.category) == Self.findings(plain, .textClipped).map(\.category))
+        #expect(Self.findings(plain, .spacingClipped).isEmpty)
+        let roomy = try Self.audit(Self.screen(height: "{\"absolute\": 400}", cells: "{\"text\": \"First line\\nSecond line\"}"),
+                                   text: TextEnvironment(spacing: .wcag))
+        #expect(Self.findings(roomy, .spacingClipped).isEmpty)
+    }
+
     @Test func aLineLimitThatHidesLinesIsClippedText() throws {
         let long = "A subtitle long enough to need more than one line at some of the larger text sizes of all"
         let report = try Self.audit(Self.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"\(long)\", \"lines\": 1}"))
@@ -87,6 +116,15 @@ import TextMetrics
         #expect(finding.category == first)
         let short = try Self.audit(Self.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"short words only\"}"))
         #expect(Self.findings(short, .wordBroken).isEmpty)
+        // Hyphenated (English patterns), the word ends its lines with hyphens: nothing is broken.
+        let hyphenated = try Self.audit(Self.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"\(word)\"}"),
+                                        text: TextEnvironment(hyphenation: true))
+        #expect(Self.findings(hyphenated, .wordBroken).isEmpty)
+        // A "word" with no hyphenation point at all is still broken, reported as information.
+        let digits = String(repeating: "7", count: 60)
+        let unbreakable = try Self.audit(Self.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"\(digits)\"}"),
+                                         text: TextEnvironment(hyphenation: true))
+        #expect(Self.findings(unbreakable, .wordBroken).first?.severity == .info)
     }
 
     @Test func contentWiderThanTheContainerScrollsExceptInAnOrthogonalSection() throws {

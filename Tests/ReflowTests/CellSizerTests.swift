@@ -111,6 +111,31 @@ import TextMetrics
         }
     }
 
+    /// WCAG 1.4.12 text spacing in a list: rows at least 2 × the body size apart (more than the
+    /// list's 8 pt), and each row's lines at least 1.5 × the size apart, so rows grow.
+    @Test func wcagTextSpacingWidensTheGapsBetweenParagraphsAndTheLines() throws {
+        let sizer = try Fixtures.sizer()
+        let document = Document(markdown: "First paragraph of a few words.\n\nSecond paragraph, as short.\n\nThird.\n")
+        let content = CellMode.blocks.content(for: document)
+        for category in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+            var text = TextEnvironment(category: category)
+            let plain = try ListLayout().layout(content, in: LayoutEnvironment(text: text), sizer: sizer)
+            text.spacing = .wcag
+            let spaced = try ListLayout().layout(content, in: LayoutEnvironment(text: text), sizer: sizer)
+            let body = DynamicType.spec(.body, category)
+            let plainCells = plain.elements.filter { $0.category == .cell }, spacedCells = spaced.elements.filter { $0.category == .cell }
+            #expect(plainCells.count == 3 && spacedCells.count == 3)
+            for index in 1..<3 {
+                #expect(abs(plainCells[index].frame.minY - plainCells[index - 1].frame.maxY - ListLayout.defaultSpacing) < 1e-9)
+                #expect(abs(spacedCells[index].frame.minY - spacedCells[index - 1].frame.maxY - 2 * body.pointSize) < 1e-9,
+                        "\(category): gap of 2 × \(body.pointSize) pt")
+            }
+            let pitch = max(body.leading, 1.5 * body.pointSize)
+            #expect(pitch > body.leading, "the body's own leading is under 1.5 × its size")
+            #expect(spacedCells[0].frame.height >= plainCells[0].frame.height)
+        }
+    }
+
     @Test func theCacheKeyIsTheProposalAndTheCategory() throws {
         let sizer = try Fixtures.sizer()
         let cell = Cell(kind: .paragraph, style: .body, text: "cached")

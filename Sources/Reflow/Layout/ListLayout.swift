@@ -3,6 +3,9 @@ import TextMetrics
 /// One column, every cell as wide as the container less the section insets, `spacing` between
 /// rows, sections stacked with their insets around them. A table view's plain list.
 ///
+/// Text spacing that asks for paragraph spacing (WCAG 1.4.12: 2 × the font size) widens the gap
+/// after a row to that many ems of the row's own style, when it is more than `spacing`.
+///
 /// Units: one per row, estimated by the row's text style.
 public struct ListLayout: CollectionLayout {
     /// Space between consecutive rows of a section, in points.
@@ -20,12 +23,18 @@ public struct ListLayout: CollectionLayout {
 
     public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
         var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count)
+        let textSpacing = environment.text.spacing
         for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
             plan.beginSection(index)
             plan.space(sectionInsets.top)
+            var previous: TextStyle?
             for (item, cell) in try section.cells.enumerated() {
-                if item > 0 { plan.space(spacing) }
+                if let previous {
+                    let after = textSpacing.paragraphSpacing(pointSize: DynamicType.spec(previous, environment.category).pointSize)
+                    plan.space(max(spacing, after))
+                }
                 plan.addUnit(items: item..<item + 1, estimateKey: cell.style.estimateKey)
+                previous = cell.style
             }
             plan.space(sectionInsets.bottom)
             plan.endSection()
