@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // YAML front matter of Markdown documents.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries: module maps and a shim header, nothing else.
@@ -45,7 +47,7 @@ let package = Package(
         // CommonMark parsing (cmark) into a plain Swift block tree.
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         // Document model, cells, self-sizing, layouts, estimates, invalidation.
-        .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark"]),
+        .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark", .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.

@@ -24,9 +24,14 @@ public struct LayoutInput: Sendable {
     /// and how many NUL bytes were replaced, so a caller can say so.
     public let firstInvalidByte: Int?
     public let nulCount: Int
+    /// What a Markdown document's front matter says about its text (language, direction,
+    /// hyphenation, spacing): defaults for the text environment it is laid out in.
+    public var frontMatter: FrontMatter?
 
     public init(format: DocumentFormat, content: CollectionContent, layout: any CollectionLayout,
-                source: (@Sendable (IndexPath) -> SourceLocation?)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0) {
+                source: (@Sendable (IndexPath) -> SourceLocation?)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0,
+                frontMatter: FrontMatter? = nil) {
+        self.frontMatter = frontMatter
         self.format = format
         self.content = content
         self.layout = layout
@@ -36,7 +41,8 @@ public struct LayoutInput: Sendable {
     }
 
     /// Reads `bytes` in `format`. Documents are decoded as `DocumentText` does (invalid UTF-8
-    /// replaced); a screen file that is not valid throws a `ScreenFileError` naming the place.
+    /// replaced); a screen file that is not valid throws a `ScreenFileError` naming the place, and
+    /// front matter that reflow cannot use a `FrontMatterError` naming the line.
     /// - Parameters:
     ///   - cells: how a document becomes cells (ignored for a screen file).
     ///   - layout: how a document's cells are placed (ignored for a screen file).
@@ -47,9 +53,11 @@ public struct LayoutInput: Sendable {
             self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:))
         case .commonMark, .plainText:
             let text = DocumentText(bytes: bytes)
-            let document = Document(text: text.text, format: format)
+            // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.
+            let (frontMatter, body) = format == .commonMark ? try FrontMatter.split(text.text) : (nil, text.text)
+            let document = Document(text: body, format: format)
             self.init(format: format, content: cells.content(for: document), layout: layout.layout,
-                      firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount)
+                      firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount, frontMatter: frontMatter)
         }
     }
 }

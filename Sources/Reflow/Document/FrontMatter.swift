@@ -1,0 +1,148 @@
+import TextMetrics
+import Yams
+
+/// What a Markdown document says about how to read it, in YAML front matter: a first line of
+/// `---`, YAML mapping lines, and a closing line of `---` or `...` (as Jekyll, Hugo and Pandoc
+/// take it). reflow reads four keys; the others (`title`, `author`, …) are left to other tools:
+///
+/// | key | value |
+/// |---|---|
+/// | `lang` | a BCP 47 tag (`de`, `ar`, `zh-Hant`): fonts for Han, shaping, hyphenation patterns, layout direction |
+/// | `direction` | `ltr`, `rtl` or `auto`: the paragraphs' base direction |
+/// | `hyphenate` | `true` or `false` |
+/// | `text-spacing` | `normal` or `wcag` (WCAG 1.4.12's spacing) |
+///
+/// They are defaults: what a command line sets explicitly wins (`applied(to:)` is told which).
+public struct FrontMatter: Hashable, Sendable {
+    public var language: LanguageTag?
+    public var direction: BaseDirection?
+    public var hyphenation: Bool?
+    public var spacing: TextSpacing?
+    /// Lines the block takes, both fences included.
+    public var lineCount: Int
+
+    public init(language: LanguageTag? = nil, direction: BaseDirection? = nil, hyphenation: Bool? = nil,
+                spacing: TextSpacing? = nil, lineCount: Int = 0) {
+        self.language = language
+        self.direction = direction
+        self.hyphenation = hyphenation
+        self.spacing = spacing
+        self.lineCount = lineCount
+    }
+
+    /// The front matter at the start of `text`, and the text with its lines blanked (so the
+    /// Markdown's source lines stay the file's). Nil, and `text` unchanged, when the text does not
+    /// open with a `---` line that a later `---` or `...` line closes: a thematic break then.
+    /// Throws `FrontMatterError` (with the file's line) for YAML that does not parse, or a key
+    /// reflow reads with a value it cannot use.
+    public static func split(_ text: String) throws -> (frontMatter: FrontMatter?, body: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func isFence(_ line: Substring, closing: Bool) -> Bool {
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            return trimmed == "---" || (closing && trimmed == "...")
+        }
+        guard let first = lines.first, isFence(first, closing: false),
+              let close = lines.indices.dropFirst().first(where: { isFence(lines[$0], closing: true) }) else {
+            return (nil, text)
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        var frontMatter = try parse(yaml, firstLine: 2)
+        frontMatter.lineCount = close + 1
+        for index in 0...close { lines[index] = "" }
+        return (frontMatter, lines.joined(separator: "\n"))
+    }
+
+    /// The keys of `yaml`, whose first line is line `firstLine` of the file.
+    static func parse(_ yaml: String, firstLine: Int) throws -> FrontMatter {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw FrontMatterError.yaml(line: Self.line(of: error).map { $0 + firstLine - 1 }, problem: Self.problem(of: error))
+        }
+        var result = FrontMatter()
+        guard let root else { return result }
+        guard let mapping = root.mapping else {
+            throw FrontMatterError.notAMapping(line: (root.mark?.line ?? 1) + firstLine - 1)
+        }
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.string else { continue }
+            let line = (value.mark?.line ?? keyNode.mark?.line ?? 1) + firstLine - 1
+            func invalid(_ expected: String) -> FrontMatterError {
+                .invalidValue(key: key, value: value.scalar?.string ?? "(not a single value)", expected: expected, line: line)
+            }
+            switch key {
+            case "lang":
+                guard let tag = value.string else { throw invalid("a BCP 47 language tag such as de, ar or zh-Hant") }
+                do {
+                    result.language = try LanguageTag(tag)
+                } catch {
+                    throw invalid("a BCP 47 language tag such as de, ar or zh-Hant")
+                }
+            case "direction":
+                guard let name = value.string, let direction = BaseDirection(rawValue: name) else { throw invalid("ltr, rtl or auto") }
+                result.direction = direction
+            case "hyphenate":
+                guard value.scalar != nil, let flag = value.bool else { throw invalid("true or false") }
+                result.hyphenation = flag
+            case "text-spacing":
+                switch value.string {
+                case "normal": result.spacing = .normal
+                case "wcag": result.spacing = .wcag
+                default: throw invalid("normal or wcag")
+                }
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// `environment` with what the front matter sets, except what `explicit` says was set
+    /// otherwise (on a command line): those keep `environment`'s value.
+    public func applied(to environment: TextEnvironment, explicit: Set<Key> = []) -> TextEnvironment {
+        var result = environment
+        if let language, !explicit.contains(.language) { result.language = language }
+        if let direction, !explicit.contains(.direction) { result.direction = direction }
+        if let hyphenation, !explicit.contains(.hyphenation) { result.hyphenation = hyphenation }
+        if let spacing, !explicit.contains(.spacing) { result.spacing = spacing }
+        return result
+    }
+
+    /// The settings front matter can make.
+    public enum Key: Hashable, Sendable, CaseIterable {
+        case language, direction, hyphenation, spacing
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: nil
+        }
+    }
+
+    private static func problem(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        default: "\(error)"
+        }
+    }
+}
+
+/// Front matter reflow cannot use: where (the file's line) and what to write instead.
+public enum FrontMatterError: Error, Hashable, Sendable, CustomStringConvertible {
+    case yaml(line: Int?, problem: String)
+    case notAMapping(line: Int)
+    case invalidValue(key: String, value: String, expected: String, line: Int)
+
+    public var description: String {
+        switch self {
+        case .yaml(let line, let problem):
+            "front matter\(line.map { ", line \($0)" } ?? ""): not YAML (\(problem)); write one 'key: value' per line between the '---' lines"
+        case .notAMapping(let line):
+            "front matter, line \(line): expected 'key: value' lines (lang, direction, hyphenate, text-spacing)"
+        case .invalidValue(let key, let value, let expected, let line):
+            "front matter, line \(line): '\(key)' must be \(expected), got '\(value)'"
+        }
+    }
+}

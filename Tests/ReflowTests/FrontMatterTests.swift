@@ -1,0 +1,64 @@
+import Testing
+import TextMetrics
+@testable import Reflow
+
+/// YAML front matter of Markdown documents: the four keys reflow reads, the lines kept, the
+/// errors that name the line, and a thematic break that is not front matter.
+@Suite struct FrontMatterTests {
+    @Test func theKeysSetTheTextEnvironmentAndTheBodyKeepsItsLines() throws {
+        let text = "---\ntitle: \"Grundgesetz\"\nlang: de\nhyphenate: true\ntext-spacing: wcag\ndirection: ltr\n---\n# Artikel 1\n\nDie Würde des Menschen ist unantastbar.\n"
+        let (frontMatter, body) = try FrontMatter.split(text)
+        let found = try #require(frontMatter)
+        #expect(found.language == (try LanguageTag("de")))
+        #expect(found.hyphenation == true && found.spacing == .wcag && found.direction == .leftToRight)
+        #expect(found.lineCount == 7)
+        #expect(body.split(separator: "\n", omittingEmptySubsequences: false).count
+                == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(body.hasPrefix("\n\n\n\n\n\n\n# Artikel 1"))
+        let environment = found.applied(to: TextEnvironment(category: .accessibilityMedium))
+        #expect(environment.category == .accessibilityMedium)
+        #expect(environment.language?.tag == "de" && environment.hyphenation && environment.spacing == .wcag)
+        // What a command line set explicitly wins.
+        let explicit = found.applied(to: TextEnvironment(language: try LanguageTag("en")), explicit: [.language])
+        #expect(explicit.language?.tag == "en" && explicit.hyphenation)
+    }
+
+    @Test func aDocumentWithFrontMatterIsLaidOutWithoutItAndCarriesIt() throws {
+        let input = try LayoutInput(bytes: Array("---\nlang: ar\n...\nمرحبا بالعالم\n".utf8), format: .commonMark)
+        #expect(input.frontMatter?.language?.tag == "ar")
+        #expect(input.content.sections.reduce(0) { $0 + $1.cellCount } == 1, "the front matter is no cell")
+        let plain = try LayoutInput(bytes: Array("---\nlang: ar\n---\ntext\n".utf8), format: .plainText)
+        #expect(plain.frontMatter == nil, "plain text has no front matter")
+    }
+
+    @Test func aThematicBreakIsNotFrontMatter() throws {
+        for text in ["---\n\nA paragraph after a rule, and no closing fence.\n", "Text\n---\nlang: de\n---\n", "--- \nx\n---\n"] {
+            let (frontMatter, body) = try FrontMatter.split(text)
+            #expect(frontMatter == nil, "\(text.debugDescription)")
+            #expect(body == text)
+        }
+    }
+
+    @Test func badValuesAndBadYAMLNameTheLine() throws {
+        #expect(throws: FrontMatterError.invalidValue(key: "hyphenate", value: "sometimes", expected: "true or false", line: 3)) {
+            try FrontMatter.split("---\nlang: de\nhyphenate: sometimes\n---\nText\n")
+        }
+        #expect(throws: FrontMatterError.invalidValue(key: "text-spacing", value: "loose", expected: "normal or wcag", line: 2)) {
+            try FrontMatter.split("---\ntext-spacing: loose\n---\n")
+        }
+        #expect(throws: FrontMatterError.invalidValue(key: "lang", value: "not a language!", expected: "a BCP 47 language tag such as de, ar or zh-Hant", line: 2)) {
+            try FrontMatter.split("---\nlang: not a language!\n---\n")
+        }
+        do {
+            _ = try FrontMatter.split("---\nlang: [de\n---\n")
+            Issue.record("unclosed flow sequence parsed")
+        } catch let error as FrontMatterError {
+            guard case .yaml(let line, _) = error else { Issue.record("\(error)"); return }
+            #expect(line != nil && line! >= 2, "\(error)")
+            #expect(error.description.hasPrefix("front matter, line"))
+        }
+        #expect(throws: FrontMatterError.notAMapping(line: 2)) { try FrontMatter.split("---\n- de\n- fr\n---\n") }
+        // Keys reflow does not read are other tools' business.
+        #expect(try FrontMatter.split("---\ntitle: A\nauthor: [B, C]\n---\n").frontMatter == FrontMatter(lineCount: 4))
+    }
+}
