@@ -5,7 +5,7 @@
 #
 #   1. line breaks: `reflow-cli lines` against hb_greedy and Pango on words_100k at four settings
 #   2. lines speed against hb_greedy --cache and Pango (compare-peers.sh)
-#   3. layout --category all against one category (words_100k)
+#   3. layout --category all against one category (words_100k); the audit against layout --category all
 #   4. a whole-document PNG against pango-view (words_10k)
 #   5. lazy layout: estimate error auto vs fixed:200, a 1M-word scroll at AX5, the text-size
 #      change to a complete screen (1k vs 1M words), one screen rendered (1k vs 100k words)
@@ -92,6 +92,25 @@ for round in 1 2 3; do
 done
 say ""
 say "Median of the three rounds: all ÷ one = **$(printf '%s\n' "${ratios[@]}" | sort -g | sed -n 2p)×** (goal ≤ 2×)."
+say ""
+
+step "3b/5 audit against layout --category all"
+# The audit lays every size out at two widths (390 and 320 pt) and reads each layout: its cost
+# against one layout --category all (twelve sizes at one width) on the same document.
+say "## The audit (issue 13): \`reflow-cli audit words_100k.txt\` (12 sizes × 2 widths)"
+say ""
+say "| round | \`layout --category all\` median ms | \`audit\` median ms | audit ÷ layout |"
+say "|---|---:|---:|---:|"
+ratios=()
+for round in 1 2 3; do
+  hyperfine -N -i -w 1 -r "$RUNS" --output=null --export-json "$work/audit.json" \
+    "$R layout $corpus/words_100k.txt --category all --quiet" "$R audit $corpus/words_100k.txt --quiet --fail-on never" >/dev/null 2>&1
+  layout=$(median "$work/audit.json" 0); audit=$(median "$work/audit.json" 1)
+  ratios+=("$(ratio "$audit" "$layout")")
+  say "| $round | $layout | $audit | ${ratios[-1]}× |"
+done
+say ""
+say "Median of the three rounds: audit ÷ layout = **$(printf '%s\n' "${ratios[@]}" | sort -g | sed -n 2p)×** (goal ≤ 3×)."
 say ""
 
 step "4/5 whole-document PNG against pango-view"

@@ -8,6 +8,8 @@
 # env:   RUNS=N       stop each target after N inputs instead (e.g. RUNS=10000000)
 #        ARTIFACTS=dir where crashing inputs go (default: a temporary folder, printed)
 #        FUZZ_SCRATCH build folder (default Fuzz/.build-fuzz)
+#        FUZZ_CONFIG  release (default: more inputs a second) or debug (builds in about half the
+#                     time: CI's short runs)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 export PATH=/opt/swift/usr/bin:$PATH
@@ -21,14 +23,15 @@ scratch=${FUZZ_SCRATCH:-$here/.build-fuzz}
 artifacts=${ARTIFACTS:-$(mktemp -d -t reflow-fuzz-XXXXXX)}
 mkdir -p "$artifacts"
 
-echo "fuzz: building ${targets[*]} (libFuzzer, AddressSanitizer, release)" >&2
+config=${FUZZ_CONFIG:-release}
+echo "fuzz: building ${targets[*]} (libFuzzer, AddressSanitizer, $config)" >&2
 # Every module, reflow's included, is instrumented for coverage. One build per target (the
 # modules they share are built once).
 for target in "${targets[@]}"; do
-  swift build -c release --package-path "$here" --scratch-path "$scratch" \
+  swift build -c "$config" --package-path "$here" --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -g --product "$target" 2>&1 | grep -v '^\[' >&2 || true
 done
-bin="$scratch/release"
+bin="$scratch/$config"
 
 status=0
 summary=()

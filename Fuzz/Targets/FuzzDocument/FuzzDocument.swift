@@ -9,14 +9,18 @@ public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let format: DocumentFormat = input.byte() & 1 == 0 ? .commonMark : .plainText
     let text = DocumentText(bytes: input.rest())
+    // Front matter: parsed or refused with a line, never a crash; the body keeps the text's lines.
+    if format == .commonMark, let (frontMatter, body) = try? FrontMatter.split(text.text), frontMatter != nil {
+        require(body.utf8.filter { $0 == 0x0A }.count == text.text.utf8.filter { $0 == 0x0A }.count, "front matter changed the line count")
+    }
     let document = Document(text: text.text, format: format)
     for block in document.blocks {
         require(block.text.string.contains { !$0.isWhitespace }, "a block without visible text: \(block)")
         require(block.text.runs.reduce(0) { $0 + $1.length } == block.text.string.utf8.count, "runs do not cover the text")
     }
-    let cells = CellMode.blocks.cells(for: document).joined().count
+    let cells = CellMode.blocks.content(for: document).sections.reduce(0) { $0 + $1.cellCount }
     require(cells == document.blocks.count, "one cell per block")
-    _ = CellMode.words.cells(for: document)
+    _ = CellMode.words.content(for: document)
     if format == .plainText {
         require(PlainText.paragraphs(text.text).count == document.blocks.count, "one block per paragraph")
     }

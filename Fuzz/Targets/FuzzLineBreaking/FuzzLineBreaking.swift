@@ -33,7 +33,7 @@ public func fuzzLineBreaking(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     }
     require(layout.height.isFinite && layout.height >= 0, "height \(layout.height)")
     let cell = Cell(kind: .paragraph, style: style, text: StyledText(text))
-    if let size = try? sizer.size(of: cell, width: width + 64, category: category) {
+    if let size = try? sizer.size(of: cell, proposal: .width(width + 64), category: category) {
         require(size.height >= Cell.minimumTouchHeight && size.height.isFinite, "cell height \(size.height)")
     }
     return 0
