@@ -63,8 +63,7 @@ struct AuditCommand: ParsableCommand {
             var options = Auditor.Options()
             if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
             if !width.isEmpty { options.widths = width }
-            options.text = try text.textEnvironment()
-            options.layoutDirection = try text.layoutDirection()
+            (options.text, options.layoutDirection) = try text.sweep(loaded)
             let directory = try fonts.library().directory
             let auditor = Auditor(input: loaded, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) })
             let progress = TerminalProgress(label: "auditing", quiet: quiet)

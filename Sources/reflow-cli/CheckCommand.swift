@@ -75,9 +75,10 @@ struct CheckCommand: ParsableCommand {
             let loaded = try input.layoutInput(at: file)
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
+            let sweep = try text.sweep(loaded)
             let reports = try CategorySweep.map(
                 loaded.content, categories: categories, containerWidth: width,
-                text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
+                text: sweep.text, layoutDirection: sweep.layoutDirection,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 layout: loaded.layout,
                 transform: { LayoutReport($0) },

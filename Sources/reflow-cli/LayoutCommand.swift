@@ -128,9 +128,10 @@ struct LayoutCommand: ParsableCommand {
             try sink.write(head)
             // Each size's JSON is written as soon as it and the sizes before it are done, and
             // dropped: memory holds the sizes waiting for an earlier one, never all twelve.
+            let sweep = try text.sweep(loaded)
             try CategorySweep.forEach(
                 loaded.content, categories: category.categories, containerWidth: width,
-                text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
+                text: sweep.text, layoutDirection: sweep.layoutDirection,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 layout: loaded.layout,
                 transform: { LayoutReport($0).jsonText(indent: "    ") },

@@ -92,7 +92,7 @@ struct LinesCommand: ParsableCommand {
             } else {
                 leading = spec.leading
             }
-            let pitch = text.textSpacing.spacing.lineHeight(leading: leading, pointSize: size ?? spec.pointSize)
+            let pitch = (text.textSpacing?.spacing ?? .normal).lineHeight(leading: leading, pointSize: size ?? spec.pointSize)
             // Loaded here, so a language without patterns fails before any work starts.
             _ = try text.hyphenator()
             // One font library for every worker: fonts are immutable and shared; each worker has

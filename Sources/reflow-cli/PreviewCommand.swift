@@ -181,13 +181,14 @@ struct PreviewCommand: ParsableCommand {
     private func render(_ input: LayoutInput, _ plan: Plan, output: OutputFile, progress: TerminalProgress) throws -> String {
         let content = input.content
         let library = try fonts.library()
+        let sweep = try text.sweep(input)
         let name = FilePath(file).lastComponent?.string ?? file
 
         if plan.format == .json {
             let directory = library.directory
             let reports = try CategorySweep.map(
                 content, categories: plan.categories, containerWidth: plan.width,
-                text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
+                text: sweep.text, layoutDirection: sweep.layoutDirection,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
                 layout: input.layout,
                 transform: { LayoutReport($0) },
@@ -218,7 +219,7 @@ struct PreviewCommand: ParsableCommand {
                 let width = plan.width
                 let screens = try CategorySweep.map(
                     content, categories: plan.categories, containerWidth: width,
-                    text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
+                    text: sweep.text, layoutDirection: sweep.layoutDirection,
                     makeSizer: { try sweepSizer(fontsDirectory: directory) },
                     layout: input.layout,
                     transform: { snapshot in
@@ -239,7 +240,7 @@ struct PreviewCommand: ParsableCommand {
                 list = try lazyScreen(input, category: category, viewport: viewport, offset: plan.offset, sizer: sizer,
                                       builder: builder, annotations: annotations[category] ?? [])
             } else {
-                let environment = try text.layoutEnvironment(width: plan.width, category: category)
+                let environment = try text.layoutEnvironment(width: plan.width, category: category, for: input)
                 let snapshot = try input.layout.layout(content, in: environment, sizer: sizer)
                 let size = Size(width: plan.width, height: snapshot.contentSize.height)
                 let elements = snapshot.allAttributes
@@ -322,8 +323,7 @@ struct PreviewCommand: ParsableCommand {
         var options = Auditor.Options()
         options.categories = plan.categories
         options.widths = [plan.width]
-        options.text = try text.textEnvironment()
-        options.layoutDirection = try text.layoutDirection()
+        (options.text, options.layoutDirection) = try text.sweep(input)
         let report = try Auditor(input: input, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) }).run()
         // One outline per element and size, naming every rule it breaks, in its worst finding's color.
         struct Key: Hashable {
@@ -359,7 +359,7 @@ struct PreviewCommand: ParsableCommand {
     private func lazyScreen(_ input: LayoutInput, category: ContentSizeCategory, viewport size: Size, offset: Double,
                             sizer: CellSizer, builder: DisplayListBuilder,
                             annotations: [DisplayListBuilder.Annotation] = []) throws -> DisplayList {
-        let environment = try text.layoutEnvironment(width: size.width, height: size.height, category: category)
+        let environment = try text.layoutEnvironment(width: size.width, height: size.height, category: category, for: input)
         let planned = try PlannedLayout(layout: input.layout, content: input.content, environment: environment, sizer: sizer)
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
                                 height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)

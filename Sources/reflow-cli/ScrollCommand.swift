@@ -143,7 +143,7 @@ struct ScrollCommand: ParsableCommand {
             configuration.maximumFrames = maxFrames
             if let changeAt, let to { configuration.categoryChange = (changeAt, to.category) }
             var session = try ScrollSession(layout: loaded.layout, content: content,
-                                            environment: try text.layoutEnvironment(width: width, category: category.category),
+                                            environment: try text.layoutEnvironment(width: width, category: category.category, for: loaded),
                                             sizer: sizer, configuration: configuration)
             let progress = TerminalProgress(label: "scrolling", quiet: quiet)
             let summary = try session.run { progress.update($0) }

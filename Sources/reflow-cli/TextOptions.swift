@@ -20,25 +20,26 @@ enum TextSpacingName: String, ExpressibleByArgument, CaseIterable {
 
 /// The text environment besides the category: base direction, language, hyphenation and text
 /// spacing. Shared by every command that measures text (`@OptionGroup var text: TextOptions`).
+/// What is not given here comes from the document's front matter, else the defaults.
 struct TextOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Base direction of every paragraph: ltr, rtl, or auto (each paragraph's first strong character, UAX #9; left to right without one). Right-to-left paragraphs are right-aligned.",
+        "Base direction of every paragraph: ltr, rtl, or auto (each paragraph's first strong character, UAX #9; left to right without one). Right-to-left paragraphs are right-aligned; rtl also mirrors the layout. (default: the front matter's direction, else auto)",
         valueName: "dir"))
-    var direction: BaseDirection = .auto
+    var direction: BaseDirection?
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "Language of the text, a BCP 47 tag (ja, ko, zh-Hans, zh-Hant, ar, hi, …): chooses the Japanese, Korean or Chinese face for Han, the hyphenation patterns, and is given to the shaper; a right-to-left language (ar, he, fa, ur…) lays screens out right to left unless --direction says otherwise. Without it, Han takes the face the paragraph's kana or hangul suggest, else Simplified Chinese.",
+        "Language of the text, a BCP 47 tag (ja, ko, zh-Hans, zh-Hant, ar, hi, …): chooses the Japanese, Korean or Chinese face for Han, the hyphenation patterns, and is given to the shaper; a right-to-left language (ar, he, fa, ur…) lays screens out right to left unless --direction says otherwise. Without it (or a front matter 'lang'), Han takes the face the paragraph's kana or hangul suggest, else Simplified Chinese.",
         valueName: "tag"))
     var language: String?
 
-    @Flag(help: ArgumentHelp(
-        "Hyphenate words that do not fit at the end of a line, or are wider than a line, before moving them down or breaking them between letters: Liang's patterns (libhyphen) from the --lang language's dictionary in /usr/share/hyphen (Debian's hyphen-* packages; en-US without --lang), a hyphen drawn and measured at the break. Soft hyphens (U+00AD) break words with or without it."))
-    var hyphenate = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Hyphenate words that do not fit at the end of a line, or are wider than a line, before moving them down or breaking them between letters: Liang's patterns (libhyphen) from the --lang language's dictionary in /usr/share/hyphen (Debian's hyphen-* packages; en-US without --lang), a hyphen drawn and measured at the break. Soft hyphens (U+00AD) break words with or without it. (default: the front matter's 'hyphenate', else off)"))
+    var hyphenate: Bool?
 
     @Option(name: .customLong("text-spacing"), help: ArgumentHelp(
-        "normal, or wcag: the spacing WCAG 2.2 success criterion 1.4.12 (Text Spacing) says content must survive, measured and drawn: letter spacing 0.12 em after every character, word spacing 0.16 em per space, lines at least 1.5 times the font size apart, paragraphs at least 2 times the font size apart. The audit reports text that clips only with it as spacing-clipped.",
+        "normal, or wcag: the spacing WCAG 2.2 success criterion 1.4.12 (Text Spacing) says content must survive, measured and drawn: letter spacing 0.12 em after every character, word spacing 0.16 em per space, lines at least 1.5 times the font size apart, paragraphs at least 2 times the font size apart. The audit reports text that clips only with it as spacing-clipped. (default: the front matter's 'text-spacing', else normal)",
         valueName: "spacing"))
-    var textSpacing: TextSpacingName = .normal
+    var textSpacing: TextSpacingName?
 
     func validate() throws {
         if let language {
@@ -53,41 +54,52 @@ struct TextOptions: ParsableArguments {
     /// The validated language tag, nil when none was given.
     func languageTag() throws -> LanguageTag? { try language.map(LanguageTag.init) }
 
-    /// The hyphenator the options ask for (the language's), nil without --hyphenate. Throws, naming
-    /// the package to install, when the language has no dictionary.
-    func hyphenator() throws -> Hyphenator? {
-        hyphenate ? try Hyphenator.forLanguage(try languageTag()) : nil
+    /// The text environment at `category`: these options, then what `frontMatter` sets that they
+    /// do not, then the defaults. Loads the hyphenation patterns it asks for first, so a language
+    /// without them fails before any work.
+    func environment(category: ContentSizeCategory = .default, frontMatter: FrontMatter? = nil) throws -> TextEnvironment {
+        var environment = TextEnvironment(category: category, direction: direction ?? .auto, language: try languageTag(),
+                                          hyphenation: hyphenate ?? false, spacing: textSpacing?.spacing ?? .normal)
+        if let frontMatter {
+            var explicit: Set<FrontMatter.Key> = []
+            if direction != nil { explicit.insert(.direction) }
+            if language != nil { explicit.insert(.language) }
+            if hyphenate != nil { explicit.insert(.hyphenation) }
+            if textSpacing != nil { explicit.insert(.spacing) }
+            environment = frontMatter.applied(to: environment, explicit: explicit)
+        }
+        if environment.hyphenation { _ = try Hyphenator.forLanguage(environment.language) }
+        return environment
     }
 
-    /// The environment for `category`.
-    func environment(category: ContentSizeCategory) throws -> TextEnvironment {
-        TextEnvironment(category: category, direction: direction, language: try languageTag(), hyphenation: hyphenate,
-                        spacing: textSpacing.spacing)
-    }
-}
-
-extension TextOptions {
-    /// The text environment at the default category (a sweep replaces the category by each of its
-    /// own). Loads the hyphenation patterns first, so a language without them fails before any work.
-    func textEnvironment() throws -> TextEnvironment {
-        _ = try hyphenator()
-        return try environment(category: .default)
+    /// The hyphenator the options ask for (the language's), nil without hyphenation.
+    func hyphenator(frontMatter: FrontMatter? = nil) throws -> Hyphenator? {
+        let environment = try environment(frontMatter: frontMatter)
+        return environment.hyphenation ? try Hyphenator.forLanguage(environment.language) : nil
     }
 
-    /// Which side is leading: right to left for `--direction rtl`, or for `auto` when the
-    /// language is written right to left (`--lang ar`, `he`, `fa`, `ur`…); else left to right.
-    func layoutDirection() throws -> LayoutDirection {
-        switch direction {
+    /// Which side is leading in `environment`: right to left for a right-to-left base direction,
+    /// or for `auto` when the language is written right to left (`ar`, `he`, `fa`, `ur`…).
+    static func layoutDirection(of environment: TextEnvironment) -> LayoutDirection {
+        switch environment.direction {
         case .rightToLeft: .rightToLeft
         case .leftToRight: .leftToRight
-        case .auto: try languageTag()?.isRightToLeft == true ? .rightToLeft : .leftToRight
+        case .auto: environment.language?.isRightToLeft == true ? .rightToLeft : .leftToRight
         }
     }
 
-    /// The layout environment of a `width` × `height` container at `category`.
+    /// The text environment and the layout direction for a sweep (whose categories replace the
+    /// environment's), given what the input's front matter says.
+    func sweep(_ input: LayoutInput) throws -> (text: TextEnvironment, layoutDirection: LayoutDirection) {
+        let environment = try environment(frontMatter: input.frontMatter)
+        return (environment, Self.layoutDirection(of: environment))
+    }
+
+    /// The layout environment of a `width` × `height` container at `category`, for `input`.
     func layoutEnvironment(width: Double, height: Double = LayoutEnvironment.defaultContainerHeight,
-                           category: ContentSizeCategory) throws -> LayoutEnvironment {
-        LayoutEnvironment(containerWidth: width, containerHeight: height, text: try environment(category: category),
-                          layoutDirection: try layoutDirection())
+                           category: ContentSizeCategory, for input: LayoutInput) throws -> LayoutEnvironment {
+        let environment = try environment(category: category, frontMatter: input.frontMatter)
+        return LayoutEnvironment(containerWidth: width, containerHeight: height, text: environment,
+                                 layoutDirection: Self.layoutDirection(of: environment))
     }
 }

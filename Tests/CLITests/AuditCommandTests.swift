@@ -4,7 +4,16 @@ import Testing
 /// `reflow-cli audit` end to end: the bundled examples audit clean at --fail-on error, a screen
 /// with findings exits 1 naming them, and every format is what its readers expect.
 @Suite struct AuditCommandTests {
-    static let examples = ["welcome.md", "article.txt", "store.json", "settings.json", "grid.json"]
+    /// Every example but audit-demo.json, which breaks rules on purpose (the README says so).
+    static let examples: [String] = {
+        let folder = CLI.repository.appendingPathComponent("Examples").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) && !isFolder.boolValue
+                && name != "audit-demo.json" && !name.hasPrefix(".")
+        }.sorted()
+    }()
 
     @Test(arguments: Self.examples)
     func theBundledExamplesAuditCleanAtFailOnError(_ example: String) throws {
@@ -12,6 +21,22 @@ import Testing
         let result = try CLI.run(["audit", path, "--quiet"])
         #expect(result.status == 0, "\(example): \(result.output)")
         #expect(result.output.contains(" 0 errors,"), "\(example): \(result.output)")
+    }
+
+    /// Issue 13's hyphenation figure: a German and an English text at AX5 in a 320 pt column have
+    /// words broken between letters, and none with --hyphenate in their language.
+    @Test(arguments: [("grundgesetz-artikel-1-3.de.txt", "de"), ("declaration-of-independence.en.txt", "en-US")])
+    func hyphenationLeavesNoWordBrokenAtAX5In320Points(_ example: String, _ language: String) throws {
+        let path = CLI.repository.appendingPathComponent("Examples").appendingPathComponent(example).path
+        func brokenWords(_ extra: [String]) throws -> Int {
+            let result = try CLI.run(["audit", path, "--category", "ax5", "--width", "320", "--lang", language,
+                                      "--format", "json", "--quiet"] + extra)
+            let json = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+            let findings = json?["findings"] as? [[String: Any]] ?? []
+            return findings.filter { $0["rule"] as? String == "word-broken" }.count
+        }
+        #expect(try brokenWords([]) > 0, "\(example) has words too wide for the column at AX5")
+        #expect(try brokenWords(["--hyphenate"]) == 0)
     }
 
     static let clipped = """

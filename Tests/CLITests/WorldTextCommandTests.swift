@@ -57,6 +57,40 @@ import Testing
         #expect(forced.environment["direction"] as? String == "ltr")
     }
 
+    /// A Markdown document's front matter sets its text environment; what the command line sets
+    /// explicitly wins; a value reflow cannot use is one error naming the line.
+    @Test func frontMatterSetsTheTextEnvironmentAndOptionsOverrideIt() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write("---\ntitle: Erklärung\nlang: ar\ntext-spacing: wcag\n---\nيولد جميع الناس أحرارًا متساوين في الكرامة والحقوق.\n",
+                                 to: "ar.md", in: folder)
+        func environment(_ arguments: [String]) throws -> [String: Any] {
+            let result = try CLI.run(["layout", file, "--category", "l", "--quiet"] + arguments)
+            #expect(result.status == 0, "\(result)")
+            let json = try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
+            return (json["layouts"] as! [[String: Any]])[0]["environment"] as! [String: Any]
+        }
+        let fromFrontMatter = try environment([])
+        #expect(fromFrontMatter["language"] as? String == "ar")
+        #expect(fromFrontMatter["layoutDirection"] as? String == "rightToLeft")
+        let overridden = try environment(["--lang", "en", "--direction", "ltr"])
+        #expect(overridden["language"] as? String == "en")
+        #expect(overridden["layoutDirection"] as? String == "leftToRight")
+        // text-spacing: wcag widens lines: the cell is taller than with --text-spacing normal.
+        func height(_ arguments: [String]) throws -> Double {
+            let result = try CLI.run(["layout", file, "--category", "l", "--quiet"] + arguments)
+            let json = try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
+            return ((json["layouts"] as! [[String: Any]])[0]["contentSize"] as! [String: Double])["height"]!
+        }
+        #expect(try height([]) > (try height(["--text-spacing", "normal"])))
+
+        let bad = try CLI.write("---\nlang: de\nhyphenate: sometimes\n---\nText\n", to: "bad.md", in: folder)
+        let result = try CLI.run(["layout", bad, "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.stderrLines.first.map(String.init)
+                == "reflow-cli: error: front matter, line 3: 'hyphenate' must be true or false, got 'sometimes'", "\(result)")
+    }
+
     @Test func theSummaryCountsCharactersNoFontDraws() throws {
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
