@@ -44,13 +44,6 @@ import Testing
         return folder
     }
 
-    /// Whether `line` is a progress line of a run whose stderr is not a terminal: "label: N%".
-    static func isProgress(_ line: Substring) -> Bool {
-        guard let colon = line.lastIndex(of: ":"), line.hasSuffix("%") else { return false }
-        let number = line[line.index(colon, offsetBy: 1)...].dropFirst().dropLast()
-        return line[colon...].hasPrefix(": ") && !number.isEmpty && number.allSatisfy(\.isNumber)
-    }
-
     /// What a folder holds: each path with its kind, size, modification time and inode.
     static func snapshot(_ folder: URL) -> [String: String] {
         var entries: [String: String] = [:]
@@ -79,7 +72,7 @@ import Testing
         let expected = item.stderr.replacingOccurrences(of: "{dir}", with: folder.path)
         // Progress lines ("rendering: 40%", written once work has taken a second: how many depends
         // on the machine's speed) come before the message; the message is the first other line.
-        let message = result.stderrLines.first { !Self.isProgress($0) }.map(String.init)
+        let message = result.messageLines.first.map(String.init)
         #expect(message == expected, "\(item.name): \(result.stderr)")
         var after = snapshot(folder)
         if let writes = item.writes { after[writes] = before[writes] }

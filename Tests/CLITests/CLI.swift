@@ -16,6 +16,16 @@ enum CLI {
             if stderr.hasSuffix("\n") { lines.removeLast() }
             return lines
         }
+        /// `stderrLines` without the progress lines a run whose stderr is not a terminal writes
+        /// once its work has taken a second ("rendering: 40%"): how many depends on the
+        /// machine's speed, so tests read the messages.
+        var messageLines: [Substring] { stderrLines.filter { !Self.isProgress($0) } }
+
+        static func isProgress(_ line: Substring) -> Bool {
+            guard let colon = line.lastIndex(of: ":"), line.hasSuffix("%") else { return false }
+            let number = line[line.index(after: colon)...].dropFirst().dropLast()
+            return line[colon...].hasPrefix(": ") && !number.isEmpty && number.allSatisfy(\.isNumber)
+        }
         var description: String { "status \(status)\(crashed ? " (signal)" : ""), stderr: \(stderr)" }
     }
 

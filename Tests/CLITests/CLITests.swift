@@ -233,7 +233,7 @@ import Testing
         #expect(!result.crashed)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1)
-        #expect(result.stderrLines.first?.hasPrefix("reflow-cli: error: cannot find the bundled fonts") == true, "\(result.stderr)")
+        #expect(result.messageLines.first?.hasPrefix("reflow-cli: error: cannot find the bundled fonts") == true, "\(result.stderr)")
     }
 
     // Bad input: BadInputTableTests.

@@ -51,8 +51,8 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
         #expect(names.count > 1)
         #expect(names == (1...names.count).map { String(format: "book-xxxl-%03d.png", $0) })
-        #expect(result.stderrLines.first?.hasPrefix("the page is ") == true, "\(result.stderr)")
-        #expect(result.stderrLines.first?.contains("writing \(names.count) parts, book-xxxl-001.png … book-xxxl-\(String(format: "%03d", names.count)).png") == true,
+        #expect(result.messageLines.first?.hasPrefix("the page is ") == true, "\(result.stderr)")
+        #expect(result.messageLines.first?.contains("writing \(names.count) parts, book-xxxl-001.png … book-xxxl-\(String(format: "%03d", names.count)).png") == true,
                 "\(result.stderr)")
         var total = 0
         for name in names {

@@ -122,7 +122,7 @@ import Testing
         let nowhere = folder.appendingPathComponent("missing/out.json").path
         let failed = try CLI.run(["layout", file, "-o", nowhere])
         #expect(failed.status == 1 && !failed.crashed, "\(failed)")
-        #expect(failed.stderrLines.first?.hasPrefix("reflow-cli: error: cannot write") == true, "\(failed.stderr)")
+        #expect(failed.messageLines.first?.hasPrefix("reflow-cli: error: cannot write") == true, "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: nowhere))
     }
 

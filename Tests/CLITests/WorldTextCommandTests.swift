@@ -87,7 +87,7 @@ import Testing
         let bad = try CLI.write("---\nlang: de\nhyphenate: sometimes\n---\nText\n", to: "bad.md", in: folder)
         let result = try CLI.run(["layout", bad, "--quiet"])
         #expect(result.status == 1)
-        #expect(result.stderrLines.first.map(String.init)
+        #expect(result.messageLines.first.map(String.init)
                 == "reflow-cli: error: front matter, line 3: 'hyphenate' must be true or false, got 'sometimes'", "\(result)")
     }
 
@@ -120,7 +120,7 @@ import Testing
         let result = try CLI.run(["lines", file, "--width", "100", "--lang", "japanese_JP"])
         #expect(result.status == 64, "\(result)")
         #expect(result.stdout.isEmpty)
-        let first = result.stderrLines.first ?? ""
+        let first = result.messageLines.first ?? ""
         #expect(first.contains("--lang") && first.contains("japanese_JP") && first.contains("BCP 47"), "\(result.stderr)")
         #expect(first.contains("like 'en'"), "says what to give instead: \(first)")
         let good = try CLI.run(["lines", file, "--width", "100", "--lang", "ja"])
