@@ -175,7 +175,7 @@ public struct SVGRenderer: Sendable {
 
         /// The outline as path data in font units, y flipped to point down.
         static func pathData(_ outline: GlyphOutline) -> String {
-            func p(_ point: GlyphOutline.Point) -> String { "\(SVGRenderer.number(point.x)) \(SVGRenderer.number(-point.y))" }
+            func p(_ point: Point) -> String { "\(SVGRenderer.number(point.x)) \(SVGRenderer.number(-point.y))" }
             var out = ""
             var open = false
             for command in outline.commands {

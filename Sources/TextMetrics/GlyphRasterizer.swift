@@ -123,10 +123,6 @@ public struct GlyphOutline: Hashable, Sendable {
         case cubic(Point, Point, Point)
         case close
     }
-    public struct Point: Hashable, Sendable {
-        public var x: Double
-        public var y: Double
-    }
     public var commands: [Command]
     public var isEmpty: Bool { commands.isEmpty }
 }
@@ -171,7 +167,7 @@ private struct OutlineCollector {
     static func from(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<OutlineCollector> {
         user!.assumingMemoryBound(to: OutlineCollector.self)
     }
-    static func point(_ vector: UnsafePointer<FT_Vector>?) -> GlyphOutline.Point {
-        GlyphOutline.Point(x: Double(vector!.pointee.x), y: Double(vector!.pointee.y))
+    static func point(_ vector: UnsafePointer<FT_Vector>?) -> Point {
+        Point(x: Double(vector!.pointee.x), y: Double(vector!.pointee.y))
     }
 }

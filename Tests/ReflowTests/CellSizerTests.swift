@@ -130,13 +130,13 @@ import TextMetrics
                 #expect(abs(spacedCells[index].frame.minY - spacedCells[index - 1].frame.maxY - 2 * body.pointSize) < 1e-9,
                         "\(category): gap of 2 × \(body.pointSize) pt")
             }
-            let pitch = max(body.leading, 1.5 * body.pointSize)
-            #expect(pitch > body.leading, "the body's own leading is under 1.5 × its size")
-            #expect(spacedCells[0].frame.height >= plainCells[0].frame.height)
+            // One line each: the body's leading is under 1.5 × its size, so the spaced line is taller.
+            #expect(max(body.leading, 1.5 * body.pointSize) > body.leading)
+            #expect(spacedCells[0].frame.height > plainCells[0].frame.height)
         }
     }
 
-    @Test func theCacheKeyIsTheProposalAndTheCategory() throws {
+    @Test func theCacheKeyIsTheProposalAndTheTextEnvironment() throws {
         let sizer = try Fixtures.sizer()
         let cell = Cell(kind: .paragraph, style: .body, text: "cached")
         _ = try sizer.measure(cell, proposal: .width(300), category: .large)
@@ -146,6 +146,12 @@ import TextMetrics
         _ = try sizer.measure(cell, proposal: SizeProposal(width: .exact(300), height: .exact(80)), category: .large)
         _ = try sizer.measure(cell, proposal: .width(300), category: .small)
         #expect(sizer.measurementsComputed == 4)
+        // The rest of the text environment is part of the key too: language, direction, spacing.
+        _ = try sizer.measure(cell, proposal: .width(300), environment: TextEnvironment(language: try LanguageTag("de")))
+        _ = try sizer.measure(cell, proposal: .width(300), environment: TextEnvironment(direction: .rightToLeft))
+        _ = try sizer.measure(cell, proposal: .width(300), environment: TextEnvironment(spacing: .wcag))
+        _ = try sizer.measure(cell, proposal: .width(300), environment: TextEnvironment())
+        #expect(sizer.measurementsComputed == 7, "the default environment at L is the first measurement's")
     }
 
     @Test func aSecondPassMeasuresNothingAndANewWidthReBreaksWithoutReshaping() throws {
