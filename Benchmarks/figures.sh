@@ -76,42 +76,33 @@ say ""
 say "From \`Benchmarks/compare-peers.sh\`. reflow uses one thread per core (\`--jobs\`); its user time is in the table."
 say ""
 
-step "3/5 layout --category all"
-# Three rounds: single runs of this ratio drift on a shared machine, so each round's ratio is shown.
+# Three rounds of hyperfine on two commands (single runs of a ratio drift on a shared machine, so
+# each round's ratio is shown) and the median round: rounds NAME "A-LABEL" "B-LABEL" GOAL A B.
+rounds() {
+  local name=$1 label_a=$2 label_b=$3 goal=$4 a=$5 b=$6 ratios=() round ta tb
+  say "| round | $label_a median ms | $label_b median ms | $name |"
+  say "|---|---:|---:|---:|"
+  for round in 1 2 3; do
+    hyperfine -N -i -w 1 -r "$RUNS" --output=null --export-json "$work/rounds.json" "$a" "$b" >/dev/null 2>&1
+    ta=$(median "$work/rounds.json" 0); tb=$(median "$work/rounds.json" 1)
+    ratios+=("$(ratio "$tb" "$ta")")
+    say "| $round | $ta | $tb | ${ratios[-1]}× |"
+  done
+  say ""
+  say "Median of the three rounds: $name = **$(printf '%s\n' "${ratios[@]}" | sort -g | sed -n 2p)×** (goal ≤ $goal×)."
+  say ""
+}
+
+step "3/5 layout --category all, and the audit"
 say "## Twelve sizes at once (issue 3): \`reflow-cli layout words_100k.txt\`"
 say ""
-say "| round | \`--category l\` median ms | \`--category all\` median ms | all ÷ one |"
-say "|---|---:|---:|---:|"
-ratios=()
-for round in 1 2 3; do
-  hyperfine -N -w 1 -r "$RUNS" --output=null --export-json "$work/all.json" \
-    "$R layout $corpus/words_100k.txt --category l" "$R layout $corpus/words_100k.txt --category all" >/dev/null 2>&1
-  one=$(median "$work/all.json" 0); all=$(median "$work/all.json" 1)
-  ratios+=("$(ratio "$all" "$one")")
-  say "| $round | $one | $all | ${ratios[-1]}× |"
-done
-say ""
-say "Median of the three rounds: all ÷ one = **$(printf '%s\n' "${ratios[@]}" | sort -g | sed -n 2p)×** (goal ≤ 2×)."
-say ""
-
-step "3b/5 audit against layout --category all"
-# The audit lays every size out at two widths (390 and 320 pt) and reads each layout: its cost
-# against one layout --category all (twelve sizes at one width) on the same document.
+rounds "all ÷ one" "\`--category l\`" "\`--category all\`" 2 \
+  "$R layout $corpus/words_100k.txt --category l --quiet" "$R layout $corpus/words_100k.txt --category all --quiet"
+# The audit lays every size out at two widths (390 and 320 pt) and reads each layout.
 say "## The audit (issue 13): \`reflow-cli audit words_100k.txt\` (12 sizes × 2 widths)"
 say ""
-say "| round | \`layout --category all\` median ms | \`audit\` median ms | audit ÷ layout |"
-say "|---|---:|---:|---:|"
-ratios=()
-for round in 1 2 3; do
-  hyperfine -N -i -w 1 -r "$RUNS" --output=null --export-json "$work/audit.json" \
-    "$R layout $corpus/words_100k.txt --category all --quiet" "$R audit $corpus/words_100k.txt --quiet --fail-on never" >/dev/null 2>&1
-  layout=$(median "$work/audit.json" 0); audit=$(median "$work/audit.json" 1)
-  ratios+=("$(ratio "$audit" "$layout")")
-  say "| $round | $layout | $audit | ${ratios[-1]}× |"
-done
-say ""
-say "Median of the three rounds: audit ÷ layout = **$(printf '%s\n' "${ratios[@]}" | sort -g | sed -n 2p)×** (goal ≤ 3×)."
-say ""
+rounds "audit ÷ layout" "\`layout --category all\`" "\`audit\`" 3 \
+  "$R layout $corpus/words_100k.txt --category all --quiet" "$R audit $corpus/words_100k.txt --quiet --fail-on never"
 
 step "4/5 whole-document PNG against pango-view"
 # cairo's image surfaces stop at 32,767 px: pango-view cannot draw words_10k whole (40,766 pt at
