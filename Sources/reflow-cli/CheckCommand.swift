@@ -77,11 +77,10 @@ struct CheckCommand: ParsableCommand {
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let sweep = try text.sweep(loaded)
             let reports = try CategorySweep.map(
-                loaded.content, categories: categories, containerWidth: width,
+                categories: categories, containerWidth: width,
                 text: sweep.text, layoutDirection: sweep.layoutDirection,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: loaded.layout,
-                transform: { LayoutReport($0) },
+                produce: { environment, sizer in try LayoutReport(loaded.layout, loaded.content, in: environment, sizer: sizer) },
                 progress: { progress.update($0) })
             progress.finish()
 

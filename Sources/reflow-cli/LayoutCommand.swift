@@ -129,12 +129,14 @@ struct LayoutCommand: ParsableCommand {
             // Each size's JSON is written as soon as it and the sizes before it are done, and
             // dropped: memory holds the sizes waiting for an earlier one, never all twelve.
             let sweep = try text.sweep(loaded)
+            // Each size's report is made unit by unit: never a whole layout's measured text in memory.
             try CategorySweep.forEach(
-                loaded.content, categories: category.categories, containerWidth: width,
+                categories: category.categories, containerWidth: width,
                 text: sweep.text, layoutDirection: sweep.layoutDirection,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: loaded.layout,
-                transform: { LayoutReport($0).jsonText(indent: "    ") },
+                produce: { environment, sizer in
+                    try LayoutReport(loaded.layout, loaded.content, in: environment, sizer: sizer).jsonText(indent: "    ")
+                },
                 deliver: { index, json in try sink.write((index > 0 ? ",\n" : "") + json) },
                 progress: { progress.update($0) })
             progress.finish()

@@ -187,11 +187,10 @@ struct PreviewCommand: ParsableCommand {
         if plan.format == .json {
             let directory = library.directory
             let reports = try CategorySweep.map(
-                content, categories: plan.categories, containerWidth: plan.width,
+                categories: plan.categories, containerWidth: plan.width,
                 text: sweep.text, layoutDirection: sweep.layoutDirection,
                 makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: input.layout,
-                transform: { LayoutReport($0) },
+                produce: { environment, sizer in try LayoutReport(input.layout, content, in: environment, sizer: sizer) },
                 progress: { progress.update($0) })
             let json = plan.isSheet
                 ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"

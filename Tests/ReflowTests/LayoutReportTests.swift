@@ -28,3 +28,32 @@ import TextMetrics
         #expect(JSONText.string("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
     }
 }
+
+/// The report made unit by unit (what `layout` and `check` write) is the report of the eager
+/// layout, for every kind of layout: lists, flows of words, and compositional screens with
+/// headers, badges, backgrounds and orthogonal sections.
+@Suite struct StreamedReportTests {
+    @Test func theReportMadeUnitByUnitEqualsTheSnapshotsReport() throws {
+        let sizer = try Fixtures.sizer()
+        let document = Document(markdown: "# Title\n\nA paragraph of body text.\n\n## Second\n\n- an item\n- another\n")
+        var inputs: [(String, CollectionContent, any CollectionLayout)] = [
+            ("list", CellMode.blocks.content(for: document), ListLayout()),
+            ("flow", CellMode.words.content(for: document), FlowLayout()),
+        ]
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        for name in ["store.json", "settings.json", "grid.json"] {
+            let screen = try LayoutInput(bytes: Array(try Data(contentsOf: examples.appendingPathComponent(name))), format: .screen)
+            inputs.append((name, screen.content, screen.layout))
+        }
+        for (name, content, layout) in inputs {
+            for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
+                let environment = LayoutEnvironment(containerWidth: 320, category: category)
+                let eager = LayoutReport(try layout.layout(content, in: environment, sizer: sizer))
+                let streamed = try LayoutReport(layout, content, in: environment, sizer: sizer)
+                #expect(streamed == eager, "\(name) at \(category)")
+                #expect(streamed.jsonText() == eager.jsonText())
+            }
+        }
+    }
+}

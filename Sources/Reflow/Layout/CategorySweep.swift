@@ -39,9 +39,22 @@ public enum CategorySweep {
         transform: @Sendable (LayoutSnapshot) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
+        try map(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
+                makeSizer: makeSizer, produce: { environment, sizer in try transform(try layout.layout(content, in: environment, sizer: sizer)) },
+                progress: progress)
+    }
+
+    /// `map` with each category's value made by `produce` (see the `forEach` that takes it).
+    public static func map<T: Sendable>(
+        categories: [ContentSizeCategory], containerWidth: Double,
+        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
+        makeSizer: @Sendable () throws -> CellSizer,
+        produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
+        progress: (@Sendable (Double) -> Void)? = nil
+    ) throws -> [T] {
         let values = Mutex<[T]>([])
-        try forEach(content, categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
-                    makeSizer: makeSizer, layout: layout, transform: transform,
+        try forEach(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
+                    makeSizer: makeSizer, produce: produce,
                     deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)
         return values.withLock { $0 }
     }
@@ -59,6 +72,22 @@ public enum CategorySweep {
         makeSizer: @Sendable () throws -> CellSizer,
         layout: any CollectionLayout,
         transform: @Sendable (LayoutSnapshot) throws -> T,
+        deliver: @Sendable (Int, T) throws -> Void,
+        progress: (@Sendable (Double) -> Void)? = nil
+    ) throws {
+        try forEach(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
+                    makeSizer: makeSizer, produce: { environment, sizer in try transform(try layout.layout(content, in: environment, sizer: sizer)) },
+                    deliver: deliver, progress: progress)
+    }
+
+    /// `forEach` with what each category gives made by `produce` from its environment and the
+    /// worker's sizer, instead of from an eager layout: for a value built as the layout goes
+    /// (`LayoutReport(_:_:in:sizer:)`, which never holds a whole layout's text).
+    public static func forEach<T: Sendable>(
+        categories: [ContentSizeCategory], containerWidth: Double,
+        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
+        makeSizer: @Sendable () throws -> CellSizer,
+        produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
         deliver: @Sendable (Int, T) throws -> Void,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws {
@@ -100,8 +129,7 @@ public enum CategorySweep {
                     textEnvironment.category = category
                     let environment = LayoutEnvironment(containerWidth: containerWidth, text: textEnvironment,
                                                         layoutDirection: layoutDirection)
-                    let snapshot = try layout.layout(content, in: environment, sizer: sizer)
-                    finished(category, try transform(snapshot))
+                    finished(category, try produce(environment, sizer))
                 }
             } catch {
                 state.withLock { if $0.failure == nil { $0.failure = error } }

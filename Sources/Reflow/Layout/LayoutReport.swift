@@ -87,22 +87,46 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     public let warnings: [WarningReport]?
 
     public init(_ snapshot: LayoutSnapshot) {
-        let environment = snapshot.environment
+        self.init(environment: snapshot.environment, contentSize: snapshot.contentSize, elements: snapshot.elements.map(Self.report),
+                  scrollingWidths: snapshot.scrollingWidths, warnings: snapshot.warnings)
+    }
+
+    /// The report of `layout`'s eager layout of `content` in `environment`, made unit by unit:
+    /// each unit's elements become reports as soon as it is laid out and are dropped with their
+    /// measured text, so memory holds the report (a line of JSON per element), never the whole
+    /// layout's text. Equal to `LayoutReport(layout.layout(content, in:, sizer:))`.
+    public init(_ layout: some CollectionLayout, _ content: CollectionContent, in environment: LayoutEnvironment,
+                sizer: CellSizer) throws {
+        let plan = try layout.plan(content, in: environment)
+        var elements: [ElementReport] = [], sectionElements: [ElementReport] = []
+        var warnings: [LayoutWarning] = []
+        let pass = try EagerPass.run(layout: layout, plan: plan, sizer: sizer) { _, top, _, laid in
+            warnings += laid.warnings
+            for element in laid.elements { elements.append(Self.report(element.offsetBy(dx: 0, dy: top))) }
+        } section: { _, _, attributes in
+            sectionElements += attributes.map(Self.report)
+        }
+        self.init(environment: environment,
+                  contentSize: Size(width: environment.containerWidth, height: plan.endOffset + pass.heightSum),
+                  elements: elements + sectionElements, scrollingWidths: pass.scrollingWidths, warnings: warnings)
+    }
+
+    private init(environment: LayoutEnvironment, contentSize: Size, elements: [ElementReport], scrollingWidths: [Int: Double],
+                 warnings: [LayoutWarning]) {
         self.environment = Environment(containerWidth: environment.containerWidth, category: environment.category.shortName,
                                        layoutDirection: environment.layoutDirection.rawValue,
                                        direction: environment.text.direction == .auto ? nil : environment.text.direction.rawValue,
                                        language: environment.text.language?.tag)
-        contentSize = Size(width: Self.rounded(snapshot.contentSize.width), height: Self.rounded(snapshot.contentSize.height))
-        elements = snapshot.elements.map(Self.report)
-        let widths = snapshot.scrollingWidths.sorted { $0.key < $1.key }
-            .map { ScrollingWidth(section: $0.key, width: Self.rounded($0.value)) }
-        scrollingWidths = widths.isEmpty ? nil : widths
+        self.contentSize = Size(width: Self.rounded(contentSize.width), height: Self.rounded(contentSize.height))
+        self.elements = elements
+        let widths = scrollingWidths.sorted { $0.key < $1.key }.map { ScrollingWidth(section: $0.key, width: Self.rounded($0.value)) }
+        self.scrollingWidths = widths.isEmpty ? nil : widths
         let category = environment.category.shortName
-        let warnings = snapshot.warnings.map {
+        let reports = warnings.map {
             WarningReport(warning: $0.kind.rawValue, kind: $0.category.name, indexPath: $0.indexPath, category: category,
                           given: Self.rounded($0.given), needed: Self.rounded($0.needed), message: $0.description)
         }
-        self.warnings = warnings.isEmpty ? nil : warnings
+        self.warnings = reports.isEmpty ? nil : reports
     }
 
     static func report(_ attributes: LayoutAttributes) -> ElementReport {

@@ -46,19 +46,13 @@ public struct LayoutSnapshot: Sendable {
         tops.reserveCapacity(plan.unitCount)
         heights.reserveCapacity(plan.unitCount)
         starts.reserveCapacity(plan.unitCount + 1)
-        var sum = 0.0
         var above = 0.0, below = 0.0
         var warnings: [LayoutWarning] = []
         var groupFrames: [Rect] = []
-        var scrollingWidths: [Int: Double] = [:]
-        for index in 0..<plan.unitCount {
-            let laid = try layout.layoutUnit(index, of: plan, sizer: sizer)
+        var extents: [Range<Double>] = []
+        var sectionStarts: [Int] = []
+        let pass = try EagerPass.run(layout: layout, plan: plan, sizer: sizer) { index, top, height, laid in
             warnings += laid.warnings
-            if let width = laid.scrollingWidth {
-                scrollingWidths[plan.units[index].section] = max(scrollingWidths[plan.units[index].section] ?? 0, width)
-            }
-            let height = LayoutUnit.snap(laid.height)
-            let top = plan.units[index].offset + sum
             tops.append(top)
             heights.append(height)
             starts.append(elements.count)
@@ -68,30 +62,17 @@ public struct LayoutSnapshot: Sendable {
                 below = max(below, element.frame.maxY - height)
                 elements.append(element.offsetBy(dx: 0, dy: top))
             }
-            sum += height
-        }
-        starts.append(elements.count)
-        // Sections' extents from the same sums, then their own elements.
-        var extents: [Range<Double>] = []
-        var sectionStarts: [Int] = []
-        var heightsBefore = [0.0]
-        heightsBefore.reserveCapacity(heights.count + 1)
-        for height in heights { heightsBefore.append(heightsBefore[heightsBefore.count - 1] + height) }
-        var lastEnd = 0.0
-        for section in plan.content.sections.indices {
+        } section: { _, extent, sectionElements in
+            // The first section's call comes after the last unit's: where the units' elements end.
+            if sectionStarts.isEmpty { starts.append(elements.count) }
             sectionStarts.append(elements.count)
-            let units = plan.sectionUnits[section]
-            guard !units.isEmpty else {
-                extents.append(lastEnd..<lastEnd)  // empty, but in order
-                continue
-            }
-            let marks = plan.sectionMarks[section].map { $0.offset + heightsBefore[$0.unitsBefore] }
-            let extent = marks[0]..<marks[marks.count - 1]
             extents.append(extent)
-            lastEnd = extent.upperBound
-            elements += layout.sectionElements(section, marks: marks, of: plan)
+            elements += sectionElements
         }
+        if sectionStarts.isEmpty { starts.append(elements.count) }
         sectionStarts.append(elements.count)
+        let sum = pass.heightSum
+        let scrollingWidths = pass.scrollingWidths
         self.elements = elements
         self.warnings = warnings
         self.groupFrames = groupFrames
@@ -215,5 +196,53 @@ public struct LayoutSnapshot: Sendable {
             if predicate(middle) { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+}
+
+/// The eager layout pass that `LayoutSnapshot` and `LayoutReport(_:_:in:sizer:)` share: every
+/// unit laid out in order and handed over placed (its top, its snapped height), then every
+/// section's extent and section elements. Keeping what it is handed is the caller's choice: a
+/// snapshot keeps the elements (and their measured text), a report keeps a line of JSON each.
+enum EagerPass {
+    struct Totals {
+        /// The sum of the units' snapped heights.
+        var heightSum: Double
+        /// Orthogonal sections' content widths at rest, by section.
+        var scrollingWidths: [Int: Double]
+    }
+
+    /// - Parameters:
+    ///   - unit: unit `index` at `top`, `height` tall, and its layout (y relative to its top).
+    ///   - section: section `index`'s extent and its section elements (in content coordinates);
+    ///     a section without units gets an empty extent at the previous section's end.
+    static func run(layout: some CollectionLayout, plan: LayoutPlan, sizer: CellSizer,
+                    unit: (_ index: Int, _ top: Double, _ height: Double, _ laid: UnitLayout) throws -> Void,
+                    section: (_ index: Int, _ extent: Range<Double>, _ elements: [LayoutAttributes]) throws -> Void) throws -> Totals {
+        var sum = 0.0
+        var heightsBefore = [0.0]
+        heightsBefore.reserveCapacity(plan.unitCount + 1)
+        var scrollingWidths: [Int: Double] = [:]
+        for index in 0..<plan.unitCount {
+            let laid = try layout.layoutUnit(index, of: plan, sizer: sizer)
+            if let width = laid.scrollingWidth {
+                scrollingWidths[plan.units[index].section] = max(scrollingWidths[plan.units[index].section] ?? 0, width)
+            }
+            let height = LayoutUnit.snap(laid.height)
+            try unit(index, plan.units[index].offset + sum, height, laid)
+            sum += height
+            heightsBefore.append(sum)
+        }
+        var lastEnd = 0.0
+        for index in plan.content.sections.indices {
+            guard !plan.sectionUnits[index].isEmpty else {
+                try section(index, lastEnd..<lastEnd, [])  // empty, but in order
+                continue
+            }
+            let marks = plan.sectionMarks[index].map { $0.offset + heightsBefore[$0.unitsBefore] }
+            let extent = marks[0]..<marks[marks.count - 1]
+            lastEnd = extent.upperBound
+            try section(index, extent, layout.sectionElements(index, marks: marks, of: plan))
+        }
+        return Totals(heightSum: sum, scrollingWidths: scrollingWidths)
     }
 }
