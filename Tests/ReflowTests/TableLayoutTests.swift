@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
@@ -157,5 +158,75 @@ import TextMetrics
         for (a, b) in zip(ltr.elements.sorted { $0.indexPath < $1.indexPath }, rtl.elements.sorted { $0.indexPath < $1.indexPath }) {
             #expect(b.frame == Rect(x: 390 - a.frame.maxX, y: a.frame.minY, width: a.frame.width, height: a.frame.height))
         }
+    }
+
+    /// A scroll session through Examples/tables.md ends in the eager frames at every size, tables
+    /// in columns and as cards alike.
+    @Test func aScrollSessionThroughTablesEndsInTheEagerFrames() throws {
+        let content = CellMode.blocks.content(for: try Fixtures.example("tables.md"))
+        for category in ContentSizeCategory.allCases {
+            var session = try LazyEqualsEagerTests.session(ListLayout(), content, category: category)
+            let summary = try session.run()
+            #expect(summary.lazyEqualsEager, "\(category.shortName)")
+            #expect(summary.maxAnchorJump == 0)
+        }
+    }
+
+    static let words = ["a", "of", "text", "reflow", "44 pt", "accessibility", "internationalization", "**strong**",
+                        "`code`", "https://example.com/a/long/path", ""]
+
+    /// Generated tables, any width and size, both directions: cells never overlap, every element
+    /// is at least 44 pt tall and inside the content; in columns, every cell of a row has the
+    /// row's height and the columns fill the width without passing it; as cards, every card
+    /// spans the width.
+    @Test func generatedTablesKeepTheRule() async throws {
+        let sizer = try Fixtures.sizer()
+        let tables = Gen.int(in: 0...1_000_000).array(of: 2...24)
+        await propertyCheck(count: 25, input: tables, Gen.double(in: 220...900)) { seeds, width in
+            let columns = 1 + seeds[0] % 4
+            let rows = seeds.dropFirst().chunked(columns)
+            var markdown = "| " + (0..<columns).map { "H\($0) " + Self.words[(seeds[0] / ($0 + 1)) % Self.words.count] }
+                .joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: columns) + "\n"
+            for row in rows {
+                markdown += "| " + row.map { Self.words[$0 % Self.words.count] + " " + Self.words[($0 / 13) % Self.words.count] }
+                    .joined(separator: " | ") + " |\n"
+            }
+            let content = CellMode.blocks.content(for: Document(markdown: markdown))
+            for direction in LayoutDirection.allCases {
+                for category in [ContentSizeCategory.extraSmall, .large, .accessibilityMedium, .accessibilityExtraExtraExtraLarge] {
+                    let environment = LayoutEnvironment(containerWidth: width, category: category, layoutDirection: direction)
+                    guard let snapshot = try? ListLayout().layout(content, in: environment, sizer: sizer) else {
+                        Issue.record("no layout at \(width) \(category.shortName)")
+                        return
+                    }
+                    let bounds = Rect(origin: .zero, size: snapshot.contentSize)
+                    for element in snapshot.elements {
+                        #expect(element.frame.height >= 44, "\(category.shortName) \(element.indexPath)")
+                        #expect(bounds.contains(element.frame), "\(element.frame) in \(bounds)")
+                    }
+                    if let (a, b) = LayoutPropertyTests.overlappingPair(snapshot.elements.map(\.frame)) {
+                        Issue.record("\(category.shortName) \(width): \(a) overlaps \(b)")
+                    }
+                    let asCards = snapshot.elements.contains { $0.cellKind == .tableRow }
+                    if asCards {
+                        #expect(snapshot.elements.allSatisfy { $0.cellKind == .tableRow && $0.frame.width == width })
+                    } else {
+                        #expect(snapshot.elements.count == (rows.count + 1) * columns)
+                        for row in Dictionary(grouping: snapshot.elements, by: { $0.indexPath.item / columns }).values {
+                            #expect(Set(row.map(\.frame.height)).count == 1, "a row's cells share its height")
+                            let used = row.map(\.frame.width).reduce(0, +)
+                            #expect(used <= width + 1e-9 && used > width - Double(columns) / 64 - 1e-9, "\(used) of \(width)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Collection where Index == Int {
+    /// The elements in runs of `size` (the last may be shorter, padded by cmark-gfm's table).
+    fileprivate func chunked(_ size: Int) -> [[Element]] {
+        stride(from: startIndex, to: endIndex, by: size).map { Array(self[$0..<Swift.min($0 + size, endIndex)]) }
     }
 }

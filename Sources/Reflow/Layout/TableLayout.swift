@@ -71,6 +71,12 @@ struct TableLayout {
         let unspecified = SizeProposal(width: .unspecified)
         for (index, cell) in cells.enumerated() {
             let column = shape.position(of: index).column
+            // Every cell needs its insets and the sizer's least width for text, empty ones too
+            // (a short row is padded with empty cells, which have no width of their own).
+            let least = cell.scaledInsets(for: environment.category).horizontal + CellSizer.minimumTextWidth
+            minimum[column] = max(minimum[column], least)
+            natural[column] = max(natural[column], least)
+            guard cell.text.string.contains(where: { !$0.isWhitespace }) else { continue }
             natural[column] = max(natural[column], try sizer.measure(cell, proposal: unspecified, environment: environment.text).size.width)
             for word in cell.text.words {
                 var wordCell = cell
@@ -79,8 +85,6 @@ struct TableLayout {
                 minimum[column] = max(minimum[column],
                                       try sizer.measure(wordCell, proposal: unspecified, environment: environment.text).size.width)
             }
-            // An empty cell still needs its insets.
-            minimum[column] = max(minimum[column], cell.scaledInsets(for: environment.category).horizontal)
         }
         return (minimum, natural)
     }
