@@ -30,7 +30,10 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        // GitHub Flavored Markdown: cmark plus its table, strikethrough, autolink, task-list and
+        // footnote extensions. Debian ships a .pc file for the core only; the module map links both.
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libhyphen ships no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
@@ -44,8 +47,8 @@ let package = Package(
                 resources: bundledFontFiles.map { .copy($0) }),
         // Fonts, Dynamic Type, shaping, line breaking, hyphenation, measured text.
         .target(name: "TextMetrics", dependencies: ["CFreeType", "CHarfBuzz", "CICUShim", "CHyphen", "BundledFonts"]),
-        // CommonMark parsing (cmark) into a plain Swift block tree.
-        .target(name: "CommonMark", dependencies: ["CCmark"]),
+        // GitHub Flavored Markdown parsing (cmark-gfm) into a plain Swift block tree.
+        .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
         // Document model, cells, self-sizing, layouts, estimates, invalidation.
         .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark", .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
@@ -73,7 +76,7 @@ let package = Package(
             resources: [.copy("Goldens")]),
         .testTarget(
             name: "ReflowTests",
-            dependencies: ["Reflow", "TextMetrics", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Reflow", "TextMetrics", "CommonMark", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Goldens"]),
         .testTarget(
             name: "PreviewTests",

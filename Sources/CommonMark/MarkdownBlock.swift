@@ -1,23 +1,42 @@
-/// A block of a CommonMark document, as a plain Swift value: no cmark types, no pointers.
+/// A block of a GitHub Flavored Markdown document, as a plain Swift value: no cmark types, no
+/// pointers, with the line it starts on in the source.
 ///
 /// The tree is what the CommonMark spec calls the block structure; inline content is kept as
 /// `MarkdownInline` values. Nesting deeper than `MarkdownParser.maximumNesting` is flattened into
 /// the nearest kept ancestor (see there for why).
-public indirect enum MarkdownBlock: Hashable, Sendable {
-    /// A paragraph and its inline content.
-    case paragraph([MarkdownInline])
-    /// An ATX (`#`) or setext heading, level 1 to 6.
-    case heading(level: Int, [MarkdownInline])
-    /// A `>` block quote and the blocks inside it.
-    case blockQuote([MarkdownBlock])
-    /// A bullet or ordered list; each item is a list of blocks.
-    case list(MarkdownList)
-    /// A fenced or indented code block: the info string (may be empty) and the code, verbatim.
-    case codeBlock(info: String, code: String)
-    /// Raw HTML, verbatim.
-    case htmlBlock(String)
-    /// A `---` rule.
-    case thematicBreak
+public struct MarkdownBlock: Hashable, Sendable {
+    public enum Content: Hashable, Sendable {
+        /// A paragraph and its inline content.
+        case paragraph([MarkdownInline])
+        /// An ATX (`#`) or setext heading, level 1 to 6.
+        case heading(level: Int, [MarkdownInline])
+        /// A `>` block quote and the blocks inside it.
+        case blockQuote([MarkdownBlock])
+        /// A bullet or ordered list.
+        case list(MarkdownList)
+        /// A fenced or indented code block: the info string (may be empty) and the code, verbatim.
+        case codeBlock(info: String, code: String)
+        /// Raw HTML, verbatim.
+        case htmlBlock(String)
+        /// A `---` rule.
+        case thematicBreak
+        /// A GFM table.
+        case table(MarkdownTable)
+        /// A footnote definition (`[^label]: …`) and its blocks. cmark-gfm keeps only footnotes
+        /// that are referenced, and moves them to the end of the document in the order of their
+        /// first reference, as GitHub shows them: the n-th definition is footnote n. (cmark-gfm
+        /// offers no public way to read a definition's label.)
+        case footnoteDefinition([MarkdownBlock])
+    }
+
+    public var content: Content
+    /// The 1-based line of the source where the block starts (cmark's source position).
+    public var line: Int
+
+    public init(_ content: Content, line: Int) {
+        self.content = content
+        self.line = line
+    }
 }
 
 /// A list block: its marker kind and its items.
@@ -28,13 +47,55 @@ public struct MarkdownList: Hashable, Sendable {
     public var start: Int
     /// Whether the list is tight (no blank lines between items).
     public var isTight: Bool
-    /// Each item's blocks.
-    public var items: [[MarkdownBlock]]
+    public var items: [MarkdownListItem]
 
-    public init(isOrdered: Bool, start: Int, isTight: Bool, items: [[MarkdownBlock]]) {
+    public init(isOrdered: Bool, start: Int, isTight: Bool, items: [MarkdownListItem]) {
         self.isOrdered = isOrdered
         self.start = start
         self.isTight = isTight
         self.items = items
+    }
+}
+
+/// One item of a list: its blocks and, for a GFM task-list item (`- [ ]`, `- [x]`), whether it is checked.
+public struct MarkdownListItem: Hashable, Sendable {
+    public var blocks: [MarkdownBlock]
+    /// Nil for an ordinary item; false for `[ ]`, true for `[x]`.
+    public var isChecked: Bool?
+    /// The 1-based source line of the item's marker.
+    public var line: Int
+
+    public init(blocks: [MarkdownBlock], isChecked: Bool? = nil, line: Int) {
+        self.blocks = blocks
+        self.isChecked = isChecked
+        self.line = line
+    }
+}
+
+/// A GFM table: a header row and body rows of inline cells. cmark-gfm gives every row as many
+/// cells as the header has (short rows are padded with empty cells, extra cells dropped).
+public struct MarkdownTable: Hashable, Sendable {
+    public enum Alignment: Hashable, Sendable { case none, leading, center, trailing }
+
+    public var header: MarkdownTableRow
+    public var rows: [MarkdownTableRow]
+    /// Per column, from the delimiter row (`:--`, `:-:`, `--:`).
+    public var alignments: [Alignment]
+
+    public init(header: MarkdownTableRow, rows: [MarkdownTableRow], alignments: [Alignment]) {
+        self.header = header
+        self.rows = rows
+        self.alignments = alignments
+    }
+}
+
+/// A row of a table: its cells' inline content and its source line.
+public struct MarkdownTableRow: Hashable, Sendable {
+    public var cells: [[MarkdownInline]]
+    public var line: Int
+
+    public init(cells: [[MarkdownInline]], line: Int) {
+        self.cells = cells
+        self.line = line
     }
 }

@@ -18,6 +18,12 @@ public indirect enum MarkdownInline: Hashable, Sendable {
     case link(destination: String, [MarkdownInline])
     /// An image: its source and its description (the alt text).
     case image(source: String, [MarkdownInline])
+    /// `~~struck through~~` (GFM).
+    case strikethrough([MarkdownInline])
+    /// `[^label]`, a reference to a footnote the document defines (GFM; cmark-gfm makes one only
+    /// when the definition exists), by the footnote's number: cmark-gfm numbers footnotes in the
+    /// order of their first reference, as GitHub does.
+    case footnoteReference(number: Int)
 
     /// The text a reader sees, emphasis dropped: breaks become spaces or newlines, code keeps its
     /// text, links and images give their text.
@@ -26,8 +32,10 @@ public indirect enum MarkdownInline: Hashable, Sendable {
         case .text(let text), .code(let text), .html(let text): return text
         case .softBreak: return " "
         case .lineBreak: return "\n"
-        case .emphasis(let children), .strong(let children), .link(_, let children), .image(_, let children):
+        case .emphasis(let children), .strong(let children), .link(_, let children), .image(_, let children),
+             .strikethrough(let children):
             return children.map(\.plainText).joined()
+        case .footnoteReference(let number): return "[^\(number)]"
         }
     }
 }

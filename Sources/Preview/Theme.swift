@@ -57,10 +57,10 @@ public struct Theme: Hashable, Sendable {
     /// The text color of a cell of `kind`.
     public func textColor(for kind: Cell.Kind) -> Color {
         switch kind {
-        case .heading: headingText
+        case .heading, .tableCell(isHeader: true): headingText
         case .footnote: secondaryText
         case .quote: quoteText
-        case .paragraph, .listItem, .code, .word, .item: bodyText
+        case .paragraph, .listItem, .code, .word, .item, .tableCell(isHeader: false), .tableRow: bodyText
         }
     }
 

@@ -22,4 +22,15 @@ import TestSupport
         let png = try PNGRenderer(scale: 1).render(list)
         try Fixtures.goldenFile.checkImage(png, against: "welcome-\(category.shortName).png")
     }
+
+    /// A document with tables draws at every category, as columns and as cards: the SVG holds
+    /// every cell's text, and the PNG encodes.
+    @Test(arguments: [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge])
+    func aDocumentWithTablesDraws(_ category: ContentSizeCategory) throws {
+        let list = try Fixtures.displayList("tables.md", category: category)
+        let svg = SVGRenderer(title: "tables.md").render(list)
+        for word in ["Category", "xxxL", "Touch", "reflow-cli"] { #expect(svg.contains(word), "\(category): \(word)") }
+        let png = try PNGRenderer(scale: 1).render(try Fixtures.displayList("tables.md", category: category, screenHeight: 844))
+        #expect(png.count > 1_000)
+    }
 }

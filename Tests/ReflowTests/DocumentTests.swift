@@ -1,3 +1,4 @@
+import CommonMark
 import Testing
 import TextMetrics
 @testable import Reflow
@@ -20,7 +21,7 @@ import TextMetrics
             3. three
             4. four
 
-            > quoted *text*
+            > quoted *text*[^note]
 
             [^note]: the footnote text
 
@@ -30,17 +31,20 @@ import TextMetrics
             ```
             """
         let blocks = Document(markdown: markdown).blocks
-        #expect(blocks.map(\.text.string) == ["• one", "• two", "3. three", "4. four", "quoted text", "¹ the footnote text",
-                                             "let x = 1\nlet y = 2"])
-        #expect(blocks.map(\.style) == [.body, .body, .body, .body, .callout, .footnote, .body])
+        // cmark-gfm moves footnote definitions to the end of the document, as GitHub shows them.
+        #expect(blocks.map(\.text.string) == ["• one", "• two", "3. three", "4. four", "quoted text¹",
+                                             "let x = 1\nlet y = 2", "¹ the footnote text"])
+        #expect(blocks.map(\.style) == [.body, .body, .body, .body, .callout, .body, .footnote])
         #expect(blocks[0].kind == .listItem(depth: 1))
         #expect(blocks[4].kind == .quote)
-        #expect(blocks[5].kind == .footnote(label: "note"))
-        #expect(blocks[6].kind == .code)
-        #expect(blocks[6].text.runs.map(\.emphasis) == [.code], "a code block is set in the monospace face")
+        #expect(blocks[6].kind == .footnote(number: 1))
+        #expect(blocks[5].kind == .code)
+        #expect(blocks[5].text.runs.map(\.emphasis) == [.code], "a code block is set in the monospace face")
+        #expect(blocks.map(\.sourceLine) == [1, 2, 4, 5, 7, 11, 9], "each block keeps the line it starts on")
     }
 
-    /// Footnotes are numbered in the order of their first reference, as GitHub numbers them; a
+    /// Footnotes come from cmark-gfm: numbered in the order of their first reference, as GitHub
+    /// numbers them, definitions moved to the end in that order, unreferenced ones dropped. A
     /// reference is drawn as its number in superscript digits, in the emphasis around it, and a
     /// definition starts with the number. Brackets that name no defined footnote stay as written.
     @Test func footnoteReferencesBecomeSuperscriptNumbersInReferenceOrder() {
@@ -60,13 +64,11 @@ import TextMetrics
         #expect(blocks.map(\.text.string) == [
             "First see¹ and then². Again¹, and [^missing] and [^] and [^a b] stay.",
             "A heading³",
-            "² Alpha, which cites³.",
             "¹ Beta.",
+            "² Alpha, which cites³.",
             "³ Gamma.",
-            "⁴ Never cited.",
         ])
-        #expect(blocks[2...].map(\.kind) == [.footnote(label: "a"), .footnote(label: "b"), .footnote(label: "c"),
-                                              .footnote(label: "unused")])
+        #expect(blocks[2...].map(\.kind) == [.footnote(number: 1), .footnote(number: 2), .footnote(number: 3)])
         // "see¹" is emphasized, marker included.
         let first = blocks[0].text.rangedRuns
         #expect(first.contains { run in
@@ -76,9 +78,64 @@ import TextMetrics
     }
 
     @Test func aFootnoteWhoseTextIsOneWordIsNotLostAsALinkDefinition() {
-        let blocks = Document(markdown: "[^1]: https://example.com\n").blocks
-        #expect(blocks.count == 1)
-        #expect(blocks.first?.kind == .footnote(label: "1"))
+        let blocks = Document(markdown: "See[^1].\n\n[^1]: https://example.com\n").blocks
+        #expect(blocks.map(\.text.string) == ["See¹.", "¹ https://example.com"])
+        #expect(blocks.last?.kind == .footnote(number: 1))
+    }
+
+    /// Strikethrough, autolinks and task lists come from cmark-gfm's extensions: struck text and
+    /// autolinked addresses keep their text; task items show a ballot box, checked or not.
+    @Test func strikethroughAutolinksAndTaskListsAreParsedByTheLibrary() {
+        let markdown = """
+            Was ~~17 pt~~ now 53 pt, see www.example.com/sizes or https://example.org.
+
+            - [ ] open task
+            - [x] done task
+            - plain item
+
+            1. [x] numbered task
+            """
+        let blocks = Document(markdown: markdown).blocks
+        #expect(blocks.map(\.text.string) == ["Was 17 pt now 53 pt, see www.example.com/sizes or https://example.org.",
+                                             "☐ open task", "☑ done task", "• plain item", "1. ☑ numbered task"])
+        let parsed = MarkdownParser().parse("~~gone~~ www.example.com")
+        guard case .paragraph(let inlines)? = parsed.first?.content else {
+            Issue.record("expected a paragraph: \(parsed)")
+            return
+        }
+        #expect(inlines.first == .strikethrough([.text("gone")]))
+        #expect(inlines.contains { if case .link(let destination, _) = $0 { destination == "http://www.example.com" } else { false } },
+                "\(inlines)")
+    }
+
+    /// A GFM table is a section of its own: its cells in reading order, the header row's in the
+    /// headline style, each with its row's source line.
+    @Test func aTableIsASectionOfItsOwn() {
+        let markdown = """
+            # Title
+
+            Before.
+
+            | A | B |
+            |---|--:|
+            | 1 | *two* |
+            | 3 |
+
+            After.
+            """
+        let document = Document(markdown: markdown)
+        #expect(document.sections.count == 3)
+        let table = document.sections[1]
+        #expect(table.table == TableShape(columns: 2, rows: 3))
+        #expect(table.blocks.map(\.text.string) == ["A", "B", "1", "two", "3", ""])
+        #expect(table.blocks.map(\.style) == [.headline, .headline, .body, .body, .body, .body])
+        #expect(table.blocks.map(\.sourceLine) == [5, 5, 7, 7, 8, 8])
+        #expect(table.blocks[3].kind == .tableCell(row: 1, column: 1))
+        #expect(document.sections[2].blocks.map(\.text.string) == ["After."])
+        let content = CellMode.blocks.content(for: document)
+        #expect(content.sections[1].table == TableShape(columns: 2, rows: 3))
+        #expect(CellMode.blocks.sourceLocations(for: document)(IndexPath(item: 4, section: 1)) == SourceLocation(line: 8))
+        #expect(CellMode.words.sourceLocations(for: document)(IndexPath(item: 0, section: 0)) == SourceLocation(line: 1))
     }
 
     @Test func emphasisBecomesStyledRunsAndCodeSpansAreCode() {

@@ -36,8 +36,13 @@ public struct Cell: Hashable, Sendable {
         case word
         /// A cell of a screen file.
         case item
+        /// A cell of a Markdown table laid out in columns; the header row's cells are headers.
+        case tableCell(isHeader: Bool)
+        /// A row of a Markdown table laid out as a card of "header: value" lines (too narrow for columns).
+        case tableRow
 
-        /// The name in layout JSON: heading, paragraph, listItem, quote, footnote, code, word, item.
+        /// The name in layout JSON: heading, paragraph, listItem, quote, footnote, code, word, item,
+        /// tableHeader, tableCell, tableRow.
         public var name: String {
             switch self {
             case .heading: "heading"
@@ -48,6 +53,8 @@ public struct Cell: Hashable, Sendable {
             case .code: "code"
             case .word: "word"
             case .item: "item"
+            case .tableCell(let isHeader): isHeader ? "tableHeader" : "tableCell"
+            case .tableRow: "tableRow"
             }
         }
 
@@ -60,6 +67,7 @@ public struct Cell: Hashable, Sendable {
             case .quote: self = .quote
             case .footnote: self = .footnote
             case .code: self = .code
+            case .tableCell(let row, _): self = .tableCell(isHeader: row == 0)
             }
         }
 
@@ -102,6 +110,10 @@ public struct Cell: Hashable, Sendable {
     public var minimumHeight: Double
     /// Content for the supplementary items a layout attaches to this cell, by kind (a badge's text).
     public var supplementary: [String: Cell] = [:]
+    /// The 1-based line of the Markdown source the cell's block starts on; nil for plain text,
+    /// screen files and a flow's words. Part of the cell's value: layouts copy it to their
+    /// elements (`LayoutAttributes.sourceLine`), and reports and findings name it.
+    public var sourceLine: Int?
 
     /// 16 pt leading and trailing, 11 pt top and bottom, at L.
     public static let defaultInsets = EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
@@ -131,6 +143,7 @@ public struct Cell: Hashable, Sendable {
     /// A cell for a whole block.
     public init(block: Block) {
         self.init(kind: Kind(block.kind), style: block.style, text: block.text)
+        sourceLine = block.sourceLine
     }
 
     /// The text elements, in stack order.

@@ -15,13 +15,17 @@ import TextMetrics
 /// | paragraph (and plain-text paragraph) | paragraph | body |
 /// | list item (text starts with `• ` or `N. `) | listItem | body |
 /// | anything inside a `>` block quote | quote | callout |
-/// | paragraph starting `[^label]:` | footnote | footnote |
+/// | list item `- [ ]` / `- [x]` (task list) | listItem, text starts `☐ ` / `☑ ` | body |
+/// | `[^label]: …` footnote definition | footnote (moved to the end, in reference order) | footnote |
+/// | table cell (see `TableShape`) | tableCell(row, column), row 0 the header | headline (header), body |
 /// | fenced or indented code | code | body (kept verbatim, line ends are hard breaks) |
 /// | raw HTML block | paragraph | body (kept verbatim) |
 /// | thematic break | none (no text, no cell) | – |
 ///
-/// Inline: `*emphasis*` → `.italic`, `**strong**` → `.strong`, code spans keep their text, links
-/// and images keep their text, a soft line break is a space, a hard line break a line break.
+/// Inline: `*emphasis*` → `.italic`, `**strong**` → `.strong`, code spans keep their text, links,
+/// autolinks and images keep their text, `~~strikethrough~~` keeps its text (plain: the text model
+/// has no strike), a footnote reference is its number in superscript digits (`chose.¹`), a soft
+/// line break is a space, a hard line break a line break.
 public struct Block: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A heading of level 1…6.
@@ -31,11 +35,13 @@ public struct Block: Hashable, Sendable {
         case listItem(depth: Int)
         /// A block inside a block quote.
         case quote
-        /// A footnote definition (`[^label]: text`).
-        case footnote(label: String)
+        /// A footnote definition (`[^label]: text`), by its number (the order of first reference).
+        case footnote(number: Int)
         case code
+        /// A cell of a Markdown table; row 0 is the header row.
+        case tableCell(row: Int, column: Int)
 
-        /// A short name for output formats: heading, paragraph, listItem, quote, footnote, code.
+        /// A short name for output formats: heading, paragraph, listItem, quote, footnote, code, tableCell.
         public var name: String {
             switch self {
             case .heading: "heading"
@@ -44,6 +50,7 @@ public struct Block: Hashable, Sendable {
             case .quote: "quote"
             case .footnote: "footnote"
             case .code: "code"
+            case .tableCell: "tableCell"
             }
         }
     }
@@ -51,11 +58,14 @@ public struct Block: Hashable, Sendable {
     public var kind: Kind
     public var style: TextStyle
     public var text: StyledText
+    /// The 1-based line of the Markdown source the block starts on (nil for plain text).
+    public var sourceLine: Int?
 
-    public init(kind: Kind, style: TextStyle, text: StyledText) {
+    public init(kind: Kind, style: TextStyle, text: StyledText, sourceLine: Int? = nil) {
         self.kind = kind
         self.style = style
         self.text = text
+        self.sourceLine = sourceLine
     }
 
     /// The text style of a heading of `level` (1…6).

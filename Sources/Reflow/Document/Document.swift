@@ -19,8 +19,9 @@ public struct Document: Hashable, Sendable {
         }
     }
 
-    /// A CommonMark document; see `Block` for how blocks map to text styles. Each heading of level
-    /// 1 or 2 outside quotes and lists starts a section.
+    /// A GitHub Flavored Markdown document; see `Block` for how blocks map to text styles. Each
+    /// heading of level 1 or 2 outside quotes and lists starts a section, and each table is a
+    /// section of its own.
     public init(markdown: String) {
         self.init(sections: MarkdownReader().sections(from: MarkdownParser().parse(markdown)))
     }

@@ -18,7 +18,7 @@ public struct LayoutInput: Sendable {
     public let content: CollectionContent
     public let layout: any CollectionLayout
     /// Where the cell at an index path comes from in the file, when the format can say (a screen
-    /// file's cell: its JSON path and line).
+    /// file's cell: its JSON path and line; a Markdown document's cell: its block's line).
     public let source: (@Sendable (IndexPath) -> SourceLocation?)?
     /// For a document: the offset of the first byte that was not UTF-8 (replaced with U+FFFD)
     /// and how many NUL bytes were replaced, so a caller can say so.
@@ -57,6 +57,7 @@ public struct LayoutInput: Sendable {
             let (frontMatter, body) = format == .commonMark ? try FrontMatter.split(text.text) : (nil, text.text)
             let document = Document(text: body, format: format)
             self.init(format: format, content: cells.content(for: document), layout: layout.layout,
+                      source: format == .commonMark ? cells.sourceLocations(for: document) : nil,
                       firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount, frontMatter: frontMatter)
         }
     }

@@ -18,10 +18,13 @@ public struct CollectionContent: Hashable, Sendable {
         /// The content of supplementary elements by kind (`header`, `footer`); a layout that
         /// declares such an element for the section draws this content in it.
         public var supplementary: [String: Cell]
+        /// For a Markdown table's section: how its cells form rows and columns.
+        public var table: TableShape?
 
-        public init(cells: [Cell], supplementary: [String: Cell] = [:]) {
+        public init(cells: [Cell], supplementary: [String: Cell] = [:], table: TableShape? = nil) {
             storage = .array(cells)
             self.supplementary = supplementary
+            self.table = table
         }
 
         /// A section whose cells are read when they are needed.

@@ -74,6 +74,9 @@ public struct LayoutAttributes: Sendable {
     public var content: [PlacedContent]
     /// The content needs more height than the frame gives: it is clipped.
     public var isClipped: Bool
+    /// The Markdown line the element's cell comes from (`Cell.sourceLine`); nil for plain text,
+    /// screen files, words and elements without a cell.
+    public var sourceLine: Int?
 
     public init(category: ElementCategory, indexPath: IndexPath, frame: Rect, zIndex: Int = 0, cellKind: Cell.Kind? = nil,
                 content: [PlacedContent] = [], isClipped: Bool = false) {
@@ -101,6 +104,7 @@ public struct LayoutAttributes: Sendable {
         }
         self.init(category: category, indexPath: indexPath, frame: frame, zIndex: zIndex, cellKind: cell.kind,
                   content: content, isClipped: measurement.naturalHeight > frame.height + 1e-9)
+        sourceLine = cell.sourceLine
     }
 
     /// The first text's layout (a document's cell has exactly one text).

@@ -45,6 +45,8 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public let lines: Int?
         /// The first six words of its text.
         public let text: String?
+        /// The 1-based Markdown line its cell comes from; absent for plain text and screen files.
+        public let sourceLine: Int?
 
         /// What `check` matches elements by.
         public var key: Key { Key(kind: kind, indexPath: indexPath) }
@@ -144,7 +146,8 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         return ElementReport(indexPath: attributes.indexPath, kind: attributes.category.name, cell: attributes.cellKind?.name,
                              level: attributes.cellKind?.headingLevel, style: style, frame: Frame(attributes.frame),
                              zIndex: attributes.zIndex == 0 ? nil : attributes.zIndex,
-                             lines: style == nil ? nil : lines, text: style == nil ? nil : text)
+                             lines: style == nil ? nil : lines, text: style == nil ? nil : text,
+                             sourceLine: attributes.sourceLine)
     }
 
     /// The report as JSON text, written directly (a `JSONEncoder` took a fifth of `layout
@@ -173,6 +176,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             if let zIndex = element.zIndex { out += ", \"zIndex\": \(zIndex)" }
             if let lines = element.lines { out += ", \"lines\": \(lines)" }
             if let text = element.text { out += ", \"text\": \(JSONText.string(text))" }
+            if let line = element.sourceLine { out += ", \"sourceLine\": \(line)" }
             out += "}"
         }
         out += elements.isEmpty ? "]" : "\n\(indent)  ]"

@@ -6,7 +6,10 @@ import TextMetrics
 /// Text spacing that asks for paragraph spacing (WCAG 1.4.12: 2 × the font size) widens the gap
 /// after a row to that many ems of the row's own style, when it is more than `spacing`.
 ///
-/// Units: one per row, estimated by the row's text style.
+/// A section with a table shape (a Markdown table) is laid out by `TableLayout`'s rule: columns
+/// while every column fits its longest word, one card per row otherwise, rows `spacing` apart.
+///
+/// Units: one per row, estimated by the row's text style; one per table.
 public struct ListLayout: CollectionLayout {
     /// Space between consecutive rows of a section, in points.
     public var spacing: Double
@@ -22,11 +25,17 @@ public struct ListLayout: CollectionLayout {
     }
 
     public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
-        var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count)
+        var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count + 1)
         let textSpacing = environment.text.spacing
         for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
             plan.beginSection(index)
             plan.space(sectionInsets.top)
+            if section.table != nil {
+                plan.addUnit(items: 0..<section.cellCount, estimateKey: Self.tableEstimateKey)
+                plan.space(sectionInsets.bottom)
+                plan.endSection()
+                continue
+            }
             var previous: TextStyle?
             for (item, cell) in try section.cells.enumerated() {
                 if let previous {
@@ -43,8 +52,17 @@ public struct ListLayout: CollectionLayout {
         return plan
     }
 
+    /// Tables are estimated apart from rows of text.
+    static let tableEstimateKey = TextStyle.allCases.count
+
     public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
         let unit = plan.units[index]
+        let section = plan.content.sections[unit.section]
+        if let shape = section.table {
+            let table = TableLayout(shape: shape, section: unit.section, cells: try section.cells, insets: sectionInsets,
+                                    rowSpacing: spacing)
+            return try table.layout(sizer: sizer, environment: plan.environment)
+        }
         let item = unit.items.lowerBound
         let cell = try plan.content.sections[unit.section].cell(item)
         let environment = plan.environment

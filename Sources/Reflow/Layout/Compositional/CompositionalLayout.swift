@@ -254,6 +254,7 @@ public struct CompositionalLayout: CollectionLayout {
     }
 
     /// `attributes` mirrored in a container `width` wide: frames and the content inside them.
+    /// (Also how a table's section is mirrored: `TableLayout`.)
     static func mirrored(_ attributes: LayoutAttributes, in width: Double) -> LayoutAttributes {
         var mirrored = attributes
         mirrored.frame.origin.x = width - attributes.frame.maxX

@@ -1,0 +1,167 @@
+import TextMetrics
+
+/// How a Markdown table's section is placed: the rule, as the README's "Markdown tables" states it.
+///
+/// Let W be the width the section's rows get (the container less the section's insets), and for
+/// each column its **minimum** (its longest word on one line, in its cell's style, plus the cell's
+/// insets, at the category) and its **natural width** (its widest cell on one line, insets included).
+///
+/// - **Columns**, when the minimums together fit in W: one row a horizontal group, one cell an
+///   item of the group, the header row first (its cells `tableCell(isHeader: true)`, in the
+///   headline style). W is shared in proportion to the natural widths; a column that would get
+///   less than its minimum gets its minimum, and what is left is shared again, in proportion, by
+///   the others. Minimums are rounded up to the layout unit (1/64 pt), shares down. A row is as tall as its tallest
+///   cell (self-sized, at least 44 pt), and every cell of it fills the row.
+/// - **Cards**, otherwise (at accessibility sizes, or in a narrow container): each body row is
+///   one cell (`tableRow`) as wide as W, a stack of "header: value" lines, the header part in
+///   strong type (the headline's weight: headline is body in semibold), empty values left out.
+///   The header row is not drawn on its own: every card repeats it. A card's index path is its
+///   row's first cell.
+///
+/// Rows and cards are `rowSpacing` apart. The whole table is one unit of its layout: its column
+/// widths depend on every cell, so it is measured as a whole (a table is a few dozen cells).
+struct TableLayout {
+    let shape: TableShape
+    let section: Int
+    let cells: [Cell]
+    /// The section's content insets: where rows start and how much of the width they get.
+    let insets: EdgeInsets
+    let rowSpacing: Double
+
+    /// Slack for floating-point rounding when the minimums are compared with the width.
+    static let tolerance = 1e-9
+
+    /// Each column's width, or nil when the table does not fit as columns: `minimum` and `natural`
+    /// per column, `width` to share.
+    static func columnWidths(minimum: [Double], natural: [Double], width: Double) -> [Double]? {
+        // Minimums up to the layout unit (a column cut under its longest word would break it),
+        // shares down to it (so the columns never add up to more than the width).
+        let minimum = minimum.map { ($0 * 64).rounded(.up) / 64 }
+        guard minimum.reduce(0, +) <= width + tolerance else { return nil }
+        var widths = [Double?](repeating: nil, count: minimum.count)
+        // Pin the columns whose proportional share falls under their minimum, until none does.
+        while true {
+            let free = widths.indices.filter { widths[$0] == nil }
+            let left = width - widths.compactMap { $0 }.reduce(0, +)
+            let total = free.map { max(natural[$0], minimum[$0]) }.reduce(0, +)
+            var pinned = false
+            for column in free {
+                let share = total > 0 ? left * max(natural[column], minimum[column]) / total : left / Double(free.count)
+                if Self.floored(share) < minimum[column] {
+                    widths[column] = minimum[column]
+                    pinned = true
+                }
+            }
+            if !pinned {
+                for column in free {
+                    widths[column] = total > 0 ? left * max(natural[column], minimum[column]) / total : left / Double(free.count)
+                }
+                return widths.map { Self.floored($0!) }
+            }
+        }
+    }
+
+    /// `value` cut down to the layout unit.
+    static func floored(_ value: Double) -> Double { (value * 64).rounded(.down) / 64 }
+
+    /// The columns' minimums and natural widths at `environment`'s category.
+    func columnMeasures(sizer: CellSizer, environment: LayoutEnvironment) throws -> (minimum: [Double], natural: [Double]) {
+        var minimum = [Double](repeating: 0, count: shape.columns)
+        var natural = [Double](repeating: 0, count: shape.columns)
+        let unspecified = SizeProposal(width: .unspecified)
+        for (index, cell) in cells.enumerated() {
+            let column = shape.position(of: index).column
+            // Every cell needs its insets and the sizer's least width for text, empty ones too
+            // (a short row is padded with empty cells, which have no width of their own).
+            let least = cell.scaledInsets(for: environment.category).horizontal + CellSizer.minimumTextWidth
+            minimum[column] = max(minimum[column], least)
+            natural[column] = max(natural[column], least)
+            guard cell.text.string.contains(where: { !$0.isWhitespace }) else { continue }
+            natural[column] = max(natural[column], try sizer.measure(cell, proposal: unspecified, environment: environment.text).size.width)
+            for word in cell.text.words {
+                var wordCell = cell
+                wordCell.elements = [.text(TextElement(style: cell.style, text: word))]
+                wordCell.sourceLine = nil  // one cached measurement per word, wherever it is
+                minimum[column] = max(minimum[column],
+                                      try sizer.measure(wordCell, proposal: unspecified, environment: environment.text).size.width)
+            }
+        }
+        return (minimum, natural)
+    }
+
+    func layout(sizer: CellSizer, environment: LayoutEnvironment) throws -> UnitLayout {
+        let width = environment.containerWidth - insets.horizontal
+        let measures = try columnMeasures(sizer: sizer, environment: environment)
+        var laid: UnitLayout
+        if let widths = Self.columnWidths(minimum: measures.minimum, natural: measures.natural, width: width) {
+            laid = try columns(widths, sizer: sizer, environment: environment)
+        } else {
+            laid = try cards(width: width, sizer: sizer, environment: environment)
+        }
+        if environment.layoutDirection == .rightToLeft {
+            let container = environment.containerWidth
+            laid.elements = laid.elements.map { CompositionalLayout.mirrored($0, in: container) }
+            laid.groupFrames = laid.groupFrames.map { Rect(x: container - $0.maxX, y: $0.minY, width: $0.width, height: $0.height) }
+        }
+        return laid
+    }
+
+    /// Each row a horizontal group of items `widths` wide, self-sized in height.
+    private func columns(_ widths: [Double], sizer: CellSizer, environment: LayoutEnvironment) throws -> UnitLayout {
+        let items = widths.map { LayoutNode.item(LayoutItem(size: LayoutSize(width: .absolute($0), height: .estimated(44)))) }
+        let rowWidth = widths.reduce(0, +)
+        let group = LayoutGroup.horizontal(LayoutSize(width: .absolute(rowWidth), height: .estimated(44)), subitems: items)
+        let template = GroupTemplate(group, width: rowWidth, height: 44)
+        var placement = GroupPlacement(sizer: sizer, environment: environment, section: section, cells: cells, firstItem: 0)
+        var next = 0
+        var y = 0.0
+        while next < cells.count {
+            if next > 0 { y += rowSpacing }
+            let size = try placement.place(template, at: Point(x: insets.leading, y: y), width: rowWidth, height: nil, next: &next)
+            y += size.height
+        }
+        return UnitLayout(height: y, elements: placement.elements, warnings: placement.warnings, groupFrames: placement.groupFrames)
+    }
+
+    /// Each body row one card of "header: value" lines.
+    private func cards(width: Double, sizer: CellSizer, environment: LayoutEnvironment) throws -> UnitLayout {
+        var elements: [LayoutAttributes] = []
+        var y = 0.0
+        for row in 1..<shape.rows {
+            let first = row * shape.columns
+            guard let card = card(row: row) else { continue }
+            if !elements.isEmpty { y += rowSpacing }
+            let measurement = try sizer.measure(card, proposal: .width(width), in: environment, sectionInsets: insets)
+            let frame = Rect(x: insets.leading, y: y, width: width, height: measurement.size.height)
+            elements.append(LayoutAttributes(indexPath: IndexPath(item: first, section: section), cell: card,
+                                             measurement: measurement, frame: frame, direction: .leftToRight))
+            y += measurement.size.height
+        }
+        return UnitLayout(height: y, elements: elements)
+    }
+
+    /// Row `row`'s card, or nil when all its cells are empty.
+    func card(row: Int) -> Cell? {
+        let first = row * shape.columns
+        var lines: [Cell.Element] = []
+        for column in 0..<shape.columns {
+            let value = cells[first + column].text
+            guard value.string.contains(where: { !$0.isWhitespace }) else { continue }
+            let header = cells[column].text
+            var line = StyledText()
+            if header.string.contains(where: { !$0.isWhitespace }) {
+                for run in header.rangedRuns {
+                    let bytes = Array(header.string.utf8)[run.range]
+                    line.append(String(decoding: bytes, as: UTF8.self), emphasis: run.emphasis.union(.strong))
+                }
+                line.append(": ", emphasis: .strong)
+            }
+            line.append(value)
+            lines.append(.text(TextElement(style: .body, text: line)))
+        }
+        guard !lines.isEmpty else { return nil }
+        var card = Cell(kind: .tableRow, elements: lines)
+        card.sourceLine = cells[first].sourceLine
+        return card
+    }
+}
