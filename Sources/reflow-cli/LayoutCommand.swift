@@ -20,52 +20,6 @@ struct LayoutCommand: ParsableCommand {
             twelve layouts, xs to ax5.
             """)
 
-    enum CategoryChoice: ExpressibleByArgument {
-        case one(ContentSizeCategory)
-        case all
-
-        init?(argument: String) {
-            if argument.lowercased() == "all" {
-                self = .all
-            } else if let category = ContentSizeCategory(name: argument) {
-                self = .one(category)
-            } else {
-                return nil
-            }
-        }
-
-        static var allValueStrings: [String] { CategoryName.allValueStrings + ["all"] }
-
-        var defaultValueDescription: String {
-            switch self {
-            case .one(let category): category.shortName
-            case .all: "all"
-            }
-        }
-
-        var categories: [ContentSizeCategory] {
-            switch self {
-            case .one(let category): [category]
-            case .all: ContentSizeCategory.allCases
-            }
-        }
-    }
-
-    enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
-        case list, flow
-
-        var documentLayout: LayoutInput.DocumentLayout {
-            switch self {
-            case .list: .list
-            case .flow: .flow
-            }
-        }
-    }
-
-    enum FormatChoice: String, ExpressibleByArgument, CaseIterable {
-        case markdown, text, screen
-    }
-
     @Argument(help: "The document to lay out: a CommonMark (.md, .markdown) or plain-text file.")
     var file: String
 
@@ -107,50 +61,20 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let documentFormat: DocumentFormat = switch format {
-            case .markdown: .commonMark
-            case .text: .plainText
-            case .screen: .screen
-            case nil: DocumentFormat(path: file)
-            }
+            let documentFormat = format?.documentFormat ?? DocumentFormat(path: file)
             // Checked before any work, so a wrong -o fails at once and never replaces the input.
             let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
             let loaded = try input.layoutInput(at: file, format: documentFormat, cells: cells, layout: layout.documentLayout)
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
-            let writer = try destination?.open()
-            let sink = JSONSink(writer: writer)
-            var head = "{\n  \"document\": \(JSONText.string(FilePath(file).lastComponent?.string ?? file)),\n"
-            head += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
-            head += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
-            head += "  \"layout\": \(JSONText.string(loaded.format == .screen ? "compositional" : layout.rawValue)),\n"
-            head += "  \"layouts\": [\n"
-            try sink.write(head)
-            // Each size's JSON is written as soon as it and the sizes before it are done, and
-            // dropped: memory holds the sizes waiting for an earlier one, never all twelve.
-            try CategorySweep.forEach(
-                loaded.content, categories: category.categories, containerWidth: width,
-                text: try text.textEnvironment(), layoutDirection: try text.layoutDirection(),
-                makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                layout: loaded.layout,
-                transform: { LayoutReport($0).jsonText(indent: "    ") },
-                deliver: { index, json in try sink.write((index > 0 ? ",\n" : "") + json) },
-                progress: { progress.update($0) })
+            let sink = try LayoutJSONDocument.Sink(output: destination)
+            let document = LayoutJSONDocument(document: FilePath(file).lastComponent?.string ?? file, format: documentFormat,
+                                              cells: cells, layout: loaded.format == .screen ? "compositional" : layout.rawValue)
+            try document.write(loaded, categories: category.categories, width: width, text: try text.textEnvironment(),
+                               layoutDirection: try text.layoutDirection(), fontsDirectory: directory,
+                               to: sink, progress: { progress.update($0) })
             progress.finish()
-            try sink.write("\n  ]\n}\n")
-            try writer?.commit()
+            try sink.commit()
         }
-    }
-}
-
-/// Where `layout` writes its JSON, piece by piece: an output file (whole or not at all) or stdout.
-/// Used by one thread at a time (`CategorySweep.forEach` delivers one size at a time).
-final class JSONSink: @unchecked Sendable {
-    private let writer: OutputWriter?
-
-    init(writer: OutputWriter?) { self.writer = writer }
-
-    func write(_ text: String) throws {
-        if let writer { try writer.write(text) } else { Console.write(text) }
     }
 }

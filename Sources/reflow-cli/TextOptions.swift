@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Reflow
 import TextMetrics
 
@@ -78,6 +79,14 @@ extension TextOptions {
         case .leftToRight: .leftToRight
         case .auto: try languageTag()?.isRightToLeft == true ? .rightToLeft : .leftToRight
         }
+    }
+
+    /// An audit's options with the text environment and direction of these options (all sizes, 390 and 320 pt).
+    func auditorOptions() throws -> Auditor.Options {
+        var options = Auditor.Options()
+        options.text = try textEnvironment()
+        options.layoutDirection = try layoutDirection()
+        return options
     }
 
     /// The layout environment of a `width` × `height` container at `category`.
