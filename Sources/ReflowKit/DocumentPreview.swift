@@ -30,6 +30,7 @@ public struct DocumentPreview {
     /// Outlines drawn over each size (an audit's findings, `AuditReport.annotations()`).
     public var annotations: [ContentSizeCategory: [DisplayListBuilder.Annotation]] = [:]
 
+    /// A preview of `input` set in `fonts` in a container `width` points wide.
     public init(input: LayoutInput, fonts: FontLibrary, width: Double, text: TextEnvironment = TextEnvironment(),
                 layoutDirection: LayoutDirection = .leftToRight) {
         self.input = input
@@ -160,6 +161,7 @@ public struct DocumentPreview {
         public let elements: [LayoutAttributes]
         /// A compositional layout's group frames (outlined by the debug overlay).
         public let groups: [Rect]
+        /// Outlines drawn over the page.
         public let annotations: [DisplayListBuilder.Annotation]
         let builder: DisplayListBuilder
         let labels: Typesetter

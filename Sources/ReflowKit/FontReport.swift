@@ -7,6 +7,7 @@ import TextMetrics
 public struct FontReport: Sendable {
     /// One face and the role it plays.
     public struct Entry: Encodable, Sendable, Equatable {
+        /// What the face is for: primary, code, fallback, emoji, last resort.
         public let role: String
         public let family: String
         public let style: String

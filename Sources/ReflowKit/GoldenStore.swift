@@ -21,6 +21,7 @@ public struct GoldenStore: Sendable {
 
     /// Why the goldens cannot be read or written; says what to do.
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong and what to do, in one line.
         public let description: String
     }
 
@@ -90,7 +91,9 @@ public struct GoldenStore: Sendable {
 
         /// One size whose layout differs from its golden.
         public struct Difference: Sendable {
+            /// The size.
             public let category: ContentSizeCategory
+            /// Its golden against its layout now.
             public let comparison: LayoutComparison
         }
 

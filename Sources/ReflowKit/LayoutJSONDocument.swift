@@ -17,6 +17,7 @@ public struct LayoutJSONDocument: Sendable {
     /// The layout's name: list, flow or compositional (a screen file).
     public var layout: String
 
+    /// The document `document` read as `format`, cut into `cells`, placed by `layout`.
     public init(document: String, format: DocumentFormat, cells: CellMode, layout: String) {
         self.document = document
         self.format = format

@@ -15,6 +15,7 @@ public struct PlainTextLines: Sendable {
         case file(path: String, pointSize: Double)
     }
 
+    /// The primary face: a style in the bundled faces or a font file.
     public var face: Face
     /// Category, base direction, language, hyphenation and spacing.
     public var environment: TextEnvironment
@@ -27,6 +28,7 @@ public struct PlainTextLines: Sendable {
     /// Each line's characters in visual order, left to right, instead of reading order.
     public var visual = false
 
+    /// Lines of text set in `face` in `environment`, broken at `width`, `lineHeight` apart.
     public init(face: Face, environment: TextEnvironment, width: Double, lineHeight: Double) {
         self.face = face
         self.environment = environment
@@ -54,7 +56,9 @@ public struct PlainTextLines: Sendable {
     public struct Output: Sendable, Equatable {
         /// Each line and a line feed; an empty line between two paragraphs.
         public var bytes: [UInt8]
+        /// How many lines.
         public var lineCount: Int
+        /// How many characters no font drew.
         public var missing: Int
     }
 

@@ -12,6 +12,7 @@ public struct PreviewFiles: Sendable {
         case png, svg, json
     }
 
+    /// PNG, SVG or the layout JSON.
     public var format: Format
     /// The sizes drawn: one, or the columns of a contact sheet.
     public var categories: [ContentSizeCategory]
@@ -30,6 +31,7 @@ public struct PreviewFiles: Sendable {
     /// Files parts must never replace (the document).
     public var protecting: [String] = []
 
+    /// Files of `format` drawing `categories` (side by side when `isSheet`), written to `path`.
     public init(format: Format, categories: [ContentSizeCategory], isSheet: Bool, path: String) {
         self.format = format
         self.categories = categories
@@ -73,7 +75,7 @@ public struct PreviewFiles: Sendable {
             list = try preview.screen(category: categories[0], viewport: viewport, offset: offset)
         } else {
             let page = try preview.page(category: categories[0])
-            report(0.4)
+            // Sized before any progress is reported, so a page no PNG can hold fails with its error alone.
             if format == .png {
                 let paged = page.paged(scale: scale)
                 if !paged.isSinglePart {

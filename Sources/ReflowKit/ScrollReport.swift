@@ -16,10 +16,12 @@ public struct ScrollReport {
 
     /// The session, run.
     public let session: ScrollSession
+    /// The session's totals.
     public let summary: ScrollSession.Summary
     /// What the units are called in the totals: rows (a list), sections (a flow) or units (a screen).
     public var unitName: String
 
+    /// The report of `session`, which ran and gave `summary`.
     public init(session: ScrollSession, summary: ScrollSession.Summary, unitName: String) {
         self.session = session
         self.summary = summary

@@ -6,6 +6,7 @@ import TextMetrics
 public struct TypeTable: Sendable {
     /// One style at one category.
     public struct Entry: Encodable, Sendable, Equatable {
+        /// The text style's name, e.g. "body".
         public let style: String
         public let category: String
         public let pointSize: Double

@@ -5,8 +5,6 @@ import ReflowKit
 import SystemPackage
 import TextMetrics
 
-extension CellMode: ExpressibleByArgument {}
-
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
@@ -37,11 +35,11 @@ struct LayoutCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
                                valueName: "layout"))
-    var layout: LayoutChoice = .list
+    var layout: LayoutInput.DocumentLayout = .list
 
     @Option(help: ArgumentHelp("Read the file as markdown, text or screen (a JSON screen file), whatever its extension says.",
                                valueName: "format"))
-    var format: FormatChoice?
+    var format: DocumentFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Write the JSON to this file (whole or not at all: via a temporary file and a rename) instead of stdout.",
@@ -61,10 +59,10 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let documentFormat = format?.documentFormat ?? DocumentFormat(path: file)
+            let documentFormat = format ?? DocumentFormat(path: file)
             // Checked before any work, so a wrong -o fails at once and never replaces the input.
             let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
-            let loaded = try input.layoutInput(at: file, format: documentFormat, cells: cells, layout: layout.documentLayout)
+            let loaded = try input.layoutInput(at: file, format: documentFormat, cells: cells, layout: layout)
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
             let sink = try LayoutJSONDocument.Sink(output: destination)

@@ -55,30 +55,14 @@ enum CategoryChoice: ExpressibleByArgument {
     }
 }
 
-/// `--layout`: how cells are placed.
-enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
-    case list, flow
+/// `--cells`: what becomes a cell (blocks, words).
+extension CellMode: ExpressibleByArgument {}
 
-    var documentLayout: LayoutInput.DocumentLayout {
-        switch self {
-        case .list: .list
-        case .flow: .flow
-        }
-    }
-}
+/// `--layout`: how cells are placed (list, flow).
+extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
 
-/// `--format` of a document read whatever its extension says.
-enum FormatChoice: String, ExpressibleByArgument, CaseIterable {
-    case markdown, text, screen
-
-    var documentFormat: DocumentFormat {
-        switch self {
-        case .markdown: .commonMark
-        case .text: .plainText
-        case .screen: .screen
-        }
-    }
-}
+/// `--format` of a document read whatever its extension says (markdown, text, screen).
+extension DocumentFormat: ExpressibleByArgument {}
 
 /// `--format` of a report: text for people, json for scripts.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {

@@ -72,7 +72,7 @@ struct ScrollCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
                                valueName: "layout"))
-    var layout: LayoutChoice = .list
+    var layout: LayoutInput.DocumentLayout = .list
 
     @Option(help: "Output: text (frames and totals) or json (totals, for scripts).")
     var format: ReportFormat = .text
@@ -123,7 +123,7 @@ struct ScrollCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let plotFile = try plot.map { try OutputFile(path: $0, protecting: [file]) }
-            let loaded = try input.layoutInput(at: file, cells: cells, layout: layout.documentLayout)
+            let loaded = try input.layoutInput(at: file, cells: cells, layout: layout)
             let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
             let content = loaded.content
             guard content.cellCount > 0 else {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Preview
 import Reflow
 import ReflowKit
@@ -57,5 +58,27 @@ import Testing
         _ = try files.write(preview, to: try OutputFile(path: path), document: "welcome.md")
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         #expect(svg.contains("welcome.md at L"))
+    }
+
+    /// A page no PNG can hold, asked for as one file, fails with its size before any progress
+    /// is reported (so the error is the first thing a person reads) and writes nothing.
+    @Test func aPageTooLargeForOnePNGFailsBeforeAnyProgress() throws {
+        let folder = try OutputFileTests.scratch()
+        let document = folder.appendingPathComponent("many.txt").path
+        try Array(repeating: "word", count: 30_000).joined(separator: "\n\n").write(toFile: document, atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("many.png").path
+        let preview = DocumentPreview(input: try DocumentReader().layoutInput(at: document), fonts: try Fixtures.fonts(), width: 100)
+        var files = PreviewFiles(format: .png, categories: [.large], isSheet: false, path: path)
+        (files.scale, files.allowsParts) = (1, false)
+        let reported = Mutex<[Double]>([])
+        #expect {
+            _ = try files.write(preview, to: try OutputFile(path: path), document: "many.txt",
+                                progress: { fraction in reported.withLock { $0.append(fraction) } })
+        } throws: { error in
+            guard let error = error as? PreviewFiles.TooLarge else { return false }
+            return error.width == 100 && error.height > 1_000_000
+        }
+        #expect(reported.withLock { $0 }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["many.txt"])
     }
 }
