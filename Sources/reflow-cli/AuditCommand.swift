@@ -63,8 +63,7 @@ struct AuditCommand: ParsableCommand {
             var options = try text.auditorOptions()
             if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
             if !width.isEmpty { options.widths = width }
-            let directory = try fonts.library().directory
-            let auditor = Auditor(input: loaded, options: options, makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) })
+            let auditor = Auditor(input: loaded, options: options, fontsDirectory: try fonts.library().directory)
             let progress = TerminalProgress(label: "auditing", quiet: quiet)
             let report = try auditor.run { progress.update($0) }
             progress.finish()

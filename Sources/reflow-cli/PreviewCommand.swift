@@ -98,9 +98,8 @@ struct PreviewCommand: ParsableCommand {
             if audit, plan.files.format != .json {
                 var options = try text.auditorOptions()
                 (options.categories, options.widths) = (plan.files.categories, [plan.width])
-                let directory = preview.fonts.directory
-                preview.annotations = try Auditor(input: loaded, options: options,
-                                                  makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) }).run().annotations()
+                preview.annotations = try Auditor(input: loaded, options: options, fontsDirectory: preview.fonts.directory).run()
+                    .annotations()
             }
             let written: String
             do {

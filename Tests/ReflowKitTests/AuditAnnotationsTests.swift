@@ -13,9 +13,8 @@ import Testing
         var options = Auditor.Options()
         options.categories = [.large, .accessibilityExtraExtraExtraLarge]
         options.widths = [390]
-        let directory = try Fixtures.fonts().directory
         let report = try Auditor(input: try Fixtures.input("audit-demo.json"), options: options,
-                                 makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) }).run()
+                                 fontsDirectory: try Fixtures.fonts().directory).run()
         try #require(!report.findings.isEmpty, "the demo screen has findings")
         let annotations = report.annotations()
         var outlines = 0

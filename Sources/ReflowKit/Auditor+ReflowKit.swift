@@ -3,6 +3,8 @@ import Preview
 import Reflow
 import TextMetrics
 
+// Audits from ReflowKit: workers with fonts of their own, and findings drawn over previews.
+
 extension AuditReport {
     /// The findings as outlines to draw over a preview (`reflow-cli preview --audit`), per text
     /// size: one outline per element and size, labelled with every rule it breaks, in its worst
@@ -42,5 +44,13 @@ extension AuditReport {
         case .warning: Color(hex: 0xF76B15)
         case .info: Color(hex: 0x0090FF)
         }
+    }
+}
+
+extension Auditor {
+    /// An auditor whose sweep workers each open the fonts in `fontsDirectory` for themselves
+    /// (`CellSizer.forSweep`).
+    public init(input: LayoutInput, options: Options = Options(), fontsDirectory: String) {
+        self.init(input: input, options: options, makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory) })
     }
 }
