@@ -56,10 +56,11 @@ let package = Package(
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.
         .target(name: "Audit", dependencies: ["Reflow", "TextMetrics", "Preview"]),
         // What the commands do, as library calls: reading documents within a size limit, writing
-        // outputs safely, cutting a long preview into parts.
+        // outputs safely, previews (pages, lazy screens, contact sheets, parts), the layout JSON
+        // document, the goldens of `check`, the scroll chart, line breaking on threads, reports.
         .target(
             name: "ReflowKit",
-            dependencies: ["TextMetrics", "Reflow", "Preview", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["TextMetrics", "Reflow", "Preview", "Audit", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
@@ -84,7 +85,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Preview", "TextMetrics", "TestSupport"],
                     exclude: ["validate-sarif.py"]),
-        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics"]),
+        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics", "Audit"]),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli"]),
     ]
 )

@@ -30,7 +30,7 @@ struct AuditCommand: ParsableCommand {
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
         "Categories to audit (default: all), e.g. --category l xxxl ax5, or all.", valueName: "category"))
-    var category: [LayoutCommand.CategoryChoice] = []
+    var category: [CategoryChoice] = []
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Container widths in points (default: 390 320).", valueName: "pt"))
     var width: [Double] = []
@@ -60,12 +60,10 @@ struct AuditCommand: ParsableCommand {
             // Checked before any work, so a wrong -o fails at once and never replaces the input.
             let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
             let loaded = try input.layoutInput(at: file)
-            var options = Auditor.Options()
+            var options = try text.auditorOptions(for: loaded)
             if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
             if !width.isEmpty { options.widths = width }
-            (options.text, options.layoutDirection) = try text.sweep(loaded)
-            let directory = try fonts.library().directory
-            let auditor = Auditor(input: loaded, options: options, makeSizer: { try sweepSizer(fontsDirectory: directory) })
+            let auditor = Auditor(input: loaded, options: options, fontsDirectory: try fonts.library().directory)
             let progress = TerminalProgress(label: "auditing", quiet: quiet)
             let report = try auditor.run { progress.update($0) }
             progress.finish()

@@ -53,25 +53,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let categories = category.isEmpty ? ContentSizeCategory.allCases : category.map(\.category)
-            let name = FilePath(file).lastComponent?.string ?? file
-            let stem = FilePath(file).stem ?? name
-            func goldenPath(_ category: ContentSizeCategory) -> String {
-                FilePath(goldens).appending("\(stem)-\(category.shortName).json").string
-            }
-            // The goldens folder is checked before any work.
-            switch Folder.kind(of: goldens) {
-            case .notAFolder:
-                throw UserError("--goldens '\(goldens)' is a file, not a folder; give the folder that holds (or will hold) the goldens")
-            case .missing where !record:
-                throw UserError("no goldens folder '\(goldens)'; run with --record to create it and record the goldens")
-            case .missing, .folder:
-                break
-            }
-            var outputs: [OutputFile] = []
-            if record {
-                try Folder.create(goldens)
-                outputs = try categories.map { try OutputFile(path: goldenPath($0), protecting: [file]) }
-            }
+            let store = GoldenStore(folder: goldens, document: file)
+            // The goldens folder (and, to record, every golden) is checked before any work.
+            try store.checkFolder(recording: record)
+            let outputs = record ? try store.outputs(for: categories, protecting: [file]) : []
             let loaded = try input.layoutInput(at: file)
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
@@ -79,62 +64,23 @@ struct CheckCommand: ParsableCommand {
             let reports = try CategorySweep.map(
                 categories: categories, containerWidth: width,
                 text: sweep.text, layoutDirection: sweep.layoutDirection,
-                makeSizer: { try sweepSizer(fontsDirectory: directory) },
+                makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) },
                 produce: { environment, sizer in try LayoutReport(loaded.layout, loaded.content, in: environment, sizer: sizer) },
                 progress: { progress.update($0) })
             progress.finish()
-
+            let name = FilePath(file).lastComponent?.string ?? file
             if record {
-                for (report, output) in zip(reports, outputs) { try output.write(Data((report.jsonText() + "\n").utf8)) }
+                try store.record(reports, to: outputs)
                 Console.info("recorded \(categories.count) golden layout(s) of \(name) in \(goldens)")
                 return
             }
-
-            var missing: [String] = []
-            var moved: [String] = []
-            var out = ""
-            for (report, category) in zip(reports, categories) {
-                let path = goldenPath(category)
-                let bytes: [UInt8]
-                do {
-                    bytes = try input.reader.bytes(of: path)
-                } catch InputError.notFound {
-                    missing.append(category.shortName)
-                    continue
-                }
-                let golden = try GoldenFile.decode(bytes, path: path)
-                let comparison = LayoutComparison(golden: golden, actual: report, tolerance: tolerance)
-                guard !comparison.matches else { continue }
-                moved.append(category.shortName)
-                var summary: [String] = []
-                if comparison.environmentDiffers {
-                    summary.append("recorded for width \(JSONText.number(golden.environment.containerWidth)) pt, checked at \(JSONText.number(width)) pt")
-                }
-                if let change = comparison.contentHeightChange {
-                    summary.append("content height \(LayoutComparison.Change.signed(change)) pt")
-                }
-                let resized = comparison.resized
-                if !resized.isEmpty { summary.append("\(resized.count) element(s) changed") }
-                out += "  \(category.displayName): \(summary.joined(separator: ", "))\n"
-                for change in resized.prefix(maxCells) { out += "    \(change)\n" }
-                if resized.count > maxCells { out += "    … and \(resized.count - maxCells) more\n" }
-                if let shifted = comparison.shifted {
-                    let by = shifted.range.lowerBound == shifted.range.upperBound
-                        ? LayoutComparison.Change.signed(shifted.range.lowerBound)
-                        : "\(LayoutComparison.Change.signed(shifted.range.lowerBound))…\(LayoutComparison.Change.signed(shifted.range.upperBound))"
-                    out += "    \(shifted.count) element(s) below moved by \(by) pt\n"
-                }
+            let verdict = try store.compare(reports, categories: categories, reader: input.reader, tolerance: tolerance)
+            Console.write(verdict.text(document: name, maxCells: maxCells))
+            guard verdict.passed else {
+                Console.error("layouts differ from the goldens at \(verdict.differences.map(\.category.shortName).joined(separator: ", ")); "
+                    + "if the change is intended, re-record with --record")
+                throw ExitCode.failure
             }
-            if !missing.isEmpty {
-                throw UserError("no golden for \(missing.joined(separator: ", ")) in '\(goldens)' (expected \(stem)-CATEGORY.json); run with --record to create them")
-            }
-            if moved.isEmpty {
-                Console.write("check passed: \(name) matches its goldens at \(categories.count) size(s)\n")
-                return
-            }
-            Console.write("check failed: \(name) changed at \(moved.count) of \(categories.count) size(s) (golden → now)\n" + out)
-            Console.error("layouts differ from the goldens at \(moved.joined(separator: ", ")); if the change is intended, re-record with --record")
-            throw ExitCode.failure
         }
     }
 }

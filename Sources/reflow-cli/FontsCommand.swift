@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReflowKit
 import TextMetrics
 
 struct FontsCommand: ParsableCommand {
@@ -17,12 +18,8 @@ struct FontsCommand: ParsableCommand {
             or hangul in the paragraph, else Simplified Chinese.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Option(help: "Output format: text (a table) or json.")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
     @Option(name: .customLong("lang"), help: ArgumentHelp("List the CJK face this language (BCP 47) chooses.", valueName: "tag"))
     var language: String?
@@ -32,17 +29,6 @@ struct FontsCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
-    struct Entry: Encodable {
-        let role: String
-        let family: String
-        let style: String
-        let file: String
-        let faceIndex: Int
-        let version: String
-        let scripts: [String]
-        let installed: Bool
-    }
-
     func validate() throws {
         if let language, (try? LanguageTag(language)) == nil {
             throw ValidationError("--lang: '\(language)' is not a BCP 47 language tag; give one like 'ja', 'ko', 'zh-Hans' or 'zh-Hant'")
@@ -51,58 +37,16 @@ struct FontsCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let library = try fonts.library()
             let region = try language.map(LanguageTag.init).flatMap(CJKRegion.init(language:)) ?? .simplifiedChinese
-            var entries: [Entry] = []
-            func add(_ role: String, _ font: Font) {
-                entries.append(Entry(role: role, family: font.familyName, style: font.styleName, file: font.path,
-                                     faceIndex: font.faceIndex, version: font.version, scripts: font.coveredScripts, installed: true))
-            }
-            let weight: FontWeight = bold ? .bold : .regular
-            add("primary (below \(Int(Typeface.displaySwitchPointSize)) pt)", try library.font(Typeface(opticalSize: .text, weight: weight)))
-            add("primary (from \(Int(Typeface.displaySwitchPointSize)) pt)", try library.font(Typeface(opticalSize: .display, weight: weight)))
-            if let mono = library.monospaceFont(bold: bold) {
-                add("code", mono)
-            } else {
-                entries.append(Entry(role: "code", family: "Noto Sans Mono", style: bold ? "Bold" : "Regular",
-                                     file: bold ? FontChain.monospace.bold : FontChain.monospace.regular, faceIndex: 0,
-                                     version: "-", scripts: [], installed: false))
-            }
-            for (index, entry) in library.chain.entries.enumerated() {
-                let role: String = switch entry.role {
-                case .text: "fallback"
-                case .cjk: "fallback (CJK: \(region.rawValue))"
-                case .emoji: "emoji"
-                case .lastResort: "last resort (.notdef)"
-                }
-                if let font = library.fallbackFont(entry: index, bold: bold, region: region) {
-                    add(role, font)
-                } else {
-                    entries.append(Entry(role: role, family: entry.name, style: bold ? "Bold" : "Regular",
-                                         file: bold ? (entry.bold ?? entry.regular) : entry.regular, faceIndex: 0, version: "-",
-                                         scripts: [], installed: false))
-                }
-            }
+            let report = try FontReport(library: try fonts.library(), bold: bold, region: region)
             switch format {
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                Console.write(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+                Console.write(try report.json())
             case .text:
-                var out = ""
-                for (number, entry) in entries.enumerated() {
-                    let file = entry.faceIndex > 0 ? "\(entry.file)#\(entry.faceIndex)" : entry.file
-                    out += "\(number + 1). \(entry.family) \(entry.style) [\(entry.role)]\n"
-                    out += "   \(file)\n"
-                    if entry.installed {
-                        out += "   \(entry.version); covers: \(entry.scripts.isEmpty ? "-" : entry.scripts.joined(separator: ", "))\n"
-                    } else {
-                        out += "   not installed: run scripts/install-deps.sh (Debian's fonts-noto-* packages)\n"
-                    }
+                Console.write(report.text())
+                if report.missingCount > 0 {
+                    Console.warning("\(report.missingCount) font file(s) of the chain are not installed; their scripts are drawn as boxes")
                 }
-                Console.write(out)
-                let missing = entries.filter { !$0.installed }.count
-                if missing > 0 { Console.warning("\(missing) font file(s) of the chain are not installed; their scripts are drawn as boxes") }
             }
         }
     }

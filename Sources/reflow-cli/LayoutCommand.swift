@@ -5,8 +5,6 @@ import ReflowKit
 import SystemPackage
 import TextMetrics
 
-extension CellMode: ExpressibleByArgument {}
-
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
@@ -19,52 +17,6 @@ struct LayoutCommand: ParsableCommand {
             style, frame, number of lines and the first words of its text. With --category all it holds \
             twelve layouts, xs to ax5.
             """)
-
-    enum CategoryChoice: ExpressibleByArgument {
-        case one(ContentSizeCategory)
-        case all
-
-        init?(argument: String) {
-            if argument.lowercased() == "all" {
-                self = .all
-            } else if let category = ContentSizeCategory(name: argument) {
-                self = .one(category)
-            } else {
-                return nil
-            }
-        }
-
-        static var allValueStrings: [String] { CategoryName.allValueStrings + ["all"] }
-
-        var defaultValueDescription: String {
-            switch self {
-            case .one(let category): category.shortName
-            case .all: "all"
-            }
-        }
-
-        var categories: [ContentSizeCategory] {
-            switch self {
-            case .one(let category): [category]
-            case .all: ContentSizeCategory.allCases
-            }
-        }
-    }
-
-    enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
-        case list, flow
-
-        var documentLayout: LayoutInput.DocumentLayout {
-            switch self {
-            case .list: .list
-            case .flow: .flow
-            }
-        }
-    }
-
-    enum FormatChoice: String, ExpressibleByArgument, CaseIterable {
-        case markdown, text, screen
-    }
 
     @Argument(help: "The document to lay out: a CommonMark (.md, .markdown) or plain-text file.")
     var file: String
@@ -83,11 +35,11 @@ struct LayoutCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
                                valueName: "layout"))
-    var layout: LayoutChoice = .list
+    var layout: LayoutInput.DocumentLayout = .list
 
     @Option(help: ArgumentHelp("Read the file as markdown, text or screen (a JSON screen file), whatever its extension says.",
                                valueName: "format"))
-    var format: FormatChoice?
+    var format: DocumentFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Write the JSON to this file (whole or not at all: via a temporary file and a rename) instead of stdout.",
@@ -107,53 +59,21 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let documentFormat: DocumentFormat = switch format {
-            case .markdown: .commonMark
-            case .text: .plainText
-            case .screen: .screen
-            case nil: DocumentFormat(path: file)
-            }
+            let documentFormat = format ?? DocumentFormat(path: file)
             // Checked before any work, so a wrong -o fails at once and never replaces the input.
             let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
-            let loaded = try input.layoutInput(at: file, format: documentFormat, cells: cells, layout: layout.documentLayout)
+            let loaded = try input.layoutInput(at: file, format: documentFormat, cells: cells, layout: layout)
             let directory = try fonts.library().directory
             let progress = TerminalProgress(label: "laying out", quiet: quiet)
-            let writer = try destination?.open()
-            let sink = JSONSink(writer: writer)
-            var head = "{\n  \"document\": \(JSONText.string(FilePath(file).lastComponent?.string ?? file)),\n"
-            head += "  \"format\": \(JSONText.string(documentFormat.rawValue)),\n"
-            head += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
-            head += "  \"layout\": \(JSONText.string(loaded.format == .screen ? "compositional" : layout.rawValue)),\n"
-            head += "  \"layouts\": [\n"
-            try sink.write(head)
-            // Each size's JSON is written as soon as it and the sizes before it are done, and
-            // dropped: memory holds the sizes waiting for an earlier one, never all twelve.
+            let sink = try LayoutJSONDocument.Sink(output: destination)
+            let document = LayoutJSONDocument(document: FilePath(file).lastComponent?.string ?? file, format: documentFormat,
+                                              cells: cells, layout: loaded.format == .screen ? "compositional" : layout.rawValue)
             let sweep = try text.sweep(loaded)
-            // Each size's report is made unit by unit: never a whole layout's measured text in memory.
-            try CategorySweep.forEach(
-                categories: category.categories, containerWidth: width,
-                text: sweep.text, layoutDirection: sweep.layoutDirection,
-                makeSizer: { try sweepSizer(fontsDirectory: directory) },
-                produce: { environment, sizer in
-                    try LayoutReport(loaded.layout, loaded.content, in: environment, sizer: sizer).jsonText(indent: "    ")
-                },
-                deliver: { index, json in try sink.write((index > 0 ? ",\n" : "") + json) },
-                progress: { progress.update($0) })
+            try document.write(loaded, categories: category.categories, width: width, text: sweep.text,
+                               layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
+                               to: sink, progress: { progress.update($0) })
             progress.finish()
-            try sink.write("\n  ]\n}\n")
-            try writer?.commit()
+            try sink.commit()
         }
-    }
-}
-
-/// Where `layout` writes its JSON, piece by piece: an output file (whole or not at all) or stdout.
-/// Used by one thread at a time (`CategorySweep.forEach` delivers one size at a time).
-final class JSONSink: @unchecked Sendable {
-    private let writer: OutputWriter?
-
-    init(writer: OutputWriter?) { self.writer = writer }
-
-    func write(_ text: String) throws {
-        if let writer { try writer.write(text) } else { Console.write(text) }
     }
 }

@@ -1,9 +1,7 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Reflow
 import ReflowKit
-import Synchronization
 import TextMetrics
 
 struct LinesCommand: ParsableCommand {
@@ -79,101 +77,22 @@ struct LinesCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let paragraphs = PlainText.paragraphs(try input.text(of: file))
-            var leading: Double
-            let spec = DynamicType.spec(style, category.category)
-            if let font {
-                // Opened here too, so a file that is not a font fails before any work starts.
-                let face = try fonts.library().font(atPath: font)
-                if let size {
-                    leading = lineHeight ?? (face.ascent(at: size) + face.descent(at: size))
-                } else {
-                    leading = lineHeight ?? spec.leading
-                }
-            } else {
-                leading = spec.leading
-            }
-            let pitch = (text.textSpacing?.spacing ?? .normal).lineHeight(leading: leading, pointSize: size ?? spec.pointSize)
+            let environment = try text.environment(category: category.category)
+            let library = try fonts.library()
+            let pitch = try PlainTextLines.lineHeight(style: style, environment: environment, font: font, pointSize: size,
+                                                      lineHeight: lineHeight, fonts: library)
             // Loaded here, so a language without patterns fails before any work starts.
             _ = try text.hyphenator()
-            // One font library for every worker: fonts are immutable and shared; each worker has
-            // its own typesetter (caches, ICU iterators).
-            let library = try fonts.library()
-            let chunks = ParagraphRuns.runs(paragraphs, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            let results = Mutex<[Result<Chunk, any Error>?]>(Array(repeating: nil, count: chunks.count))
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                let result = Result { try breakLines(paragraphs[chunks[index]], pitch: pitch, library: library) }
-                results.withLock { $0[index] = result }
-            }
-            var output: [UInt8] = []
-            output.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 2 })
-            var lineCount = 0, missing = 0
-            for (index, result) in results.withLock({ $0 }).enumerated() {
-                let chunk = try result!.get()
-                if index > 0 { output.append(0x0A) }
-                output += chunk.bytes
-                lineCount += chunk.lineCount
-                missing += chunk.missing
-            }
-            Console.write(output)
-            let height = paragraphs.isEmpty ? 0 : Double(lineCount + paragraphs.count - 1) * pitch
-            Console.info("lines=\(lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height)) missing=\(missing)")
-        }
-    }
-
-    /// One worker's output: its lines' bytes, how many lines, and how many characters no font drew.
-    struct Chunk {
-        var bytes: [UInt8]
-        var lineCount: Int
-        var missing: Int
-    }
-
-    /// The output lines of `paragraphs` (an empty line between two paragraphs) and how many
-    /// lines they make, with a typesetter of this call's own (a typesetter is not thread-safe;
-    /// the fonts are shared).
-    private func breakLines(_ paragraphs: ArraySlice<String>, pitch: Double, library: FontLibrary) throws -> Chunk {
-        // Every paragraph is laid out once, so paragraph and layout caches would only hold
-        // the whole document in memory until exit; the word-shaping cache is what pays.
-        let typesetter = try Typesetter(fonts: library, paragraphCacheLimit: 2, layoutCacheLimit: 2)
-        let environment = try text.environment(category: category.category)
-        let measure: (String) throws -> TextLayout
-        if let font {
-            let faces = FaceSet(single: try library.font(atPath: font))
             let pointSize = size ?? DynamicType.spec(style, category.category).pointSize
-            let hyphenator = try text.hyphenator()
-            measure = { typesetter.layout(StyledText($0), faces: faces, pointSize: pointSize, lineHeight: pitch, width: width,
-                                           overflowWrap: overflowWrap, direction: environment.direction,
-                                           language: environment.language, hyphenator: hyphenator,
-                                           spacing: environment.spacing) }
-        } else {
-            measure = { try typesetter.layout(StyledText($0), style: style, environment: environment, width: width,
-                                               overflowWrap: overflowWrap) }
+            var job = PlainTextLines(face: font.map { .file(path: $0, pointSize: pointSize) } ?? .style(style),
+                                     environment: environment, width: width, lineHeight: pitch)
+            job.overflowWrap = overflowWrap
+            job.visual = visual
+            let output = try job.lines(of: paragraphs, fonts: library,
+                                       workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            Console.write(output.bytes)
+            let height = paragraphs.isEmpty ? 0 : Double(output.lineCount + paragraphs.count - 1) * pitch
+            Console.info("lines=\(output.lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height)) missing=\(output.missing)")
         }
-        // Built as bytes: each line is copied straight out of its paragraph's UTF-8.
-        var output: [UInt8] = []
-        output.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 2 })
-        var lineCount = 0, missing = 0
-        for (index, paragraph) in paragraphs.enumerated() {
-            if index > 0 { output.append(0x0A) }
-            let layout = try measure(paragraph)
-            if visual {
-                for line in layout.lines.indices {
-                    output.append(contentsOf: layout.visualText(ofLine: line).utf8)
-                    output.append(0x0A)
-                }
-            } else {
-                var paragraph = paragraph
-                paragraph.withUTF8 { bytes in
-                    // A line's range is in UTF-8 bytes of the laid-out text, which is `paragraph`.
-                    for line in layout.lines {
-                        output.append(contentsOf: bytes[line.range])
-                        if let hyphen = line.hyphenCharacter { output.append(contentsOf: String(hyphen).utf8) }
-                        output.append(0x0A)
-                    }
-                }
-            }
-            lineCount += layout.lines.count
-            missing += layout.missingCharacters
-        }
-        return Chunk(bytes: output, lineCount: lineCount, missing: missing)
     }
 }

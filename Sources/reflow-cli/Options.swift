@@ -23,6 +23,52 @@ struct CategoryName: ExpressibleByArgument {
     var defaultValueDescription: String { category.shortName }
 }
 
+/// `--category` of the commands that draw or lay out one size or all twelve: a category, or `all`.
+enum CategoryChoice: ExpressibleByArgument {
+    case one(ContentSizeCategory)
+    case all
+
+    init?(argument: String) {
+        if argument.lowercased() == "all" {
+            self = .all
+        } else if let category = ContentSizeCategory(name: argument) {
+            self = .one(category)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { CategoryName.allValueStrings + ["all"] }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .one(let category): category.shortName
+        case .all: "all"
+        }
+    }
+
+    var categories: [ContentSizeCategory] {
+        switch self {
+        case .one(let category): [category]
+        case .all: ContentSizeCategory.allCases
+        }
+    }
+}
+
+/// `--cells`: what becomes a cell (blocks, words).
+extension CellMode: ExpressibleByArgument {}
+
+/// `--layout`: how cells are placed (list, flow).
+extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
+
+/// `--format` of a document read whatever its extension says (markdown, text, screen).
+extension DocumentFormat: ExpressibleByArgument {}
+
+/// `--format` of a report: text for people, json for scripts.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
 extension TextStyle: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
@@ -66,11 +112,6 @@ struct InputOptions: ParsableArguments {
         let text = try reader.text(of: path)
         for warning in text.warnings(path: path) { Console.warning(warning) }
         return text.text
-    }
-
-    /// The document at `path`, read as `format` (default: from its extension).
-    func document(at path: String, format: DocumentFormat? = nil) throws -> Document {
-        Document(text: try text(of: path), format: format ?? DocumentFormat(path: path))
     }
 
     /// A document or a screen file at `path`, as content and the layout it asks for, saying once
@@ -152,22 +193,4 @@ func requireAtMost(_ value: Double?, _ name: String) throws {
     if let value, value > Limits.maximumLength {
         throw ValidationError("\(name) must be at most \(Limits.describe(Limits.maximumLength)) points, got \(Limits.describe(value))")
     }
-}
-
-/// A sizer for one worker of a `CategorySweep`, with fonts of its own (a typesetter and its
-/// FreeType faces belong to one thread). It lives until the process exits: at the end of a
-/// sweep it holds every shaped paragraph and every cell laid out at each of its sizes, and
-/// freeing all of that, object by object, on the worker's thread only delays the output; the
-/// exit gives the memory back at once.
-///
-/// Cache bounds for a sweep: each cell is measured once per size, so measurements and line
-/// breaks cached under (cell, width, category) are never asked for again; only shaped
-/// paragraphs (reused by every size of a cut) and shaped words pay. Small measurement and layout
-/// caches keep a sweep from holding a second copy of every laid-out cell of the sizes before
-/// (50 MB of text at all twelve sizes: 1.55 GB peak with the default 65,536 entries each).
-func sweepSizer(fontsDirectory directory: String) throws -> CellSizer {
-    let typesetter = try Typesetter(fonts: try FontLibrary(directory: directory), layoutCacheLimit: 1_024)
-    let sizer = CellSizer(typesetter: typesetter, cacheLimit: 1_024)
-    _ = Unmanaged.passRetained(sizer)  // released by the exit, never before
-    return sizer
 }

@@ -4,6 +4,8 @@ import Reflow
 import ReflowKit
 import TextMetrics
 
+extension ScrollReport.Frames: ExpressibleByArgument {}
+
 extension Estimate: ExpressibleByArgument {
     /// `auto` or `fixed:PT`.
     public init?(argument: String) {
@@ -34,14 +36,6 @@ struct ScrollCommand: ParsableCommand {
             how far the anchor cell (the first visible one) moved on screen: 0 when all is well. \
             --change-category-at switches the text size part way down.
             """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
-    enum FrameRows: String, ExpressibleByArgument, CaseIterable {
-        case all, work, none
-    }
 
     @Argument(help: "The document to scroll: CommonMark (.md, .markdown) or plain text.")
     var file: String
@@ -78,13 +72,13 @@ struct ScrollCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
                                valueName: "layout"))
-    var layout: LayoutCommand.LayoutChoice = .list
+    var layout: LayoutInput.DocumentLayout = .list
 
     @Option(help: "Output: text (frames and totals) or json (totals, for scripts).")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
     @Option(help: "Which frames to list in text output: all, work (frames that measured cells or went over budget) or none.")
-    var frames: FrameRows = .work
+    var frames: ScrollReport.Frames = .work
 
     @Option(help: ArgumentHelp("Draw work per frame against the budget and the estimate error over time to this .svg or .png file.",
                                valueName: "path"))
@@ -129,7 +123,7 @@ struct ScrollCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let plotFile = try plot.map { try OutputFile(path: $0, protecting: [file]) }
-            let loaded = try input.layoutInput(at: file, cells: cells, layout: layout.documentLayout)
+            let loaded = try input.layoutInput(at: file, cells: cells, layout: layout)
             let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
             let content = loaded.content
             guard content.cellCount > 0 else {
@@ -152,45 +146,9 @@ struct ScrollCommand: ParsableCommand {
             if let plot, let plotFile {
                 try plotFile.write(ScrollPlot(session: session).render(format: plot.hasSuffix(".png") ? .png : .svg))
             }
-            switch format {
-            case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                FileHandle.standardOutput.write(try encoder.encode(summary) + Data("\n".utf8))
-            case .text:
-                Console.write(textReport(session: session, summary: summary))
-            }
+            let noun = DocumentFormat(path: file) == .screen ? "units" : layout == .list ? "rows" : "sections"
+            let report = ScrollReport(session: session, summary: summary, unitName: noun)
+            if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
         }
-    }
-
-    private func textReport(session: ScrollSession, summary: ScrollSession.Summary) -> String {
-        var out = ""
-        if frames != .none {
-            out += "frame   offset(pt)  measured  work(ms)  wall(ms)  height error(pt)  anchor jump(pt)\n"
-            for frame in session.frames where frames == .all || frame.unitsMeasured > 0 || frame.overBudget || frame.categoryChanged {
-                out += String(format: "%5d %12.1f %9d %9.3f %9.3f %17.1f %16.2f%@%@\n", frame.index, frame.contentOffset,
-                              frame.unitsMeasured, frame.workMilliseconds, frame.wallMilliseconds, frame.contentHeightError,
-                              frame.anchorJump,
-                              frame.overBudget ? "  over budget" : "", frame.categoryChanged ? "  text size changed" : "")
-            }
-            out += "\n"
-        }
-        out += "frames \(summary.frames), over budget (\(String(format: "%.1f", summary.budgetMs)) ms) \(summary.framesOverBudget)\n"
-        let units = summary.units
-        let noun = DocumentFormat(path: file) == .screen ? "units" : layout == .list ? "rows" : "sections"
-        out += summary.unitsMeasured > units
-            ? "\(noun) measured \(summary.unitsMeasured) times for \(units) \(noun) (a text-size change measures again)\n"
-            : "\(noun) measured \(summary.unitsMeasured) of \(units)\n"
-        out += String(format: "work per frame (CPU time): median %.3f ms, max %.3f ms\n", summary.medianFrameMs, summary.maxFrameMs)
-        out += String(format: "wall clock per frame: max %.3f ms, over budget %d (includes time other processes held the core)\n",
-                      summary.maxFrameWallMs, summary.framesOverBudgetWallClock)
-        out += String(format: "estimate (%@): summed |estimated - final| y = %.0f pt\n", summary.estimate, summary.estimateError)
-        out += String(format: "largest anchor movement on screen: %.2f pt\n", summary.maxAnchorJump)
-        if let change = summary.textSizeChangeMs {
-            out += String(format: "text size change: first complete screen in %.3f ms\n", change)
-        }
-        out += String(format: "final content height: %.1f pt\n", summary.finalContentHeight)
-        out += "lazy equals eager (every unit measured, frames compared): \(summary.lazyEqualsEager)\n"
-        return out
     }
 }

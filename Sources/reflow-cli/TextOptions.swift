@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Reflow
 import TextMetrics
 
@@ -93,6 +94,14 @@ struct TextOptions: ParsableArguments {
     func sweep(_ input: LayoutInput) throws -> (text: TextEnvironment, layoutDirection: LayoutDirection) {
         let environment = try environment(frontMatter: input.frontMatter)
         return (environment, Self.layoutDirection(of: environment))
+    }
+
+    /// An audit's options with the text environment and direction of these options and `input`'s
+    /// front matter (all sizes, 390 and 320 pt).
+    func auditorOptions(for input: LayoutInput) throws -> Auditor.Options {
+        var options = Auditor.Options()
+        (options.text, options.layoutDirection) = try sweep(input)
+        return options
     }
 
     /// The layout environment of a `width` × `height` container at `category`, for `input`.

@@ -43,4 +43,21 @@ import TextMetrics
         #expect(fractions == (1...12).map { Double($0) / 12 })
         #expect(!overlapped.withLock { $0 }, "two progress calls ran at the same time")
     }
+
+    /// A size asked for twice is laid out once and delivered at both places, in the order asked.
+    @Test func aCategoryAskedForTwiceIsLaidOutOnceAndDeliveredTwice() throws {
+        let sections = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
+        let layouts = Atomic<Int>(0)
+        let asked: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge, .large, .small, .accessibilityExtraExtraExtraLarge]
+        let swept = try CategorySweep.map(
+            sections, categories: asked, containerWidth: 390,
+            makeSizer: { try Fixtures.sizer() }, layout: ListLayout(),
+            transform: { snapshot in
+                layouts.add(1, ordering: .relaxed)
+                return LayoutReport(snapshot)
+            })
+        #expect(swept.map(\.environment.category) == asked.map(\.shortName))
+        #expect(swept[0] == swept[2] && swept[1] == swept[4])
+        #expect(layouts.load(ordering: .relaxed) == 3)
+    }
 }

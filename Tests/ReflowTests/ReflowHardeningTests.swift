@@ -95,18 +95,18 @@ import TextMetrics
     @Test func aFailedDeliveryStopsTheSweep() throws {
         struct Full: Error {}
         let content = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
-        let calls = Mutex(0)
+        let calls = Atomic<Int>(0)
         #expect(throws: Full.self) {
             try CategorySweep.forEach(
                 content, categories: ContentSizeCategory.allCases, containerWidth: 390,
                 makeSizer: { try Fixtures.sizer() }, layout: ListLayout(),
                 transform: { $0.environment.category },
                 deliver: { _, _ in
-                    calls.withLock { $0 += 1 }
+                    calls.add(1, ordering: .relaxed)
                     throw Full()
                 })
         }
-        #expect(calls.withLock { $0 } == 1)
+        #expect(calls.load(ordering: .relaxed) == 1)
     }
 
     /// Lone CR (old Mac files) ends lines as LF and CRLF do.

@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import TextMetrics
 
 /// Lays the same cells out at several content-size categories: `reflow-cli layout --category
@@ -52,7 +50,7 @@ public enum CategorySweep {
         produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
-        let values = Mutex<[T]>([])
+        let values = PThreadLocked<[T]>([])
         try forEach(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
                     makeSizer: makeSizer, produce: produce,
                     deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)
@@ -91,59 +89,47 @@ public enum CategorySweep {
         deliver: @Sendable (Int, T) throws -> Void,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws {
-        // A category asked for twice is laid out once and delivered at both places.
-        var indices: [ContentSizeCategory: [Int]] = [:]
+        // A category asked for twice is laid out once (both places are in the same group, the
+        // group of its cut) and kept only until its last place is delivered.
+        var uses: [ContentSizeCategory: Int] = [:]
         var distinct: [ContentSizeCategory] = []
-        for (position, category) in categories.enumerated() {
-            if indices[category] == nil { distinct.append(category) }
-            indices[category, default: []].append(position)
+        for category in categories {
+            if uses[category] == nil { distinct.append(category) }
+            uses[category, default: 0] += 1
         }
-        let positions = indices
-        let groups = groups(distinct)
-        let state = Mutex(Delivery<T>())
-        // Takes a finished category and delivers every value that is now next in order.
-        @Sendable func finished(_ category: ContentSizeCategory, _ value: T) {
-            state.withLock { state in
-                guard state.failure == nil else { return }
-                for position in positions[category]! { state.waiting[position] = value }
-                state.done += positions[category]!.count
-                progress?(Double(state.done) / Double(categories.count))
-                while let ready = state.waiting.removeValue(forKey: state.next) {
-                    do {
-                        try deliver(state.next, ready)
-                    } catch {
-                        state.failure = error
-                        state.waiting.removeAll()
-                        return
-                    }
-                    state.next += 1
-                }
-            }
+        var lanes: [[Int]] = []
+        for group in groups(distinct) {
+            let members = Set(group)
+            lanes.append(categories.indices.filter { members.contains(categories[$0]) })
         }
-        DispatchQueue.concurrentPerform(iterations: groups.count) { group in
-            do {
-                let sizer = try makeSizer()
-                for category in groups[group] {
-                    guard state.withLock({ $0.failure == nil }) else { return }
+        let remaining = uses
+        try OrderedFanOut.forEach(
+            lanes: lanes, count: categories.count,
+            setUp: { _ in SweepLane<T>(sizer: try makeSizer(), remaining: remaining) },
+            produce: { (lane: inout SweepLane<T>, position: Int) in
+                let category = categories[position]
+                lane.remaining[category]! -= 1
+                let value: T
+                if let kept = lane.kept[category] {
+                    value = kept
+                } else {
                     var textEnvironment = text
                     textEnvironment.category = category
                     let environment = LayoutEnvironment(containerWidth: containerWidth, text: textEnvironment,
                                                         layoutDirection: layoutDirection)
-                    finished(category, try produce(environment, sizer))
+                    value = try produce(environment, lane.sizer)
                 }
-            } catch {
-                state.withLock { if $0.failure == nil { $0.failure = error } }
-            }
-        }
-        if let failure = state.withLock({ $0.failure }) { throw failure }
+                lane.kept[category] = lane.remaining[category]! > 0 ? value : nil
+                return value
+            },
+            deliver: deliver, progress: progress)
     }
 }
 
-/// What `CategorySweep.forEach` knows while its workers run: finished values waiting for an
-/// earlier category, the next position to deliver, how many are done, the first error.
-private struct Delivery<Value> {
-    var waiting: [Int: Value] = [:]
-    var next = 0
-    var done = 0
-    var failure: (any Error)?
+/// One worker of a sweep: its sizer, how many places of each category are still to come, and
+/// the values of categories asked for again later.
+private struct SweepLane<Value> {
+    var sizer: CellSizer
+    var remaining: [ContentSizeCategory: Int]
+    var kept: [ContentSizeCategory: Value] = [:]
 }

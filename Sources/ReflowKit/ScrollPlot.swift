@@ -6,29 +6,33 @@ import TextMetrics
 /// The scroll session drawn as two charts: work per frame against the frame budget, and the
 /// error of the estimated content height over time. One `DisplayList`, written by `SVGRenderer`
 /// or `PNGRenderer` (scale 2), labels set in the bundled Inter.
-struct ScrollPlot {
-    let session: ScrollSession
+public struct ScrollPlot {
+    /// The session drawn.
+    public let session: ScrollSession
     /// Where the label fonts come from (default: the bundled fonts, found as `FontLibrary` finds them).
-    var fonts: FontLibrary?
+    public var fonts: FontLibrary?
 
-    init(session: ScrollSession, fonts: FontLibrary? = nil) {
+    /// A plot of `session` (run), labels set in `fonts`.
+    public init(session: ScrollSession, fonts: FontLibrary? = nil) {
         self.session = session
         self.fonts = fonts
     }
 
-    enum Format { case svg, png }
+    /// The file format a plot is written in.
+    public enum Format: Sendable { case svg, png }
 
-    static let width = 900.0
-    static let panelHeight = 260.0
-    static let margin = 84.0
+    package static let width = 900.0
+    package static let panelHeight = 260.0
+    package static let margin = 84.0
 
-    static let axis = Color(hex: 0x888888)
-    static let budget = Color(hex: 0xDD3333)
-    static let textSizeChange = Color(hex: 0x33AA33)
-    static let work = Color(hex: 0x2563EB)
-    static let error = Color(hex: 0x9333EA)
+    package static let axis = Color(hex: 0x888888)
+    package static let budget = Color(hex: 0xDD3333)
+    package static let textSizeChange = Color(hex: 0x33AA33)
+    package static let work = Color(hex: 0x2563EB)
+    package static let error = Color(hex: 0x9333EA)
 
-    func render(format: Format) throws -> Data {
+    /// The plot as the bytes of an SVG or PNG (2 device pixels per point) file.
+    public func render(format: Format) throws -> Data {
         let list = try displayList()
         switch format {
         case .svg: return Data(SVGRenderer(title: "Scroll session").render(list).utf8)
@@ -36,7 +40,8 @@ struct ScrollPlot {
         }
     }
 
-    func displayList() throws -> DisplayList {
+    /// The plot as a display list, 900 pt wide.
+    public func displayList() throws -> DisplayList {
         let typesetter = try Typesetter(fonts: try fonts ?? FontLibrary())
         let frames = session.frames
         let budget = session.summary?.budgetMs ?? 16.7

@@ -1,45 +1,50 @@
 import Foundation
+import Synchronization
 
 /// Progress of long work on stderr: a bar redrawn in place when stderr is a terminal, a line at
-/// each tenth otherwise (so logs stay short), nothing with --quiet.
-///
-/// Not locked: callers on several threads must not call it at the same time (`CategorySweep`
-/// calls its progress one call at a time), hence `@unchecked Sendable`.
-final class TerminalProgress: @unchecked Sendable {
+/// each tenth otherwise (so logs stay short), nothing when quiet (`--quiet`).
+/// Safe to call from several threads (a sweep's workers): what was last drawn is kept under a lock.
+public final class TerminalProgress: Sendable {
     private let label: String
     private let quiet: Bool
     private let isTerminal = isatty(STDERR_FILENO) != 0
-    private var lastDrawn = -1
-    private var lastLogged = -1
+    /// The percentage last drawn (terminal) and the tenth last logged (otherwise).
+    private let last = Mutex((drawn: -1, logged: -1))
     private let started = Date()
 
-    init(label: String, quiet: Bool) {
+    /// Progress of work called `label`; with `quiet`, silent.
+    public init(label: String, quiet: Bool) {
         self.label = label
         self.quiet = quiet
     }
 
     /// `fraction` of the work is done (0…1).
-    func update(_ fraction: Double) {
+    public func update(_ fraction: Double) {
         guard !quiet else { return }
         let fraction = min(1, max(0, fraction))
         if isTerminal {
             let percent = Int(fraction * 100)
-            guard percent != lastDrawn else { return }
-            lastDrawn = percent
+            guard last.withLock({ last in
+                defer { last.drawn = percent }
+                return last.drawn != percent
+            }) else { return }
             let width = 30
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
             FileHandle.standardError.write(Data("\r\(label) \(bar) \(percent)%".utf8))
         } else if Date().timeIntervalSince(started) > 1 {
             let tenth = Int(fraction * 10)
-            guard tenth != lastLogged else { return }
-            lastLogged = tenth
+            guard last.withLock({ last in
+                defer { last.logged = tenth }
+                return last.logged != tenth
+            }) else { return }
             FileHandle.standardError.write(Data("\(label): \(tenth * 10)%\n".utf8))
         }
     }
 
-    func finish() {
-        guard !quiet, isTerminal, lastDrawn >= 0 else { return }
+    /// Clears the bar (on a terminal), so the next line starts clean.
+    public func finish() {
+        guard !quiet, isTerminal, last.withLock({ $0.drawn }) >= 0 else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 }

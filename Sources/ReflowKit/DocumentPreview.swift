@@ -1,0 +1,192 @@
+import Foundation
+import Preview
+import Reflow
+import TextMetrics
+
+/// A document drawn as phone screens: the whole page at one text size, one screen laid out
+/// lazily, or every size side by side on a contact sheet, and the layout JSON of the same
+/// layouts. What `reflow-cli preview` does, for any program.
+///
+/// ```swift
+/// let input = try DocumentReader().layoutInput(at: "welcome.md")
+/// let preview = DocumentPreview(input: input, fonts: try FontLibrary(), width: 390)
+/// let page = try preview.page(category: .accessibilityExtraExtraExtraLarge)
+/// let png = try PNGRenderer(scale: 2).render(page.displayList())
+/// ```
+public struct DocumentPreview {
+    /// The document's cells and the layout they are placed by.
+    public var input: LayoutInput
+    /// The fonts text is set in.
+    public var fonts: FontLibrary
+    /// The container (screen) width in points.
+    public var width: Double
+    /// Base direction, language, hyphenation and spacing; its category is replaced by each size drawn.
+    public var text: TextEnvironment
+    /// Which side is leading.
+    public var layoutDirection: LayoutDirection
+    /// Overlay cell frames, text frames, baselines, the 44 pt minimum and, for a lazy screen,
+    /// measured against estimated rows.
+    public var debug = false
+    /// Outlines drawn over each size (an audit's findings, `AuditReport.annotations()`).
+    public var annotations: [ContentSizeCategory: [DisplayListBuilder.Annotation]] = [:]
+
+    /// A preview of `input` set in `fonts` in a container `width` points wide.
+    public init(input: LayoutInput, fonts: FontLibrary, width: Double, text: TextEnvironment = TextEnvironment(),
+                layoutDirection: LayoutDirection = .leftToRight) {
+        self.input = input
+        self.fonts = fonts
+        self.width = width
+        self.text = text
+        self.layoutDirection = layoutDirection
+    }
+
+    private var builder: DisplayListBuilder { DisplayListBuilder(debug: debug) }
+
+    /// The layout environment at `category`, `height` points tall.
+    public func environment(category: ContentSizeCategory,
+                            height: Double = LayoutEnvironment.defaultContainerHeight) -> LayoutEnvironment {
+        var text = text
+        text.category = category
+        return LayoutEnvironment(containerWidth: width, containerHeight: height, text: text, layoutDirection: layoutDirection)
+    }
+
+    /// Lays the document out at each of `categories` on worker threads (`CategorySweep`) and
+    /// returns `transform` of each, in order.
+    private func sweep<T: Sendable>(_ categories: [ContentSizeCategory], progress: (@Sendable (Double) -> Void)?,
+                                    transform: @escaping @Sendable (LayoutSnapshot) throws -> T) throws -> [T] {
+        let directory = fonts.directory
+        return try CategorySweep.map(
+            input.content, categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) }, layout: input.layout,
+            transform: transform, progress: progress)
+    }
+
+    /// The layout JSON at `categories`: one layout's object, or an array of them when
+    /// `asArray` (a contact sheet's sizes), ending in a line feed.
+    public func layoutJSON(categories: [ContentSizeCategory], asArray: Bool,
+                           progress: (@Sendable (Double) -> Void)? = nil) throws -> String {
+        // Each report is made unit by unit (never a whole layout's measured text in memory).
+        let directory = fonts.directory, input = input
+        let reports = try CategorySweep.map(
+            categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) },
+            produce: { environment, sizer in try LayoutReport(input.layout, input.content, in: environment, sizer: sizer) },
+            progress: progress)
+        return asArray
+            ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"
+            : reports[0].jsonText() + "\n"
+    }
+
+    /// One screen of `viewport` size scrolled to `offset`, laid out lazily as a collection view
+    /// does: only the units the screen shows are measured; the units above keep their estimated
+    /// heights. An offset past the end shows the last screen.
+    /// - Parameter sizer: measures the cells (default: a new one in `fonts`); pass one to share
+    ///   its caches between screens.
+    public func screen(category: ContentSizeCategory, viewport size: Size, offset: Double,
+                       sizer: CellSizer? = nil) throws -> DisplayList {
+        let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
+        let environment = environment(category: category, height: size.height)
+        let planned = try PlannedLayout(layout: input.layout, content: input.content, environment: environment, sizer: sizer)
+        var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
+                                height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)
+        viewport.scroll(to: offset)
+        // A scroll view stops at the end of its content. The end moves as the rows near it are
+        // measured (estimates give way to real heights), so scroll again until it holds still.
+        for _ in 0..<64 {
+            let end = max(0, viewport.contentHeight() - size.height)
+            guard viewport.contentOffset > end || (offset > end && viewport.contentOffset < end) else { break }
+            viewport.scroll(to: end)
+        }
+        if let failure = planned.failure { throw failure }
+        var lazy = viewport.layout
+        let visible = Rect(x: 0, y: viewport.contentOffset, width: size.width, height: size.height)
+        let elements = try planned.attributes(in: visible, lazy: &lazy)
+        var state: DisplayListBuilder.LazyState?
+        if debug {
+            var spans: [Range<Double>] = []
+            for unit in 0..<lazy.count where lazy.isMeasured(unit) {
+                let y = lazy.y(of: unit)
+                spans.append(y..<y + lazy.height(of: unit))
+            }
+            state = DisplayListBuilder.LazyState(contentHeight: lazy.contentHeight(), unitCount: lazy.count, measuredSpans: spans)
+        }
+        let groups = debug ? try planned.groupFrames(in: visible, lazy: &lazy) : []
+        return builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter, groups: groups,
+                                   annotations: annotations[category] ?? [])
+    }
+
+    /// `categories` side by side under `heading`, each labelled with its name and body size:
+    /// whole pages (laid out on worker threads), or with `viewport` one lazily laid-out screen
+    /// each at `offset`.
+    /// - Parameter progress: the fraction of the columns done (0…1).
+    public func contactSheet(categories: [ContentSizeCategory], viewport: Size? = nil, offset: Double = 0,
+                             heading: String?, progress: (@Sendable (Double) -> Void)? = nil) throws -> DisplayList {
+        let typesetter = try Typesetter(fonts: fonts)
+        var screens: [DisplayList] = []
+        if let viewport {
+            let sizer = CellSizer(typesetter: typesetter)
+            for (index, category) in categories.enumerated() {
+                screens.append(try screen(category: category, viewport: viewport, offset: offset, sizer: sizer))
+                progress?(Double(index + 1) / Double(categories.count))
+            }
+        } else {
+            let (builder, annotations, width, directory) = (builder, annotations, width, fonts.directory)
+            screens = try sweep(categories, progress: progress) { snapshot in
+                builder.displayList(elements: snapshot.allAttributes,
+                                    visibleRect: Rect(x: 0, y: 0, width: width, height: snapshot.contentSize.height),
+                                    labels: annotations.isEmpty ? nil : try Typesetter(fonts: try FontLibrary(directory: directory)),
+                                    groups: snapshot.groupFrames,
+                                    annotations: annotations[snapshot.environment.category] ?? [])
+            }
+        }
+        let columns = zip(categories, screens).map { category, screen in
+            ContactSheet.Column(title: category.displayName, subtitle: Self.bodySizeLabel(category), screen: screen)
+        }
+        return try ContactSheet.compose(columns, heading: heading, typesetter: typesetter)
+    }
+
+    /// A contact sheet column's subtitle: body text's size at `category`, e.g. "body 17 pt".
+    package static func bodySizeLabel(_ category: ContentSizeCategory) -> String {
+        "body \(JSONText.number(DynamicType.spec(.body, category).pointSize)) pt"
+    }
+
+    /// The whole document at `category`, laid out eagerly: every cell measured.
+    public func page(category: ContentSizeCategory) throws -> Page {
+        let typesetter = try Typesetter(fonts: fonts)
+        let snapshot = try input.layout.layout(input.content, in: environment(category: category),
+                                               sizer: CellSizer(typesetter: typesetter))
+        return Page(size: Size(width: width, height: snapshot.contentSize.height), elements: snapshot.allAttributes,
+                    groups: snapshot.groupFrames, annotations: annotations[category] ?? [], builder: builder, labels: typesetter)
+    }
+
+    /// A laid-out page, to draw whole or in parts.
+    public struct Page {
+        /// The page's size in points: the container width by the content height.
+        public let size: Size
+        /// Every element, in content coordinates.
+        public let elements: [LayoutAttributes]
+        /// A compositional layout's group frames (outlined by the debug overlay).
+        public let groups: [Rect]
+        /// Outlines drawn over the page.
+        public let annotations: [DisplayListBuilder.Annotation]
+        let builder: DisplayListBuilder
+        let labels: Typesetter
+
+        /// The whole page as one display list.
+        public func displayList() -> DisplayList {
+            builder.displayList(elements: elements, visibleRect: Rect(origin: .zero, size: size), labels: labels, groups: groups,
+                                annotations: annotations)
+        }
+
+        /// The page cut into parts of at most `PagedPreview.maximumPartPixels` at `scale`, between cells.
+        public func paged(scale: Int) -> PagedPreview {
+            PagedPreview(cellFrames: elements.map(\.frame), size: size, scale: scale)
+        }
+
+        /// Part `index` of `paged` as a display list.
+        public func displayList(part index: Int, of paged: PagedPreview) -> DisplayList {
+            paged.displayList(part: index, elements: elements, builder: builder, labels: labels, groups: groups,
+                              annotations: annotations)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+import Reflow
+import TextMetrics
+
+/// The JSON `reflow-cli layout` writes: what was read and how (document, format, cells, layout)
+/// and the layouts at each text size asked for, streamed. Each size is written as soon as it and
+/// the sizes before it are laid out, and dropped: memory holds the sizes waiting for an earlier
+/// one, never all twelve.
+public struct LayoutJSONDocument: Sendable {
+    /// The document's file name, as written in the JSON.
+    public var document: String
+    /// The format the document was read as.
+    public var format: DocumentFormat
+    /// What became a cell.
+    public var cells: CellMode
+    /// The layout's name: list, flow or compositional (a screen file).
+    public var layout: String
+
+    /// The document `document` read as `format`, cut into `cells`, placed by `layout`.
+    public init(document: String, format: DocumentFormat, cells: CellMode, layout: String) {
+        self.document = document
+        self.format = format
+        self.cells = cells
+        self.layout = layout
+    }
+
+    /// Where the JSON goes, piece by piece: an output file (whole or not at all) or standard output.
+    /// The writer is kept under a lock, so pieces from several threads never interleave.
+    public final class Sink: Sendable {
+        private let writer: Mutex<OutputWriter?>
+
+        /// Writes to `output` (whole or not at all: `commit()` puts it in place), or to standard
+        /// output without one.
+        public init(output: OutputFile?) throws { writer = Mutex(try output?.open()) }
+
+        /// Puts the output file in place; nothing for standard output.
+        public func commit() throws { try writer.withLock { try $0?.commit() } }
+
+        /// Appends `text`.
+        public func write(_ text: String) throws {
+            try writer.withLock { writer in
+                if let writer { try writer.write(text) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+            }
+        }
+    }
+
+    /// The JSON's opening, up to the layouts' array.
+    package var head: String {
+        var head = "{\n  \"document\": \(JSONText.string(document)),\n"
+        head += "  \"format\": \(JSONText.string(format.rawValue)),\n"
+        head += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
+        head += "  \"layout\": \(JSONText.string(layout)),\n"
+        return head + "  \"layouts\": [\n"
+    }
+
+    /// The JSON's end, after the last layout.
+    package static let tail = "\n  ]\n}\n"
+
+    /// Lays `input` out at each of `categories` (on worker threads, `CategorySweep`) and writes
+    /// the whole document to `sink`.
+    /// - Parameters:
+    ///   - text: base direction, language, hyphenation and spacing; its category is replaced by each size.
+    ///   - fontsDirectory: the fonts each worker opens for itself.
+    public func write(_ input: LayoutInput, categories: [ContentSizeCategory], width: Double,
+                      text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
+                      fontsDirectory: String, to sink: Sink, progress: (@Sendable (Double) -> Void)? = nil) throws {
+        try sink.write(head)
+        // Each size's report is made unit by unit: never a whole layout's measured text in memory;
+        // each size's JSON is written as soon as it and the sizes before it are done, and dropped.
+        try CategorySweep.forEach(
+            categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory) },
+            produce: { environment, sizer in
+                try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonText(indent: "    ")
+            },
+            deliver: { index, json in try sink.write((index > 0 ? ",\n" : "") + json) },
+            progress: progress)
+        try sink.write(Self.tail)
+    }
+}

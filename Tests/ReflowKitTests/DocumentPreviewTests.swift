@@ -1,0 +1,77 @@
+import Foundation
+import Preview
+import Reflow
+import ReflowKit
+import TextMetrics
+import Testing
+
+@Suite struct DocumentPreviewTests {
+    static func preview() throws -> DocumentPreview {
+        DocumentPreview(input: try Fixtures.input("welcome.md"), fonts: try Fixtures.fonts(), width: 390)
+    }
+
+    /// The whole page is the container width by the content height, at the size asked.
+    @Test func aPageIsAsTallAsItsContent() throws {
+        let preview = try Self.preview()
+        let large = try preview.page(category: .large)
+        let ax5 = try preview.page(category: .accessibilityExtraExtraExtraLarge)
+        #expect(large.size.width == 390)
+        #expect(ax5.size.height > large.size.height)
+        let bottom = try #require(large.elements.map(\.frame.maxY).max())
+        #expect(large.size.height >= bottom && large.size.height < bottom + 44, "the content ends under the last element")
+        #expect(large.displayList().size == large.size)
+    }
+
+    /// The lines of accessible text a display list holds, top to bottom.
+    static func lines(_ list: DisplayList) -> [String] {
+        list.items.flatMap { item -> [String] in
+            if case .text(let text) = item { return text.lines.map(\.text) }
+            return []
+        }
+    }
+
+    /// A screen scrolled past the end shows the last screen, ending in the document's last line,
+    /// never a blank one.
+    @Test func aScreenPastTheEndShowsTheLastScreen() throws {
+        let preview = try Self.preview()
+        let viewport = Size(width: 390, height: 300)
+        let past = try preview.screen(category: .large, viewport: viewport, offset: 1_000_000)
+        #expect(past.size == viewport)
+        let lastLine = try #require(Self.lines(try preview.page(category: .large).displayList()).last)
+        #expect(lastLine.hasSuffix("to AX5."))
+        #expect(Self.lines(past).last == lastLine)
+        #expect(try preview.screen(category: .large, viewport: viewport, offset: 2_000_000) == past)
+        #expect(try preview.screen(category: .large, viewport: viewport, offset: 0) != past)
+    }
+
+    /// A lazy screen draws the same as the eager page cropped to it.
+    @Test func theFirstLazyScreenIsTheEagerPageCropped() throws {
+        let preview = try Self.preview()
+        let viewport = Size(width: 390, height: 400)
+        let page = try preview.page(category: .extraExtraExtraLarge)
+        let eager = DisplayListBuilder().displayList(elements: page.elements, visibleRect: Rect(origin: .zero, size: viewport))
+        #expect(try preview.screen(category: .extraExtraExtraLarge, viewport: viewport, offset: 0) == eager)
+    }
+
+    /// A contact sheet holds a column per size, side by side, wider than all the screens.
+    @Test func aContactSheetHasAColumnPerSize() throws {
+        let preview = try Self.preview()
+        let viewport = Size(width: 390, height: 300)
+        let sheet = try preview.contactSheet(categories: [.small, .accessibilityExtraExtraExtraLarge], viewport: viewport,
+                                             heading: "welcome.md at every text size")
+        #expect(sheet.size.width >= 2 * 390 + ContactSheet.gap + 2 * ContactSheet.margin)
+        let whole = try preview.contactSheet(categories: [.small, .large], heading: nil)
+        #expect(whole.size.height > sheet.size.height - 300, "whole pages are taller than one screen")
+        #expect(DocumentPreview.bodySizeLabel(.large) == "body 17 pt")
+    }
+
+    /// Annotations are drawn over the size they belong to, and only there.
+    @Test func annotationsAreDrawnAtTheirSize() throws {
+        var preview = try Self.preview()
+        let plain = try preview.page(category: .large).displayList()
+        preview.annotations = [.large: [.init(frame: Rect(x: 10, y: 10, width: 100, height: 20), label: "touch-target",
+                                              color: Color(hex: 0xE5484D))]]
+        #expect(try preview.page(category: .large).displayList() != plain)
+        #expect(try preview.page(category: .small).annotations.isEmpty)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Reflow
+import ReflowKit
+import TextMetrics
+import Testing
+
+@Suite struct GoldenStoreTests {
+    static let categories: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge]
+
+    static func reports(width: Double) throws -> [LayoutReport] {
+        let input = try Fixtures.input("welcome.md")
+        let directory = try Fixtures.fonts().directory
+        return try CategorySweep.map(input.content, categories: categories, containerWidth: width,
+                                     makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) }, layout: input.layout,
+                                     transform: { LayoutReport($0) })
+    }
+
+    @Test func goldensAreNamedAfterTheDocumentAndCategory() {
+        let store = GoldenStore(folder: "goldens", document: "docs/welcome.md")
+        #expect(store.path(of: .accessibilityExtraExtraExtraLarge) == "goldens/welcome-ax5.json")
+    }
+
+    /// Recorded, the same layouts pass; at another width they fail, naming the sizes and what moved.
+    @Test func recordedLayoutsMatchAndMovedLayoutsAreNamed() throws {
+        let folder = try OutputFileTests.scratch().appendingPathComponent("goldens").path
+        let store = GoldenStore(folder: folder, document: Fixtures.example("welcome.md"))
+        #expect(throws: GoldenStore.Problem.self) { try store.checkFolder(recording: false) }
+        try store.checkFolder(recording: true)
+        let recorded = try Self.reports(width: 390)
+        try store.record(recorded, to: try store.outputs(for: Self.categories, protecting: []))
+        #expect(FileManager.default.fileExists(atPath: store.path(of: .large)))
+
+        let same = try store.compare(recorded, categories: Self.categories, reader: DocumentReader(), tolerance: 0)
+        #expect(same.passed)
+        #expect(same.text(document: "welcome.md", maxCells: 10) == "check passed: welcome.md matches its goldens at 2 size(s)\n")
+
+        let narrower = try store.compare(try Self.reports(width: 320), categories: Self.categories, reader: DocumentReader(),
+                                         tolerance: 0)
+        #expect(narrower.differences.map(\.category) == Self.categories)
+        let text = narrower.text(document: "welcome.md", maxCells: 1)
+        #expect(text.hasPrefix("check failed: welcome.md changed at 2 of 2 size(s) (golden → now)\n  L: recorded for width 390 pt, checked at 320 pt"))
+        #expect(text.contains("… and "), "at most one element per size is listed")
+    }
+
+    @Test func aMissingGoldenIsNamedWithWhatToDo() throws {
+        let folder = try OutputFileTests.scratch().path
+        let store = GoldenStore(folder: folder, document: "welcome.md")
+        #expect {
+            try store.compare(try Self.reports(width: 390), categories: Self.categories, reader: DocumentReader(), tolerance: 0)
+        } throws: { error in
+            "\(error)" == "no golden for l, ax5 in '\(folder)' (expected welcome-CATEGORY.json); run with --record to create them"
+        }
+    }
+
+    @Test func aFileWhereTheFolderShouldBeIsAnError() throws {
+        let file = try OutputFileTests.scratch().appendingPathComponent("goldens").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        #expect(throws: GoldenStore.Problem.self) { try GoldenStore(folder: file, document: "a.md").checkFolder(recording: true) }
+    }
+}
