@@ -72,7 +72,7 @@ import Testing
         let expected = item.stderr.replacingOccurrences(of: "{dir}", with: folder.path)
         // Progress lines ("rendering: 40%", written once work has taken a second: how many depends
         // on the machine's speed) come before the message; the message is the first other line.
-        let message = result.messageLines.first.map(String.init)
+        let message = result.messageLines.first.map(String.init) ?? ""
         #expect(message == expected, "\(item.name): \(result.stderr)")
         var after = snapshot(folder)
         if let writes = item.writes { after[writes] = before[writes] }
@@ -353,6 +353,38 @@ import Testing
     @Test(arguments: linesCases)
     func lines(_ item: Case) throws {
         try Self.verify(["lines"], item)
+    }
+
+    // MARK: audit
+
+    static let auditCases: [Case] = [
+        Case(name: "missing file", arguments: ["nope.md"], status: 1,
+             stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
+        Case(name: "--width 0", arguments: ["doc.md", "--width", "0"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got 0"),
+        Case(name: "--width 1e308", arguments: ["doc.md", "--width", "1e308"], status: 64,
+             stderr: "Error: --width must be at most 10000000 points, got 1e+308"),
+        Case(name: "--format xml", arguments: ["doc.md", "--format", "xml"], status: 64,
+             stderr: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'sarif'."),
+        Case(name: "--fail-on sometimes", arguments: ["doc.md", "--fail-on", "sometimes"], status: 64,
+             stderr: "Error: The value 'sometimes' is invalid for '--fail-on <fail-on>'. Please provide one of 'error', 'warning' or 'never'."),
+        Case(name: "-o the input", arguments: ["doc.md", "-o", "doc.md"], status: 1,
+             stderr: "reflow-cli: error: refusing to write 'doc.md': it is the input document 'doc.md', which would be lost; choose another output path"),
+        Case(name: "--text-spacing loose", arguments: ["doc.md", "--text-spacing", "loose"], status: 64,
+             stderr: "Error: The value 'loose' is invalid for '--text-spacing <spacing>'. Please provide one of 'normal' and 'wcag'."),
+        Case(name: "a language without hyphenation patterns", arguments: ["doc.md", "--hyphenate", "--lang", "tlh"], status: 1,
+             stderr: "reflow-cli: error: no hyphenation patterns for 'tlh': none of /usr/share/hyphen/hyph_tlh.dic, /usr/share/hyphen/hyph_tlh_TLH.dic exists; install Debian's hyphen-tlh (apt-get install hyphen-tlh; apt-cache search --names-only '^hyphen-' lists the languages that have patterns), or turn hyphenation off"),
+        Case(name: "front matter that reflow cannot use", arguments: ["front.md"], status: 1,
+             stderr: "reflow-cli: error: front matter, line 2: 'hyphenate' must be true or false, got 'sometimes'"),
+        Case(name: "a report written with -o", arguments: ["doc.md", "--category", "l", "--width", "390", "-o", "report.txt"], status: 0,
+             stderr: "", writes: "report.txt"),
+    ]
+
+    @Test(arguments: auditCases)
+    func audit(_ item: Case) throws {
+        try Self.verify(["audit", "--quiet"], item) { folder in
+            _ = try CLI.write("---\nhyphenate: sometimes\n---\nText\n", to: "front.md", in: folder)
+        }
     }
 
     // MARK: type-table
