@@ -37,8 +37,8 @@ for run in "${runs[@]}"; do
     "$cli" check "$work/welcome.md" --goldens "$work/goldens" --quiet > /dev/null
     "$cli" "$work/welcome.md" --category all --scale 1 --quiet -o "$work/sheet.png"
     "$cli" "$work/welcome.md" --category all --format json --quiet -o "$work/sheet.json"
-    "$cli" lines "$work/long.txt" --width 300 --jobs 2 > "$work/two.txt" 2> /dev/null
-    "$cli" lines "$work/long.txt" --width 300 --jobs 1 > "$work/one.txt" 2> /dev/null
+    "$cli" lines "$work/long.txt" --width 300 --jobs 2 > "$work/two.txt"
+    "$cli" lines "$work/long.txt" --width 300 --jobs 1 > "$work/one.txt"
     set +x
     cmp "$work/one.txt" "$work/two.txt"
     echo "sanitizers: ThreadSanitizer found nothing" >&2

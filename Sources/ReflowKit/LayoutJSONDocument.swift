@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Reflow
 import TextMetrics
 
@@ -28,11 +27,11 @@ public struct LayoutJSONDocument: Sendable {
     /// Where the JSON goes, piece by piece: an output file (whole or not at all) or standard output.
     /// The writer is kept under a lock, so pieces from several threads never interleave.
     public final class Sink: Sendable {
-        private let writer: Mutex<OutputWriter?>
+        private let writer: Locked<OutputWriter?>
 
         /// Writes to `output` (whole or not at all: `commit()` puts it in place), or to standard
         /// output without one.
-        public init(output: OutputFile?) throws { writer = Mutex(try output?.open()) }
+        public init(output: OutputFile?) throws { writer = Locked(try output?.open()) }
 
         /// Puts the output file in place; nothing for standard output.
         public func commit() throws { try writer.withLock { try $0?.commit() } }

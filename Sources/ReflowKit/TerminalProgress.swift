@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TextMetrics
 
 /// Progress of long work on stderr: a bar redrawn in place when stderr is a terminal, a line at
 /// each tenth otherwise (so logs stay short), nothing when quiet (`--quiet`).
@@ -9,7 +9,7 @@ public final class TerminalProgress: Sendable {
     private let quiet: Bool
     private let isTerminal = isatty(STDERR_FILENO) != 0
     /// The percentage last drawn (terminal) and the tenth last logged (otherwise).
-    private let last = Mutex((drawn: -1, logged: -1))
+    private let last = Locked((drawn: -1, logged: -1))
     private let started = Date()
 
     /// Progress of work called `label`; with `quiet`, silent.

@@ -1,7 +1,6 @@
 import BundledFonts
 import CHarfBuzz
 import Foundation
-import Synchronization
 
 /// Finds the bundled fonts (`Fonts/` of the repository) and the fallback chain's fixed paths,
 /// and loads each face once. Safe to share between threads: faces are immutable `Font`s and the
@@ -26,7 +25,7 @@ public final class FontLibrary: Sendable {
         var failed: Set<FontChain.FontFile> = []
         var collectionIndices: [String: [String: Int]] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The file every fonts folder must hold; used to recognise one.
     public static let markerFile = "Inter-Regular.otf"

@@ -1,6 +1,5 @@
 import CHyphen
 import Foundation
-import Synchronization
 
 /// Where a word may be hyphenated: Liang's algorithm (TeX's hyphenation patterns) through
 /// libhyphen, with the pattern dictionaries of Debian's `hyphen-*` packages, read at their fixed
@@ -41,7 +40,7 @@ public final class Hyphenator: @unchecked Sendable {
     /// Nil for UTF-8 dictionaries.
     private let encoding: [UInt32: UInt8]?
 
-    private static let loaded = Mutex<[String: Hyphenator]>([:])
+    private static let loaded = Locked<[String: Hyphenator]>([:])
 
     /// Loads the dictionary at `path`. Prefer `forLanguage(_:)`, which loads each dictionary once.
     public init(path: String) throws {

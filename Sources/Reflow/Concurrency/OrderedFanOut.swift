@@ -1,4 +1,5 @@
 import Dispatch
+import TextMetrics
 
 /// Runs numbered pieces of work on several threads and hands their results back in number
 /// order, each as soon as it and every piece before it are done: the one fan-out behind
@@ -27,8 +28,7 @@ public enum OrderedFanOut {
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws {
         precondition(lanes.reduce(0) { $0 + $1.count } == count, "lanes must hold each piece once")
-        // A POSIX lock, not `Mutex`: values cross threads here, and ThreadSanitizer sees this one.
-        let state = PThreadLocked(Delivery<Value>())
+        let state = Locked(Delivery<Value>())
         DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
             do {
                 var laneState = try setUp(lane)
@@ -66,7 +66,7 @@ public enum OrderedFanOut {
         produce: @Sendable (inout State, Int) throws -> Value,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [Value] {
-        let values = PThreadLocked<[Value]>([])
+        let values = Locked<[Value]>([])
         try forEach(lanes: lanes, count: count, setUp: setUp, produce: produce,
                     deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)
         return values.withLock { $0 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TextMetrics
 
 /// An app screen described in JSON (a screen file): the sections of a compositional layout and
@@ -540,11 +539,11 @@ private struct Reader {
 /// A file's line table, made the first time a location is asked for (most reads never ask).
 private final class LazyLines: Sendable {
     private let bytes: [UInt8]
-    private let made: Mutex<LineTable?>
+    private let made: Locked<LineTable?>
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        made = Mutex(nil)
+        made = Locked(nil)
     }
 
     var table: LineTable {

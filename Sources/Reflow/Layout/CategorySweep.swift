@@ -50,7 +50,7 @@ public enum CategorySweep {
         produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
-        let values = PThreadLocked<[T]>([])
+        let values = Locked<[T]>([])
         try forEach(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
                     makeSizer: makeSizer, produce: produce,
                     deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)

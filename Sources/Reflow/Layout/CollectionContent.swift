@@ -1,4 +1,4 @@
-import Synchronization
+import TextMetrics
 
 /// What a layout places: sections of cells, and per section the content of its supplementary
 /// elements (a header's text, a footer's), keyed by their kind. Documents have cells only; a
@@ -91,14 +91,14 @@ public struct CollectionContent: Hashable, Sendable {
 public final class LazyCells: Hashable, Sendable {
     public let count: Int
     private let read: @Sendable (Int) throws -> Cell
-    private let blocks: Mutex<[Int: [Cell]]>
+    private let blocks: Locked<[Int: [Cell]]>
     /// Cells read together.
     public static let blockSize = 256
 
     public init(count: Int, read: @escaping @Sendable (Int) throws -> Cell) {
         self.count = count
         self.read = read
-        self.blocks = Mutex([:])
+        self.blocks = Locked([:])
     }
 
     public func cell(_ item: Int) throws -> Cell {
