@@ -39,7 +39,10 @@ public struct ListLayout: CollectionLayout {
             var previous: TextStyle?
             for (item, cell) in try section.cells.enumerated() {
                 if let previous {
-                    let after = textSpacing.paragraphSpacing(pointSize: DynamicType.spec(previous, environment.category).pointSize)
+                    // Looked up only when the text spacing asks for paragraph spacing: a plan is
+                    // made again at every text-size change, over every row of the document.
+                    let after = textSpacing.minimumParagraphSpacing == 0 ? 0
+                        : textSpacing.paragraphSpacing(pointSize: DynamicType.spec(previous, environment.category).pointSize)
                     plan.space(max(spacing, after))
                 }
                 plan.addUnit(items: item..<item + 1, estimateKey: cell.style.estimateKey)
