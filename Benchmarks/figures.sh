@@ -45,7 +45,7 @@ ratio() { python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) / float(sys
 
 say "# reflow figures"
 say ""
-say "$(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $(uname -m); reflow-cli $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'); peers in $peers."
+say "$(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $(uname -m); reflow-cli $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'); peers installed from ../shared/peers (\`install.sh\`)."
 say "Times are hyperfine medians ($RUNS runs after warm-up) of whole processes; ratios are within one run."
 say ""
 

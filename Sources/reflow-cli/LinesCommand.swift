@@ -77,12 +77,11 @@ struct LinesCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let paragraphs = PlainText.paragraphs(try input.text(of: file))
+            // Loads the hyphenation patterns it asks for: a language without them fails before any work.
             let environment = try text.environment(category: category.category)
             let library = try fonts.library()
             let pitch = try PlainTextLines.lineHeight(style: style, environment: environment, font: font, pointSize: size,
                                                       lineHeight: lineHeight, fonts: library)
-            // Loaded here, so a language without patterns fails before any work starts.
-            _ = try text.hyphenator()
             let pointSize = size ?? DynamicType.spec(style, category.category).pointSize
             var job = PlainTextLines(face: font.map { .file(path: $0, pointSize: pointSize) } ?? .style(style),
                                      environment: environment, width: width, lineHeight: pitch)

@@ -97,7 +97,8 @@ struct PreviewCommand: ParsableCommand {
                                           text: sweep.text, layoutDirection: sweep.layoutDirection)
             preview.debug = debug
             if audit, plan.files.format != .json {
-                var options = try text.auditorOptions(for: loaded)
+                var options = Auditor.Options()
+                (options.text, options.layoutDirection) = sweep
                 (options.categories, options.widths) = (plan.files.categories, [plan.width])
                 preview.annotations = try Auditor(input: loaded, options: options, fontsDirectory: preview.fonts.directory).run()
                     .annotations()

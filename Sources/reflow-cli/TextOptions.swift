@@ -73,12 +73,6 @@ struct TextOptions: ParsableArguments {
         return environment
     }
 
-    /// The hyphenator the options ask for (the language's), nil without hyphenation.
-    func hyphenator(frontMatter: FrontMatter? = nil) throws -> Hyphenator? {
-        let environment = try environment(frontMatter: frontMatter)
-        return environment.hyphenation ? try Hyphenator.forLanguage(environment.language) : nil
-    }
-
     /// Which side is leading in `environment`: right to left for a right-to-left base direction,
     /// or for `auto` when the language is written right to left (`ar`, `he`, `fa`, `ur`…).
     static func layoutDirection(of environment: TextEnvironment) -> LayoutDirection {
