@@ -151,12 +151,19 @@ public struct Cell: Hashable, Sendable {
         elements.compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 
+    /// The first text element, found without building `texts` (a plan asks every cell's style
+    /// at every text-size change).
+    private var firstText: TextElement? {
+        for element in elements { if case .text(let text) = element { return text } }
+        return nil
+    }
+
     /// The style of the first text element (body for a cell without text): the cell's estimate
     /// key and its color in a preview.
-    public var style: TextStyle { texts.first?.style ?? .body }
+    public var style: TextStyle { firstText?.style ?? .body }
 
     /// The first text element's text (empty for a cell without text).
-    public var text: StyledText { texts.first?.text ?? StyledText() }
+    public var text: StyledText { firstText?.text ?? StyledText() }
 
     /// The insets at `category`, in points.
     public func scaledInsets(for category: ContentSizeCategory) -> EdgeInsets {

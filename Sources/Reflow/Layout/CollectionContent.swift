@@ -56,6 +56,15 @@ public struct CollectionContent: Hashable, Sendable {
             }
         }
 
+        /// Cell `item`'s style (`Cell.style`), read in place: a plan asks it of every row at
+        /// every text-size change, where copying each cell would cost more than the plan itself.
+        public func style(ofItem item: Int) throws -> TextStyle {
+            switch storage {
+            case .array(let cells): return cells.withUnsafeBufferPointer { $0[item].style }
+            case .lazy(let cells): return try cells.cell(item).style
+            }
+        }
+
         /// Every cell (all of them read, for lazy cells).
         public var cells: [Cell] {
             get throws { try cells(0..<cellCount) }

@@ -80,6 +80,12 @@ public struct LayoutPlan: Sendable {
 
     // MARK: Building
 
+    /// Makes room for `count` units (a layout that knows how many it will add saves the
+    /// reallocations of a growing array: a plan is made again at every text-size change).
+    public mutating func reserveUnits(_ count: Int) {
+        units.reserveCapacity(count)
+    }
+
     /// Adds a height-independent length (an inset, a spacing) below what was added so far.
     public mutating func space(_ length: Double) {
         precondition(length.isFinite, "a finite length")

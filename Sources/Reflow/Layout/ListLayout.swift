@@ -26,6 +26,7 @@ public struct ListLayout: CollectionLayout {
 
     public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
         var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count + 1)
+        plan.reserveUnits(content.cellCount)
         let textSpacing = environment.text.spacing
         for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
             plan.beginSection(index)
@@ -37,7 +38,8 @@ public struct ListLayout: CollectionLayout {
                 continue
             }
             var previous: TextStyle?
-            for (item, cell) in try section.cells.enumerated() {
+            for item in 0..<section.cellCount {
+                let style = try section.style(ofItem: item)
                 if let previous {
                     // Looked up only when the text spacing asks for paragraph spacing: a plan is
                     // made again at every text-size change, over every row of the document.
@@ -45,8 +47,8 @@ public struct ListLayout: CollectionLayout {
                         : textSpacing.paragraphSpacing(pointSize: DynamicType.spec(previous, environment.category).pointSize)
                     plan.space(max(spacing, after))
                 }
-                plan.addUnit(items: item..<item + 1, estimateKey: cell.style.estimateKey)
-                previous = cell.style
+                plan.addUnit(items: item..<item + 1, estimateKey: style.estimateKey)
+                previous = style
             }
             plan.space(sectionInsets.bottom)
             plan.endSection()
