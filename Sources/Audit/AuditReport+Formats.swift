@@ -2,6 +2,34 @@ import Reflow
 import TextMetrics
 
 extension AuditReport {
+    /// The formats a report is written in.
+    public enum Format: String, CaseIterable, Sendable {
+        /// For people (`text(file:)`).
+        case text
+        /// For scripts (`json(file:)`).
+        case json
+        /// SARIF 2.1.0, for code scanning (`sarif(uri:toolVersion:)`).
+        case sarif
+    }
+
+    /// The report in `format`, for the document at `path` (named by its last component, except
+    /// in SARIF, whose artifact location is the path as given).
+    public func rendered(_ format: Format, path: String, toolVersion: String = "1.0") -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return switch format {
+        case .text: text(file: name)
+        case .json: json(file: name)
+        case .sarif: sarif(uri: path, toolVersion: toolVersion)
+        }
+    }
+
+    /// Whether a finding at or above `threshold` was found (never, for a nil threshold): what
+    /// makes an audit fail a build.
+    public func fails(at threshold: AuditSeverity?) -> Bool {
+        guard let threshold, let worst else { return false }
+        return worst >= threshold
+    }
+
     /// A report for a person: findings grouped by rule, the worst rules first, each with where it
     /// shows (sizes, width, element, place in the file) and what is wrong; then how far each
     /// text style grows, and a summary line.

@@ -54,3 +54,14 @@ extension Auditor {
         self.init(input: input, options: options, makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory) })
     }
 }
+
+extension DocumentPreview {
+    /// Audits the document at `categories` in this preview's width and text environment and
+    /// outlines each finding on the picture (`reflow-cli preview --audit`).
+    public mutating func annotateFindings(categories: [ContentSizeCategory]) throws {
+        var options = Auditor.Options()
+        (options.text, options.layoutDirection) = (text, layoutDirection)
+        (options.categories, options.widths) = (categories, [width])
+        annotations = try Auditor(input: input, options: options, fontsDirectory: fonts.directory).run().annotations()
+    }
+}

@@ -21,3 +21,18 @@ extension CellSizer {
         return sizer
     }
 }
+
+extension LayoutInput {
+    /// The input's layout report at each of `categories` (in that order), in a `width`-point
+    /// container with `text` (its category replaced by each) and `layoutDirection`, laid out on
+    /// every core by sizers of `forSweep(fontsDirectory:)`; `progress` gets the fraction done.
+    public func reports(categories: [ContentSizeCategory], width: Double, text: TextEnvironment,
+                        layoutDirection: LayoutDirection, fontsDirectory: String,
+                        progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> [LayoutReport] {
+        try CategorySweep.map(
+            categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory) },
+            produce: { environment, sizer in try LayoutReport(layout, content, in: environment, sizer: sizer) },
+            progress: progress)
+    }
+}

@@ -89,6 +89,13 @@ public struct GoldenStore: Sendable {
         /// Every size matches its golden.
         public var passed: Bool { differences.isEmpty }
 
+        /// The error line of a failed check: where the layouts differ and what to do; nil when it passed.
+        public var failure: String? {
+            guard !passed else { return nil }
+            return "layouts differ from the goldens at \(differences.map(\.category.shortName).joined(separator: ", ")); "
+                + "if the change is intended, re-record with --record"
+        }
+
         /// One size whose layout differs from its golden.
         public struct Difference: Sendable {
             /// The size.

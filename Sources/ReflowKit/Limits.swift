@@ -15,3 +15,28 @@ public enum Limits {
         return JSONText.number(value)
     }
 }
+
+extension Limits {
+    /// Checks a length in points a person gave as `name`: positive and at most `maximumLength`,
+    /// so that no sum of such lengths overflows. Nil passes.
+    public static func requirePositive(_ value: Double?, _ name: String) throws(InvalidOption) {
+        if let value, !(value.isFinite && value > 0) {
+            throw InvalidOption("\(name) must be a positive number of points, got \(describe(value))")
+        }
+        try requireAtMost(value, name)
+    }
+
+    /// Checks that a length in points given as `name` is at most `maximumLength`. Nil passes.
+    public static func requireAtMost(_ value: Double?, _ name: String) throws(InvalidOption) {
+        if let value, value > maximumLength {
+            throw InvalidOption("\(name) must be at most \(describe(maximumLength)) points, got \(describe(value))")
+        }
+    }
+}
+
+/// An option (or a combination of options) a person gave that cannot be used: `description`
+/// names it, says what was given and what to give instead. Commands report it as a usage error.
+public struct InvalidOption: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

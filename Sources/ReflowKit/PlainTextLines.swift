@@ -36,6 +36,19 @@ public struct PlainTextLines: Sendable {
         self.lineHeight = lineHeight
     }
 
+    /// Lines of text in `style` at the environment's category, or with `font` (a font file of
+    /// one's own, opened here so that a file that is not a font fails before any work) at
+    /// `pointSize` (default: the style's size); `lineHeight` apart if given, else as
+    /// `lineHeight(style:environment:font:pointSize:lineHeight:fonts:)` says.
+    public init(style: TextStyle, font: String? = nil, pointSize: Double? = nil, lineHeight: Double? = nil,
+                environment: TextEnvironment, width: Double, fonts: FontLibrary) throws {
+        let pitch = try Self.lineHeight(style: style, environment: environment, font: font, pointSize: pointSize,
+                                        lineHeight: lineHeight, fonts: fonts)
+        let size = pointSize ?? DynamicType.spec(style, environment.category).pointSize
+        self.init(face: font.map { .file(path: $0, pointSize: size) } ?? .style(style), environment: environment, width: width,
+                  lineHeight: pitch)
+    }
+
     /// The distance between baselines `reflow-cli lines` uses: `lineHeight` if given, else with
     /// a font file at `pointSize` its ascent + descent, else the style's leading at the
     /// category; then at least what the environment's text spacing asks (WCAG: 1.5 × the size).
@@ -60,6 +73,13 @@ public struct PlainTextLines: Sendable {
         public var lineCount: Int
         /// How many characters no font drew.
         public var missing: Int
+
+        /// The peers' summary line of `paragraphs` paragraphs set `lineHeight` apart:
+        /// `lines=N paragraphs=P height=H missing=M`, where H = (N + P − 1) × the line height.
+        public func summary(paragraphs: Int, lineHeight: Double) -> String {
+            let height = paragraphs == 0 ? 0 : Double(lineCount + paragraphs - 1) * lineHeight
+            return "lines=\(lineCount) paragraphs=\(paragraphs) height=\(String(format: "%.2f", height)) missing=\(missing)"
+        }
     }
 
     /// The lines of `paragraphs`, broken on up to `workers` threads that share `fonts` (fonts

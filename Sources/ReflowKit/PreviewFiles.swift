@@ -40,11 +40,17 @@ public struct PreviewFiles: Sendable {
     }
 
     /// A page asked for as one file is larger than a PNG can hold.
-    public struct TooLarge: Error, Sendable {
+    public struct TooLarge: Error, Sendable, CustomStringConvertible {
         /// The page in device pixels.
         public let width: Int, height: Int
         /// What the PNG limit is, in words.
         public let limit: String
+
+        public var description: String {
+            "the page is \(width) x \(height) px, more than one PNG can hold (\(limit)); "
+                + "add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, "
+                + "or draw one screen with --viewport"
+        }
     }
 
     /// The picture's title (an SVG's `<title>`): the document at its size, or at every size.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Audit
 import Foundation
-import Reflow
 import ReflowKit
-import TextMetrics
+
+extension AuditReport.Format: ExpressibleByArgument {}
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,16 +17,12 @@ struct AuditCommand: ParsableCommand {
             above --fail-on is found.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, sarif
-    }
-
+    /// `--fail-on`: a severity, or never.
     enum FailOn: String, ExpressibleByArgument, CaseIterable {
         case error, warning, never
-    }
 
-    @Argument(help: "The document (.md, .txt) or screen file (.json) to audit.")
-    var file: String
+        var threshold: AuditSeverity? { AuditSeverity(rawValue: rawValue) }
+    }
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
         "Categories to audit (default: all), e.g. --category l xxxl ax5, or all.", valueName: "category"))
@@ -36,7 +32,7 @@ struct AuditCommand: ParsableCommand {
     var width: [Double] = []
 
     @Option(help: "Output: text (for people), json (for scripts) or sarif (SARIF 2.1.0, for code scanning).")
-    var format: Format = .text
+    var format: AuditReport.Format = .text
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding of this severity or worse is found: error, warning or never.")
     var failOn: FailOn = .error
@@ -44,12 +40,7 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of stdout.", valueName: "path"))
     var output: String?
 
-    @Flag(help: "No progress on stderr.")
-    var quiet = false
-
-    @OptionGroup var input: InputOptions
-    @OptionGroup var text: TextOptions
-    @OptionGroup var fonts: FontOptions
+    @OptionGroup var document: DocumentOptions
 
     func validate() throws {
         for value in width { try requirePositive(value, "--width") }
@@ -58,32 +49,19 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             // Checked before any work, so a wrong -o fails at once and never replaces the input.
-            let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
-            let loaded = try input.layoutInput(at: file)
-            var options = try text.auditorOptions(for: loaded)
+            let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
+            let loaded = try document.load()
+            var options = Auditor.Options()
+            (options.text, options.layoutDirection) = try document.text.sweep(loaded)
             if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
             if !width.isEmpty { options.widths = width }
-            let auditor = Auditor(input: loaded, options: options, fontsDirectory: try fonts.library().directory)
-            let progress = TerminalProgress(label: "auditing", quiet: quiet)
+            let auditor = Auditor(input: loaded, options: options, fontsDirectory: try document.fonts.library().directory)
+            let progress = document.progress("auditing")
             let report = try auditor.run { progress.update($0) }
             progress.finish()
-            let name = (file as NSString).lastPathComponent
-            let rendered = switch format {
-            case .text: report.text(file: name)
-            case .json: report.json(file: name)
-            case .sarif: report.sarif(uri: file, toolVersion: "1.0")
-            }
-            if let destination {
-                try destination.write(Data(rendered.utf8))
-            } else {
-                Console.write(rendered)
-            }
-            let threshold: AuditSeverity? = switch failOn {
-            case .error: .error
-            case .warning: .warning
-            case .never: nil
-            }
-            if let threshold, let worst = report.worst, worst >= threshold { throw ExitCode.failure }
+            let rendered = report.rendered(format, path: document.file)
+            if let destination { try destination.write(Data(rendered.utf8)) } else { Console.write(rendered) }
+            if report.fails(at: failOn.threshold) { throw ExitCode.failure }
         }
     }
 }

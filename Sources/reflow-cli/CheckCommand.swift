@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import Reflow
 import ReflowKit
-import SystemPackage
 import TextMetrics
 
 struct CheckCommand: ParsableCommand {
@@ -15,9 +13,6 @@ struct CheckCommand: ParsableCommand {
             commit them, and run check in CI: it names every cell that moved, by how much, at which sizes.
             """)
 
-    @Argument(help: "The document to check: CommonMark (.md, .markdown) or plain text.")
-    var file: String
-
     @Option(help: ArgumentHelp("Folder holding the goldens (created by --record).", valueName: "dir"))
     var goldens: String
 
@@ -26,7 +21,7 @@ struct CheckCommand: ParsableCommand {
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
         "Categories to check (default: all twelve), e.g. --category l xxxl ax5.", valueName: "category"))
-    var category: [CategoryName] = []
+    var category: [ContentSizeCategory] = []
 
     @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
@@ -37,12 +32,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
     var maxCells: Int = 10
 
-    @Flag(help: "No progress on stderr.")
-    var quiet = false
-
-    @OptionGroup var input: InputOptions
-    @OptionGroup var text: TextOptions
-    @OptionGroup var fonts: FontOptions
+    @OptionGroup var document: DocumentOptions
 
     func validate() throws {
         try requirePositive(width, "--width")
@@ -52,33 +42,29 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let categories = category.isEmpty ? ContentSizeCategory.allCases : category.map(\.category)
-            let store = GoldenStore(folder: goldens, document: file)
+            let categories = category.isEmpty ? ContentSizeCategory.allCases : category
+            let store = GoldenStore(folder: goldens, document: document.file)
             // The goldens folder (and, to record, every golden) is checked before any work.
             try store.checkFolder(recording: record)
-            let outputs = record ? try store.outputs(for: categories, protecting: [file]) : []
-            let loaded = try input.layoutInput(at: file)
-            let directory = try fonts.library().directory
-            let progress = TerminalProgress(label: "laying out", quiet: quiet)
-            let sweep = try text.sweep(loaded)
-            let reports = try CategorySweep.map(
-                categories: categories, containerWidth: width,
-                text: sweep.text, layoutDirection: sweep.layoutDirection,
-                makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) },
-                produce: { environment, sizer in try LayoutReport(loaded.layout, loaded.content, in: environment, sizer: sizer) },
-                progress: { progress.update($0) })
+            let outputs = record ? try store.outputs(for: categories, protecting: [document.file]) : []
+            let loaded = try document.load()
+            let directory = try document.fonts.library().directory
+            let progress = document.progress("laying out")
+            let sweep = try document.text.sweep(loaded)
+            let reports = try loaded.reports(categories: categories, width: width, text: sweep.text,
+                                             layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
+                                             progress: { progress.update($0) })
             progress.finish()
-            let name = FilePath(file).lastComponent?.string ?? file
+            let name = document.name
             if record {
                 try store.record(reports, to: outputs)
                 Console.info("recorded \(categories.count) golden layout(s) of \(name) in \(goldens)")
                 return
             }
-            let verdict = try store.compare(reports, categories: categories, reader: input.reader, tolerance: tolerance)
+            let verdict = try store.compare(reports, categories: categories, reader: document.input.reader, tolerance: tolerance)
             Console.write(verdict.text(document: name, maxCells: maxCells))
-            guard verdict.passed else {
-                Console.error("layouts differ from the goldens at \(verdict.differences.map(\.category.shortName).joined(separator: ", ")); "
-                    + "if the change is intended, re-record with --record")
+            if let failure = verdict.failure {
+                Console.error(failure)
                 throw ExitCode.failure
             }
         }

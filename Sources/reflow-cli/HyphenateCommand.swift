@@ -43,12 +43,7 @@ struct HyphenateCommand: ParsableCommand {
                 lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 if input.hasSuffix("\n") { lines.removeLast() }
             }
-            var output = ""
-            for line in lines {
-                output += hyphenator.hyphenated(line, hyphen: hyphen)
-                output += "\n"
-            }
-            Console.write(output)
+            Console.write(lines.map { hyphenator.hyphenated($0, hyphen: hyphen) + "\n" }.joined())
         }
     }
 }

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Foundation
 import Reflow
 import ReflowKit
-import SystemPackage
-import TextMetrics
 
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,9 +14,6 @@ struct LayoutCommand: ParsableCommand {
             style, frame, number of lines and the first words of its text. With --category all it holds \
             twelve layouts, xs to ax5.
             """)
-
-    @Argument(help: "The document to lay out: a CommonMark (.md, .markdown) or plain-text file.")
-    var file: String
 
     @Option(help: ArgumentHelp(
         "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for all twelve in one run.",
@@ -46,12 +40,7 @@ struct LayoutCommand: ParsableCommand {
         valueName: "path"))
     var output: String?
 
-    @Flag(help: "No progress on stderr.")
-    var quiet = false
-
-    @OptionGroup var input: InputOptions
-    @OptionGroup var text: TextOptions
-    @OptionGroup var fonts: FontOptions
+    @OptionGroup var document: DocumentOptions
 
     func validate() throws {
         try requirePositive(width, "--width")
@@ -59,19 +48,19 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let documentFormat = format ?? DocumentFormat(path: file)
+            let documentFormat = format ?? DocumentFormat(path: document.file)
             // Checked before any work, so a wrong -o fails at once and never replaces the input.
-            let destination = try output.map { try OutputFile(path: $0, protecting: [file]) }
-            let loaded = try input.layoutInput(at: file, format: documentFormat, cells: cells, layout: layout)
-            let directory = try fonts.library().directory
-            let progress = TerminalProgress(label: "laying out", quiet: quiet)
+            let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
+            let loaded = try document.load(format: documentFormat, cells: cells, layout: layout)
+            let directory = try document.fonts.library().directory
+            let progress = document.progress("laying out")
             let sink = try LayoutJSONDocument.Sink(output: destination)
-            let document = LayoutJSONDocument(document: FilePath(file).lastComponent?.string ?? file, format: documentFormat,
-                                              cells: cells, layout: loaded.format == .screen ? "compositional" : layout.rawValue)
-            let sweep = try text.sweep(loaded)
-            try document.write(loaded, categories: category.categories, width: width, text: sweep.text,
-                               layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
-                               to: sink, progress: { progress.update($0) })
+            let json = LayoutJSONDocument(document: document.name, format: documentFormat, cells: cells,
+                                          layout: loaded.format == .screen ? "compositional" : layout.rawValue)
+            let sweep = try document.text.sweep(loaded)
+            try json.write(loaded, categories: category.categories, width: width, text: sweep.text,
+                           layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
+                           to: sink, progress: { progress.update($0) })
             progress.finish()
             try sink.commit()
         }

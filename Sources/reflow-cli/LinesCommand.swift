@@ -41,7 +41,7 @@ struct LinesCommand: ParsableCommand {
     var style: TextStyle = .body
 
     @Option(help: "Content-size category when no --font is given.")
-    var category = CategoryName(.large)
+    var category = ContentSizeCategory.large
 
     @Option(help: ArgumentHelp("Width to break lines at, in points.", valueName: "pt"))
     var width: Double
@@ -78,20 +78,14 @@ struct LinesCommand: ParsableCommand {
         try reportingErrors {
             let paragraphs = PlainText.paragraphs(try input.text(of: file))
             // Loads the hyphenation patterns it asks for: a language without them fails before any work.
-            let environment = try text.environment(category: category.category)
+            let environment = try text.settings().environment(category: category)
             let library = try fonts.library()
-            let pitch = try PlainTextLines.lineHeight(style: style, environment: environment, font: font, pointSize: size,
-                                                      lineHeight: lineHeight, fonts: library)
-            let pointSize = size ?? DynamicType.spec(style, category.category).pointSize
-            var job = PlainTextLines(face: font.map { .file(path: $0, pointSize: pointSize) } ?? .style(style),
-                                     environment: environment, width: width, lineHeight: pitch)
-            job.overflowWrap = overflowWrap
-            job.visual = visual
-            let output = try job.lines(of: paragraphs, fonts: library,
-                                       workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            var job = try PlainTextLines(style: style, font: font, pointSize: size, lineHeight: lineHeight,
+                                         environment: environment, width: width, fonts: library)
+            (job.overflowWrap, job.visual) = (overflowWrap, visual)
+            let output = try job.lines(of: paragraphs, fonts: library, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             Console.write(output.bytes)
-            let height = paragraphs.isEmpty ? 0 : Double(output.lineCount + paragraphs.count - 1) * pitch
-            Console.info("lines=\(output.lineCount) paragraphs=\(paragraphs.count) height=\(String(format: "%.2f", height)) missing=\(output.missing)")
+            Console.info(output.summary(paragraphs: paragraphs.count, lineHeight: job.lineHeight))
         }
     }
 }

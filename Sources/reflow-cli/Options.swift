@@ -2,29 +2,20 @@ import ArgumentParser
 import Foundation
 import Reflow
 import ReflowKit
+import SystemPackage
 import TextMetrics
 
 /// A content-size category on the command line: `xs` … `ax5` or a long name, in any case.
-///
-/// `ContentSizeCategory` is not the option type itself: ArgumentParser describes the default of a
-/// `CaseIterable & RawRepresentable` type by its raw value, which for categories is an index
-/// (`default: 3`), not a name anyone types.
-struct CategoryName: ExpressibleByArgument {
-    var category: ContentSizeCategory
-
-    init(_ category: ContentSizeCategory) { self.category = category }
-
-    init?(argument: String) {
-        guard let category = ContentSizeCategory(name: argument) else { return nil }
-        self.category = category
-    }
-
-    static var allValueStrings: [String] { ContentSizeCategory.allCases.map(\.shortName) }
-    var defaultValueDescription: String { category.shortName }
+/// Described by its short name: ArgumentParser would describe a `RawRepresentable` default by its
+/// raw value, which for categories is an index (`default: 3`), not a name anyone types.
+extension ContentSizeCategory: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.shortName) }
+    public var defaultValueDescription: String { shortName }
 }
 
 /// `--category` of the commands that draw or lay out one size or all twelve: a category, or `all`.
-enum CategoryChoice: ExpressibleByArgument {
+enum CategoryChoice: ExpressibleByArgument, Equatable {
     case one(ContentSizeCategory)
     case all
 
@@ -38,7 +29,7 @@ enum CategoryChoice: ExpressibleByArgument {
         }
     }
 
-    static var allValueStrings: [String] { CategoryName.allValueStrings + ["all"] }
+    static var allValueStrings: [String] { ContentSizeCategory.allValueStrings + ["all"] }
 
     var defaultValueDescription: String {
         switch self {
@@ -64,6 +55,9 @@ extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
 /// `--format` of a document read whatever its extension says (markdown, text, screen).
 extension DocumentFormat: ExpressibleByArgument {}
 
+/// `--format` of a preview: png, svg or json.
+extension PreviewFiles.Format: ExpressibleByArgument {}
+
 /// `--format` of a report: text for people, json for scripts.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
@@ -83,18 +77,32 @@ struct FontOptions: ParsableArguments {
         valueName: "dir"))
     var directory: String?
 
-    /// The fonts of `--fonts`, else of `REFLOW_FONTS`, else found where they are installed. A
-    /// folder given either way must hold the fonts: a wrong one is an error, not skipped.
-    func library() throws -> FontLibrary {
-        if directory == nil, let variable = ProcessInfo.processInfo.environment["REFLOW_FONTS"], !variable.isEmpty {
-            do {
-                return try FontLibrary(directory: variable)
-            } catch TextMetricsError.fontsNotFound {
-                throw UserError("REFLOW_FONTS is '\(variable)', which holds no \(FontLibrary.markerFile); "
-                    + "point it at the fonts folder, or unset it to use the bundled fonts")
-            }
-        }
-        return try FontLibrary(directory: directory)
+    /// The fonts of `--fonts`, else of `REFLOW_FONTS`, else where they are installed.
+    func library() throws -> FontLibrary { try FontLibrary.resolving(directory: directory) }
+}
+
+/// The document a command reads and how (the file, its size limit, the text settings, the
+/// fonts), and whether the work shows progress. Shared by preview, layout, check, scroll and audit.
+struct DocumentOptions: ParsableArguments {
+    @Argument(help: "The document: CommonMark (.md, .markdown), a screen file (.json), or plain text (any other extension).")
+    var file: String
+
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var text: TextOptions
+    @OptionGroup var fonts: FontOptions
+
+    /// The file's name, for reports and titles.
+    var name: String { FilePath(file).lastComponent?.string ?? file }
+
+    /// Progress of the work, labelled `label`: a bar on a terminal, a line now and then in a log, none with --quiet.
+    func progress(_ label: String) -> TerminalProgress { TerminalProgress(label: label, quiet: quiet) }
+
+    /// The document read (see `InputOptions.layoutInput`).
+    func load(format: DocumentFormat? = nil, cells: CellMode = .blocks, layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
+        try input.layoutInput(at: file, format: format, cells: cells, layout: layout)
     }
 }
 
@@ -131,12 +139,6 @@ extension ByteCount: ExpressibleByArgument {
     }
 }
 
-/// An error meant for a person: printed as one line, exit status 1.
-struct UserError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
-}
-
 /// Runs `body`, turning any error into one line on stderr and exit status 1 (bad arguments
 /// never get here: `validate()` rejects them first, with status 64).
 func reportingErrors(_ body: () throws -> Void) throws {
@@ -151,18 +153,16 @@ func reportingErrors(_ body: () throws -> Void) throws {
 }
 
 enum Console {
-    nonisolated(unsafe) static var standardError = FileHandle.standardError
-
     static func error(_ message: String) {
-        standardError.write(Data("reflow-cli: error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("reflow-cli: error: \(message)\n".utf8))
     }
 
     static func warning(_ message: String) {
-        standardError.write(Data("reflow-cli: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("reflow-cli: warning: \(message)\n".utf8))
     }
 
     static func info(_ message: String) {
-        standardError.write(Data("\(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
     }
 
     static func write(_ text: String) {
@@ -179,18 +179,19 @@ enum Console {
     }
 }
 
-/// Validates a length in points given on the command line: positive and at most
-/// `Limits.maximumLength`, so that no sum of such lengths overflows.
-func requirePositive(_ value: Double?, _ name: String) throws {
-    if let value, !(value.isFinite && value > 0) {
-        throw ValidationError("\(name) must be a positive number of points, got \(Limits.describe(value))")
+/// `body`, with the library's `InvalidOption` (and any other error) turned into a usage error:
+/// one line on stderr and exit status 64, as ArgumentParser reports the options it rejects.
+func validating<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        throw ValidationError("\(error)")
     }
-    try requireAtMost(value, name)
 }
 
-/// Validates that a length in points is at most `Limits.maximumLength`.
-func requireAtMost(_ value: Double?, _ name: String) throws {
-    if let value, value > Limits.maximumLength {
-        throw ValidationError("\(name) must be at most \(Limits.describe(Limits.maximumLength)) points, got \(Limits.describe(value))")
-    }
+/// Validates a length in points given as `name` (`Limits.requirePositive`).
+func requirePositive(_ value: Double?, _ name: String) throws {
+    try validating { try Limits.requirePositive(value, name) }
 }

@@ -1,11 +1,5 @@
 import ArgumentParser
-import Audit
-import Foundation
-import Preview
-import Reflow
 import ReflowKit
-import SystemPackage
-import TextMetrics
 
 /// The command people type: `reflow-cli doc.md --category xxxl` renders the document as a phone
 /// screen at that text size and writes `doc-xxxl.png` beside it.
@@ -28,9 +22,6 @@ struct PreviewCommand: ParsableCommand {
             pixels); taller, it is an error unless --parts asks for parts named after PATH (PATH-001.png, …).
             """)
 
-    @Argument(help: "The document to render: CommonMark (.md, .markdown) or plain text.")
-    var file: String
-
     @Option(help: ArgumentHelp(
         "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve.",
         valueName: "category"))
@@ -43,7 +34,7 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
-    var format: String?
+    var format: PreviewFiles.Format?
 
     @Option(help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
     var width: Double?
@@ -69,116 +60,42 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Audit the document at the size(s) drawn and outline each finding on the picture with its rule's name (see 'reflow-cli audit').")
     var audit = false
 
-    @Flag(help: "No progress on stderr.")
-    var quiet = false
+    @OptionGroup var document: DocumentOptions
 
-    @OptionGroup var input: InputOptions
-    @OptionGroup var text: TextOptions
-    @OptionGroup var fonts: FontOptions
+    /// The options as the library's request, checked by it before any work.
+    private func resolved() throws -> (files: PreviewFiles, width: Double) {
+        var request = PreviewRequest(document: document.file)
+        (request.output, request.format, request.width, request.viewport) = (output, format, width, viewport)
+        (request.offset, request.scale, request.parts) = (offset, scale, parts)
+        (request.categories, request.isSheet) = (category.categories, category == .all)
+        return try validating { try request.resolved() }
+    }
 
     func validate() throws {
-        _ = try Plan(self)
+        _ = try resolved()
     }
 
     func run() throws {
         try reportingErrors {
-            let plan = try Plan(self)
+            let plan = try resolved()
             // Checked before any work: a wrong -o fails at once and never replaces the input.
-            let output = try OutputFile(path: plan.files.path, protecting: [file])
-            let loaded = try input.layoutInput(at: file)
+            let output = try OutputFile(path: plan.files.path, protecting: [document.file])
+            let loaded = try document.load()
             guard loaded.content.cellCount > 0 else {
-                Console.info("nothing to render: '\(file)' has no text; no file written")
+                Console.info("nothing to render: '\(document.file)' has no text; no file written")
                 return
             }
-            let progress = TerminalProgress(label: "rendering", quiet: quiet)
+            let progress = document.progress("rendering")
             defer { progress.finish() }
-            let sweep = try text.sweep(loaded)
-            var preview = DocumentPreview(input: loaded, fonts: try fonts.library(), width: plan.width,
+            let sweep = try document.text.sweep(loaded)
+            var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
                                           text: sweep.text, layoutDirection: sweep.layoutDirection)
             preview.debug = debug
-            if audit, plan.files.format != .json {
-                var options = Auditor.Options()
-                (options.text, options.layoutDirection) = sweep
-                (options.categories, options.widths) = (plan.files.categories, [plan.width])
-                preview.annotations = try Auditor(input: loaded, options: options, fontsDirectory: preview.fonts.directory).run()
-                    .annotations()
-            }
-            let written: String
-            do {
-                written = try plan.files.write(preview, to: output, document: FilePath(file).lastComponent?.string ?? file,
-                                               announce: { if !quiet { Console.info($0) } }, progress: { progress.update($0) })
-            } catch let error as PreviewFiles.TooLarge {
-                throw UserError("the page is \(error.width) x \(error.height) px, more than one PNG can hold (\(error.limit)); "
-                    + "add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, "
-                    + "or draw one screen with --viewport")
-            }
+            if audit, plan.files.format != .json { try preview.annotateFindings(categories: plan.files.categories) }
+            let written = try plan.files.write(preview, to: output, document: document.name,
+                                               announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
             progress.finish()
-            if !quiet { Console.info(written) }
-        }
-    }
-
-    /// The options checked and resolved before any work, so bad input fails at once with one
-    /// line and exit status 64.
-    struct Plan {
-        let files: PreviewFiles
-        let width: Double
-
-        init(_ command: PreviewCommand) throws {
-            let outputExtension = command.output.map { (FilePath($0).extension ?? "").lowercased() }
-            var format = PreviewFiles.Format.png
-            if let name = command.format {
-                guard let named = PreviewFiles.Format(rawValue: name.lowercased()) else {
-                    throw ValidationError("unknown format '\(name)'; use png, svg or json")
-                }
-                format = named
-            } else if let outputExtension, !outputExtension.isEmpty {
-                guard let named = PreviewFiles.Format(rawValue: outputExtension) else {
-                    throw ValidationError("cannot tell the format from '.\(outputExtension)'; give --format png, svg or json")
-                }
-                format = named
-            }
-            guard PNGRenderer.scales.contains(command.scale) else {
-                throw ValidationError("--scale must be 1, 2, 3 or 4 (device pixels per point), got \(command.scale)")
-            }
-            var viewport: Size?
-            if let text = command.viewport {
-                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0 else {
-                    throw ValidationError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(text)'")
-                }
-                try requireAtMost(w, "--viewport's width")
-                try requireAtMost(h, "--viewport's height")
-                if let width = command.width, width != w {
-                    throw ValidationError("--width \(Limits.describe(width)) and --viewport \(text) disagree; give one width")
-                }
-                viewport = Size(width: w, height: h)
-            } else if command.offset != nil {
-                throw ValidationError("--offset needs --viewport (the screen it scrolls)")
-            }
-            width = viewport?.width ?? command.width ?? LayoutEnvironment.defaultContainerWidth
-            try requirePositive(width, "--width")
-            let offset = command.offset ?? 0
-            guard offset.isFinite, offset >= 0 else {
-                throw ValidationError("--offset must be 0 or more points, got \(Limits.describe(offset))")
-            }
-            try requireAtMost(offset, "--offset")
-            if format == .json, viewport != nil {
-                throw ValidationError("--viewport crops an image; --format json writes the whole layout (drop --viewport)")
-            }
-            let categories = command.category.categories
-            var isSheet = false
-            if case .all = command.category { isSheet = true }
-            if command.parts, format != .png || viewport != nil || isSheet {
-                throw ValidationError("--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or --format \(format.rawValue)")
-            }
-            let file = FilePath(command.file)
-            let name = "\(file.stem ?? file.lastComponent?.string ?? "document")-\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
-            var files = PreviewFiles(format: format, categories: categories, isSheet: isSheet,
-                                     path: command.output ?? file.removingLastComponent().appending(name).string)
-            (files.viewport, files.offset, files.scale) = (viewport, offset, command.scale)
-            files.allowsParts = command.output == nil || command.parts
-            files.protecting = [command.file]
-            self.files = files
+            if !document.quiet { Console.info(written) }
         }
     }
 }

@@ -7,19 +7,7 @@ import TextMetrics
 extension ScrollReport.Frames: ExpressibleByArgument {}
 
 extension Estimate: ExpressibleByArgument {
-    /// `auto` or `fixed:PT`.
-    public init?(argument: String) {
-        let lowered = argument.lowercased()
-        if lowered == "auto" || lowered == "automatic" {
-            self = .automatic(initial: Cell.minimumTouchHeight)
-        } else if lowered.hasPrefix("fixed:"), let height = Double(lowered.dropFirst(6)), height.isFinite, height > 0,
-                  height <= Limits.maximumLength {
-            self = .fixed(height)
-        } else {
-            return nil
-        }
-    }
-
+    public init?(argument: String) { self.init(option: argument) }
     public static var allValueStrings: [String] { ["auto", "fixed:PT (0 < PT <= \(Limits.describe(Limits.maximumLength)))"] }
 }
 
@@ -37,11 +25,8 @@ struct ScrollCommand: ParsableCommand {
             --change-category-at switches the text size part way down.
             """)
 
-    @Argument(help: "The document to scroll: CommonMark (.md, .markdown) or plain text.")
-    var file: String
-
     @Option(help: "Content-size category to start at.")
-    var category = CategoryName(.large)
+    var category = ContentSizeCategory.large
 
     @Option(help: ArgumentHelp("Viewport width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
@@ -64,7 +49,7 @@ struct ScrollCommand: ParsableCommand {
     var changeAt: Double?
 
     @Option(help: "The category to change to, with --change-category-at.")
-    var to: CategoryName?
+    var to: ContentSizeCategory?
 
     @Option(help: ArgumentHelp("What becomes a cell: blocks (one per heading, paragraph, list item…) or words (one per word, a section per block).",
                                valueName: "mode"))
@@ -89,65 +74,33 @@ struct ScrollCommand: ParsableCommand {
         valueName: "n"))
     var maxFrames = ScrollSession.Configuration.defaultMaximumFrames
 
-    @Flag(help: "No progress on stderr.")
-    var quiet = false
+    @OptionGroup var document: DocumentOptions
 
-    @OptionGroup var input: InputOptions
-    @OptionGroup var text: TextOptions
-    @OptionGroup var fonts: FontOptions
+    private var request: ScrollRequest {
+        var request = ScrollRequest()
+        (request.category, request.width, request.height, request.fps, request.speed) = (category, width, height, fps, speed)
+        (request.estimate, request.changeAt, request.changeTo) = (estimate, changeAt, to)
+        (request.maximumFrames, request.plot) = (maxFrames, plot)
+        return request
+    }
 
     func validate() throws {
-        try requirePositive(width, "--width")
-        try requirePositive(height, "--height")
-        if !(fps.isFinite && fps >= 1 && fps <= 1_000) {
-            throw ValidationError("--fps must be between 1 and 1000 frames per second, got \(Limits.describe(fps))")
-        }
-        try requirePositive(speed, "--speed")
-        if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1, got \(maxFrames)") }
-        // The offset moves in layout units (1/64 pt): a smaller step would never move it.
-        if speed / fps < 1.0 / 64 {
-            throw ValidationError("--speed \(Limits.describe(speed)) at --fps \(Limits.describe(fps)) moves \(Limits.describe(speed / fps)) pt a frame, "
-                + "less than the layout unit (1/64 pt); use at least \(Limits.describe((fps / 64 * 1000).rounded(.up) / 1000)) pt/s at this frame rate")
-        }
-        if let changeAt, !(0...1).contains(changeAt) {
-            throw ValidationError("--change-category-at must be a fraction between 0 and 1, got \(changeAt)")
-        }
-        if (changeAt == nil) != (to == nil) {
-            throw ValidationError("--change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5")
-        }
-        if let plot, !(plot.hasSuffix(".svg") || plot.hasSuffix(".png")) {
-            throw ValidationError("--plot needs a .svg or .png path, got '\(plot)'")
-        }
+        _ = try validating { try request.configuration() }
     }
 
     func run() throws {
         try reportingErrors {
-            let plotFile = try plot.map { try OutputFile(path: $0, protecting: [file]) }
-            let loaded = try input.layoutInput(at: file, cells: cells, layout: layout)
-            let sizer = CellSizer(typesetter: try Typesetter(fonts: try fonts.library()))
-            let content = loaded.content
-            guard content.cellCount > 0 else {
-                Console.info("nothing to scroll: '\(file)' has no content")
-                return
+            let plotFile = try plot.map { try OutputFile(path: $0, protecting: [document.file]) }
+            let loaded = try document.load(cells: cells, layout: layout)
+            let progress = document.progress("scrolling")
+            guard let report = try request.run(loaded, settings: try document.text.settings(), fonts: try document.fonts.library(),
+                                               progress: { progress.update($0) }) else {
+                return Console.info("nothing to scroll: '\(document.file)' has no content")
             }
-            var configuration = ScrollSession.Configuration(category: category.category, viewportHeight: height)
-            configuration.framesPerSecond = fps
-            configuration.speed = speed
-            configuration.estimate = estimate
-            configuration.maximumFrames = maxFrames
-            if let changeAt, let to { configuration.categoryChange = (changeAt, to.category) }
-            var session = try ScrollSession(layout: loaded.layout, content: content,
-                                            environment: try text.layoutEnvironment(width: width, category: category.category, for: loaded),
-                                            sizer: sizer, configuration: configuration)
-            let progress = TerminalProgress(label: "scrolling", quiet: quiet)
-            let summary = try session.run { progress.update($0) }
             progress.finish()
-            if let failure = session.planned.failure { throw failure }
             if let plot, let plotFile {
-                try plotFile.write(ScrollPlot(session: session).render(format: plot.hasSuffix(".png") ? .png : .svg))
+                try plotFile.write(ScrollPlot(session: report.session).render(format: plot.hasSuffix(".png") ? .png : .svg))
             }
-            let noun = DocumentFormat(path: file) == .screen ? "units" : layout == .list ? "rows" : "sections"
-            let report = ScrollReport(session: session, summary: summary, unitName: noun)
             if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Audit
 import Reflow
 import TextMetrics
 
@@ -52,57 +51,16 @@ struct TextOptions: ParsableArguments {
         }
     }
 
-    /// The validated language tag, nil when none was given.
-    func languageTag() throws -> LanguageTag? { try language.map(LanguageTag.init) }
-
-    /// The text environment at `category`: these options, then what `frontMatter` sets that they
-    /// do not, then the defaults. Loads the hyphenation patterns it asks for first, so a language
-    /// without them fails before any work.
-    func environment(category: ContentSizeCategory = .default, frontMatter: FrontMatter? = nil) throws -> TextEnvironment {
-        var environment = TextEnvironment(category: category, direction: direction ?? .auto, language: try languageTag(),
-                                          hyphenation: hyphenate ?? false, spacing: textSpacing?.spacing ?? .normal)
-        if let frontMatter {
-            var explicit: Set<FrontMatter.Key> = []
-            if direction != nil { explicit.insert(.direction) }
-            if language != nil { explicit.insert(.language) }
-            if hyphenate != nil { explicit.insert(.hyphenation) }
-            if textSpacing != nil { explicit.insert(.spacing) }
-            environment = frontMatter.applied(to: environment, explicit: explicit)
-        }
-        if environment.hyphenation { _ = try Hyphenator.forLanguage(environment.language) }
-        return environment
-    }
-
-    /// Which side is leading in `environment`: right to left for a right-to-left base direction,
-    /// or for `auto` when the language is written right to left (`ar`, `he`, `fa`, `ur`…).
-    static func layoutDirection(of environment: TextEnvironment) -> LayoutDirection {
-        switch environment.direction {
-        case .rightToLeft: .rightToLeft
-        case .leftToRight: .leftToRight
-        case .auto: environment.language?.isRightToLeft == true ? .rightToLeft : .leftToRight
-        }
+    /// The settings given, for `TextSettings`' environments (over the front matter's).
+    func settings() throws -> TextSettings {
+        TextSettings(direction: direction, language: try language.map(LanguageTag.init), hyphenation: hyphenate,
+                     spacing: textSpacing?.spacing)
     }
 
     /// The text environment and the layout direction for a sweep (whose categories replace the
     /// environment's), given what the input's front matter says.
     func sweep(_ input: LayoutInput) throws -> (text: TextEnvironment, layoutDirection: LayoutDirection) {
-        let environment = try environment(frontMatter: input.frontMatter)
-        return (environment, Self.layoutDirection(of: environment))
-    }
-
-    /// An audit's options with the text environment and direction of these options and `input`'s
-    /// front matter (all sizes, 390 and 320 pt).
-    func auditorOptions(for input: LayoutInput) throws -> Auditor.Options {
-        var options = Auditor.Options()
-        (options.text, options.layoutDirection) = try sweep(input)
-        return options
-    }
-
-    /// The layout environment of a `width` × `height` container at `category`, for `input`.
-    func layoutEnvironment(width: Double, height: Double = LayoutEnvironment.defaultContainerHeight,
-                           category: ContentSizeCategory, for input: LayoutInput) throws -> LayoutEnvironment {
-        let environment = try environment(category: category, frontMatter: input.frontMatter)
-        return LayoutEnvironment(containerWidth: width, containerHeight: height, text: environment,
-                                 layoutDirection: Self.layoutDirection(of: environment))
+        let environment = try settings().environment(frontMatter: input.frontMatter)
+        return (environment, LayoutDirection(for: environment))
     }
 }

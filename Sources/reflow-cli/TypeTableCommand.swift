@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import ReflowKit
-import TextMetrics
 
 struct TypeTableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

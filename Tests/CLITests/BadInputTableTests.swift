@@ -113,7 +113,7 @@ import Testing
         Case(name: "--scale 5", arguments: ["doc.md", "--scale", "5"], status: 64,
              stderr: "Error: --scale must be 1, 2, 3 or 4 (device pixels per point), got 5"),
         Case(name: "--format xml", arguments: ["doc.md", "--format", "xml"], status: 64,
-             stderr: "Error: unknown format 'xml'; use png, svg or json"),
+             stderr: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'png', 'svg' or 'json'."),
         Case(name: "-o with an unknown extension", arguments: ["doc.md", "-o", "out.gif"], status: 64,
              stderr: "Error: cannot tell the format from '.gif'; give --format png, svg or json"),
         Case(name: "--viewport 390", arguments: ["doc.md", "--viewport", "390"], status: 64,

@@ -18,9 +18,12 @@ import TextMetrics
         let environment = found.applied(to: TextEnvironment(category: .accessibilityMedium))
         #expect(environment.category == .accessibilityMedium)
         #expect(environment.language?.tag == "de" && environment.hyphenation && environment.spacing == .wcag)
-        // What a command line set explicitly wins.
-        let explicit = found.applied(to: TextEnvironment(language: try LanguageTag("en")), explicit: [.language])
-        #expect(explicit.language?.tag == "en" && explicit.hyphenation)
+        // What a person set explicitly wins; what they left out comes from the front matter.
+        let explicit = try TextSettings(language: try LanguageTag("en"), spacing: .normal)
+            .environment(category: .large, frontMatter: found)
+        #expect(explicit.language?.tag == "en" && explicit.spacing == .normal && explicit.hyphenation && explicit.direction == .leftToRight)
+        let none = try TextSettings().environment(frontMatter: nil)
+        #expect(none == TextEnvironment(category: .default))
     }
 
     @Test func aDocumentWithFrontMatterIsLaidOutWithoutItAndCarriesIt() throws {

@@ -12,7 +12,7 @@ import Yams
 /// | `hyphenate` | `true` or `false` |
 /// | `text-spacing` | `normal` or `wcag` (WCAG 1.4.12's spacing) |
 ///
-/// They are defaults: what a command line sets explicitly wins (`applied(to:)` is told which).
+/// They are defaults: what a person sets explicitly wins (`TextSettings`).
 public struct FrontMatter: Hashable, Sendable {
     public var language: LanguageTag?
     public var direction: BaseDirection?
@@ -98,20 +98,15 @@ public struct FrontMatter: Hashable, Sendable {
         return result
     }
 
-    /// `environment` with what the front matter sets, except what `explicit` says was set
-    /// otherwise (on a command line): those keep `environment`'s value.
-    public func applied(to environment: TextEnvironment, explicit: Set<Key> = []) -> TextEnvironment {
+    /// `environment` with what the front matter sets (`TextSettings` puts what a person chose
+    /// over it).
+    public func applied(to environment: TextEnvironment) -> TextEnvironment {
         var result = environment
-        if let language, !explicit.contains(.language) { result.language = language }
-        if let direction, !explicit.contains(.direction) { result.direction = direction }
-        if let hyphenation, !explicit.contains(.hyphenation) { result.hyphenation = hyphenation }
-        if let spacing, !explicit.contains(.spacing) { result.spacing = spacing }
+        if let language { result.language = language }
+        if let direction { result.direction = direction }
+        if let hyphenation { result.hyphenation = hyphenation }
+        if let spacing { result.spacing = spacing }
         return result
-    }
-
-    /// The settings front matter can make.
-    public enum Key: Hashable, Sendable, CaseIterable {
-        case language, direction, hyphenation, spacing
     }
 
     private static func line(of error: YamlError) -> Int? {
