@@ -8,6 +8,7 @@
 # env:   RUNS=N       stop each target after N inputs instead (e.g. RUNS=10000000)
 #        ARTIFACTS=dir where crashing inputs go (default: a temporary folder, printed)
 #        FUZZ_SCRATCH build folder (default Fuzz/.build-fuzz)
+#        JOBS         targets run at once (default: one per core)
 #        FUZZ_CONFIG  release (default: more inputs a second) or debug (builds in about half the
 #                     time: CI's short runs)
 set -euo pipefail
@@ -33,10 +34,10 @@ for target in "${targets[@]}"; do
 done
 bin="$scratch/$config"
 
-status=0
-summary=()
-for target in "${targets[@]}"; do
-  [ -x "$bin/$target" ] || { echo "fuzz: $target was not built" >&2; exit 2; }
+# One target: its run, then one summary line in $artifacts/$target.summary; exit status 1 on a crash.
+fuzz_one() {
+  local target=$1 corpus log code runs time crash limit
+  [ -x "$bin/$target" ] || { echo "$target: was not built" > "$artifacts/$target.summary"; return 1; }
   corpus="$(mktemp -d -t "reflow-corpus-$target-XXXXXX")"
   [ -d "$here/Corpus/$target" ] && cp "$here/Corpus/$target"/* "$corpus"/ 2>/dev/null || true
   log="$artifacts/$target.log"
@@ -51,17 +52,29 @@ for target in "${targets[@]}"; do
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
   time=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1 || true)
   crash=$(ls "$artifacts/$target-"* 2>/dev/null | head -1 || true)
-  if [ $code -ne 0 ] && [ -z "$crash" ]; then
-    status=1
-    summary+=("$target: stopped (exit status $code) after ${runs:-?} runs, no crashing input saved; log: $log")
-  elif [ $code -ne 0 ]; then
-    status=1
-    summary+=("$target: CRASH after ${runs:-?} runs; input: $crash; log: $log")
-    grep -E 'ERROR|Fatal error|runtime failure|invariant broken|SUMMARY' "$log" | head -5 >&2 || true
-  else
-    summary+=("$target: ${runs:-?} runs in ${time:-$seconds} s, 0 crashes")
-  fi
   rm -rf "$corpus"
+  if [ $code -ne 0 ] && [ -z "$crash" ]; then
+    echo "$target: stopped (exit status $code) after ${runs:-?} runs, no crashing input saved; log: $log" > "$artifacts/$target.summary"
+    return 1
+  elif [ $code -ne 0 ]; then
+    echo "$target: CRASH after ${runs:-?} runs; input: $crash; log: $log" > "$artifacts/$target.summary"
+    grep -E 'ERROR|Fatal error|runtime failure|invariant broken|SUMMARY' "$log" | head -5 >&2 || true
+    return 1
+  fi
+  echo "$target: ${runs:-?} runs in ${time:-$seconds} s, 0 crashes" > "$artifacts/$target.summary"
+}
+
+# Targets run $JOBS at a time (default: one per core), each on one core of its own.
+jobs=${JOBS:-$(nproc)}
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  fuzz_one "$target" &
 done
-printf '%s\n' "${summary[@]}"
+wait
+status=0
+for target in "${targets[@]}"; do
+  line="$(cat "$artifacts/$target.summary" 2>/dev/null || echo "$target: no summary (the run died)")"
+  echo "$line"
+  case "$line" in *", 0 crashes") ;; *) status=1 ;; esac
+done
 exit $status

@@ -2,11 +2,16 @@
 # CI: builds Examples/embed (a package that depends on reflow by path and uses only its public
 # API), renders Examples/welcome.md at AX5 into a temporary folder, and checks that a PNG came out
 # and that the fonts were found in the resource bundle beside the program, not in the checkout.
+# It is built with AddressSanitizer (every reflow module instrumented) and also renders the world
+# text, table, screen and plain-text examples: the C libraries' paths (FreeType, HarfBuzz, ICU,
+# cmark-gfm, libpng, the fallback fonts) run under ASan in CI at no extra build.
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH=/opt/swift/usr/bin:$PATH
-swift build --package-path . -c debug
-binary="$(swift build --package-path . --show-bin-path)/embed"
+swift build --package-path . -c debug --sanitize=address
+binary="$(swift build --package-path . -c debug --sanitize=address --show-bin-path)/embed"
+# Leaks are not errors: font faces and caches live until the exit on purpose.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 "$binary" ../welcome.md "$scratch/welcome-ax5.png" | tee "$scratch/log"
@@ -19,4 +24,9 @@ if ! grep -q '^fonts: .*_BundledFonts.resources$' "$scratch/log"; then
     echo "embed: the fonts were not found in the package's resource bundle" >&2
     exit 1
 fi
-echo "embed: ok"
+for example in world.md tables.md store.json udhr-article1.txt grundgesetz-artikel-1-3.de.txt; do
+    "$binary" "../$example" "$scratch/$example.png" > /dev/null
+    [ "$(head -c 8 "$scratch/$example.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] \
+        || { echo "embed: $example did not give a PNG" >&2; exit 1; }
+done
+echo "embed: ok (welcome.md and 5 more examples, under AddressSanitizer)"

@@ -55,7 +55,7 @@ public struct GoldenStore: Sendable {
     }
 
     /// Compares the layouts of `categories` with their goldens, read through `reader`.
-    /// - Throws: `Problem` naming every size without a golden; `GoldenFile.ReadError` for a
+    /// - Throws: `Problem` naming every size without a golden; `GoldenLayout.ReadError` for a
     ///   golden that is not a layout JSON.
     public func compare(_ reports: [LayoutReport], categories: [ContentSizeCategory], reader: DocumentReader,
                         tolerance: Double) throws -> Verdict {
@@ -70,7 +70,7 @@ public struct GoldenStore: Sendable {
                 missing.append(category.shortName)
                 continue
             }
-            let comparison = LayoutComparison(golden: try GoldenFile.decode(bytes, path: path), actual: report, tolerance: tolerance)
+            let comparison = LayoutComparison(golden: try GoldenLayout.decode(bytes, path: path), actual: report, tolerance: tolerance)
             if !comparison.matches { moved.append(.init(category: category, comparison: comparison)) }
         }
         if !missing.isEmpty {

@@ -7,7 +7,7 @@ import ReflowKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGolden(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
-    guard let golden = try? GoldenFile.decode(input.rest(), path: "golden.json") else { return 0 }
+    guard let golden = try? GoldenLayout.decode(input.rest(), path: "golden.json") else { return 0 }
     // Elements are matched by kind and index path: a golden listing one twice never matches.
     let elementsAreUnique = Set(golden.elements.map(\.key)).count == golden.elements.count
     let itself = LayoutComparison(golden: golden, actual: golden)

@@ -47,7 +47,9 @@ public struct LayoutComparison: Sendable {
                 delta("y", golden.frame.y, actual.frame.y)
                 delta("width", golden.frame.width, actual.frame.width)
                 delta("height", golden.frame.height, actual.frame.height)
-                if golden.lines != actual.lines { parts.append("lines \(golden.lines) → \(actual.lines)") }
+                if golden.lines != actual.lines {
+                    parts.append("lines \(golden.lines.map(String.init) ?? "none") → \(actual.lines.map(String.init) ?? "none")")
+                }
                 if golden.text != actual.text {
                     parts.append("text \"\(golden.text ?? "")\" → \"\(actual.text ?? "")\"")
                 }

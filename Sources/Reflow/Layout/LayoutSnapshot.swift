@@ -62,14 +62,13 @@ public struct LayoutSnapshot: Sendable {
                 below = max(below, element.frame.maxY - height)
                 elements.append(element.offsetBy(dx: 0, dy: top))
             }
+        } unitsDone: {
+            starts.append(elements.count)  // where the units' elements end
         } section: { _, extent, sectionElements in
-            // The first section's call comes after the last unit's: where the units' elements end.
-            if sectionStarts.isEmpty { starts.append(elements.count) }
             sectionStarts.append(elements.count)
             extents.append(extent)
             elements += sectionElements
         }
-        if sectionStarts.isEmpty { starts.append(elements.count) }
         sectionStarts.append(elements.count)
         let sum = pass.heightSum
         let scrollingWidths = pass.scrollingWidths
@@ -213,10 +212,12 @@ enum EagerPass {
 
     /// - Parameters:
     ///   - unit: unit `index` at `top`, `height` tall, and its layout (y relative to its top).
+    ///   - unitsDone: called once, after the last unit's call and before the first section's.
     ///   - section: section `index`'s extent and its section elements (in content coordinates);
     ///     a section without units gets an empty extent at the previous section's end.
     static func run(layout: some CollectionLayout, plan: LayoutPlan, sizer: CellSizer,
                     unit: (_ index: Int, _ top: Double, _ height: Double, _ laid: UnitLayout) throws -> Void,
+                    unitsDone: () -> Void = {},
                     section: (_ index: Int, _ extent: Range<Double>, _ elements: [LayoutAttributes]) throws -> Void) throws -> Totals {
         var sum = 0.0
         var heightsBefore = [0.0]
@@ -232,6 +233,7 @@ enum EagerPass {
             sum += height
             heightsBefore.append(sum)
         }
+        unitsDone()
         var lastEnd = 0.0
         for index in plan.content.sections.indices {
             guard !plan.sectionUnits[index].isEmpty else {

@@ -2,7 +2,7 @@ import Foundation
 import Reflow
 
 /// A golden layout of `reflow-cli check`: the layout JSON of one size, read back.
-public enum GoldenFile {
+public enum GoldenLayout {
     /// Why a golden cannot be used.
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         public let path: String
