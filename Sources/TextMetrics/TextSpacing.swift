@@ -34,6 +34,15 @@ public struct TextSpacing: Hashable, Sendable {
     public static let wcag = TextSpacing(letterSpacing: 0.12, wordSpacing: 0.16, minimumLineHeight: 1.5,
                                          minimumParagraphSpacing: 2)
 
+    /// The named spacings, by the names a command line and front matter give them.
+    public static let named: [(name: String, spacing: TextSpacing)] = [("normal", .normal), ("wcag", .wcag)]
+
+    /// The spacing named `name` (`normal`, `wcag`), or nil.
+    public init?(name: String) {
+        guard let found = Self.named.first(where: { $0.name == name }) else { return nil }
+        self = found.spacing
+    }
+
     /// Whether letter or word spacing changes advances (and so line breaks and glyph positions).
     public var changesAdvances: Bool { letterSpacing != 0 || wordSpacing != 0 }
 

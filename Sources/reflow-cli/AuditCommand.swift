@@ -47,21 +47,19 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            // Checked before any work, so a wrong -o fails at once and never replaces the input.
-            let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
-            let loaded = try document.load()
-            var options = Auditor.Options()
-            (options.text, options.layoutDirection) = try document.text.sweep(loaded)
-            if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
-            if !width.isEmpty { options.widths = width }
-            let auditor = Auditor(input: loaded, options: options, fontsDirectory: try document.fonts.library().directory)
-            let progress = document.progress("auditing")
-            let report = try auditor.run { progress.update($0) }
-            progress.finish()
-            let rendered = report.rendered(format, path: document.file)
-            if let destination { try destination.write(Data(rendered.utf8)) } else { Console.write(rendered) }
-            if report.fails(at: failOn.threshold) { throw ExitCode.failure }
-        }
+        // Checked before any work, so a wrong -o fails at once and never replaces the input.
+        let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
+        let loaded = try document.load()
+        var options = Auditor.Options()
+        (options.text, options.layoutDirection) = try document.text.sweep(loaded)
+        if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
+        if !width.isEmpty { options.widths = width }
+        let auditor = Auditor(input: loaded, options: options, fontsDirectory: try document.fonts.library().directory)
+        let progress = document.progress("auditing")
+        let report = try auditor.run { progress.update($0) }
+        progress.finish()
+        let rendered = report.rendered(format, path: document.file)
+        if let destination { try destination.write(Data(rendered.utf8)) } else { Console.write(rendered) }
+        if report.fails(at: failOn.threshold) { throw ExitCode.failure }
     }
 }

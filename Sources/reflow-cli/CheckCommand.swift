@@ -41,32 +41,30 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let categories = category.isEmpty ? ContentSizeCategory.allCases : category
-            let store = GoldenStore(folder: goldens, document: document.file)
-            // The goldens folder (and, to record, every golden) is checked before any work.
-            try store.checkFolder(recording: record)
-            let outputs = record ? try store.outputs(for: categories, protecting: [document.file]) : []
-            let loaded = try document.load()
-            let directory = try document.fonts.library().directory
-            let progress = document.progress("laying out")
-            let sweep = try document.text.sweep(loaded)
-            let reports = try loaded.reports(categories: categories, width: width, text: sweep.text,
-                                             layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
-                                             progress: { progress.update($0) })
-            progress.finish()
-            let name = document.name
-            if record {
-                try store.record(reports, to: outputs)
-                Console.info("recorded \(categories.count) golden layout(s) of \(name) in \(goldens)")
-                return
-            }
-            let verdict = try store.compare(reports, categories: categories, reader: document.input.reader, tolerance: tolerance)
-            Console.write(verdict.text(document: name, maxCells: maxCells))
-            if let failure = verdict.failure {
-                Console.error(failure)
-                throw ExitCode.failure
-            }
+        let categories = category.isEmpty ? ContentSizeCategory.allCases : category
+        let store = GoldenStore(folder: goldens, document: document.file)
+        // The goldens folder (and, to record, every golden) is checked before any work.
+        try store.checkFolder(recording: record)
+        let outputs = record ? try store.outputs(for: categories, protecting: [document.file]) : []
+        let loaded = try document.load()
+        let directory = try document.fonts.library().directory
+        let progress = document.progress("laying out")
+        let sweep = try document.text.sweep(loaded)
+        let reports = try loaded.reports(categories: categories, width: width, text: sweep.text,
+                                         layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
+                                         progress: { progress.update($0) })
+        progress.finish()
+        let name = document.name
+        if record {
+            try store.record(reports, to: outputs)
+            Console.info("recorded \(categories.count) golden layout(s) of \(name) in \(goldens)")
+            return
+        }
+        let verdict = try store.compare(reports, categories: categories, reader: document.input.reader, tolerance: tolerance)
+        Console.write(verdict.text(document: name, maxCells: maxCells))
+        if let failure = verdict.failure {
+            Console.error(failure)
+            throw ExitCode.failure
         }
     }
 }

@@ -33,17 +33,15 @@ struct HyphenateCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let hyphenator = try Hyphenator.forLanguage(try language.map(LanguageTag.init))
-            Console.info("dictionary \(hyphenator.path): minimum letters before a hyphen \(hyphenator.leftMinimum), "
-                + "after it \(hyphenator.rightMinimum), words of \(Hyphenator.minimumWordLength) letters or more")
-            var lines = words
-            if lines.isEmpty {
-                let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-                lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                if input.hasSuffix("\n") { lines.removeLast() }
-            }
-            Console.write(lines.map { hyphenator.hyphenated($0, hyphen: hyphen) + "\n" }.joined())
+        let hyphenator = try Hyphenator.forLanguage(try language.map(LanguageTag.init))
+        Console.info("dictionary \(hyphenator.path): minimum letters before a hyphen \(hyphenator.leftMinimum), "
+            + "after it \(hyphenator.rightMinimum), words of \(Hyphenator.minimumWordLength) letters or more")
+        var lines = words
+        if lines.isEmpty {
+            let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if input.hasSuffix("\n") { lines.removeLast() }
         }
+        Console.write(lines.map { hyphenator.hyphenated($0, hyphen: hyphen) + "\n" }.joined())
     }
 }

@@ -23,14 +23,6 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
 
-    @Option(help: ArgumentHelp("What becomes a cell: blocks (one per heading, paragraph, list item…) or words (one per word, for a flow layout).",
-                               valueName: "mode"))
-    var cells: CellMode = .blocks
-
-    @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
-                               valueName: "layout"))
-    var layout: LayoutInput.DocumentLayout = .list
-
     @Option(help: ArgumentHelp("Read the file as markdown, text or screen (a JSON screen file), whatever its extension says.",
                                valueName: "format"))
     var format: DocumentFormat?
@@ -40,6 +32,7 @@ struct LayoutCommand: ParsableCommand {
         valueName: "path"))
     var output: String?
 
+    @OptionGroup var placement: PlacementOptions
     @OptionGroup var document: DocumentOptions
 
     func validate() throws {
@@ -47,22 +40,20 @@ struct LayoutCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let documentFormat = format ?? DocumentFormat(path: document.file)
-            // Checked before any work, so a wrong -o fails at once and never replaces the input.
-            let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
-            let loaded = try document.load(format: documentFormat, cells: cells, layout: layout)
-            let directory = try document.fonts.library().directory
-            let progress = document.progress("laying out")
-            let sink = try LayoutJSONDocument.Sink(output: destination)
-            let json = LayoutJSONDocument(document: document.name, format: documentFormat, cells: cells,
-                                          layout: loaded.format == .screen ? "compositional" : layout.rawValue)
-            let sweep = try document.text.sweep(loaded)
-            try json.write(loaded, categories: category.categories, width: width, text: sweep.text,
-                           layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
-                           to: sink, progress: { progress.update($0) })
-            progress.finish()
-            try sink.commit()
-        }
+        let documentFormat = format ?? DocumentFormat(path: document.file)
+        // Checked before any work, so a wrong -o fails at once and never replaces the input.
+        let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
+        let loaded = try document.load(format: documentFormat, cells: placement.cells, layout: placement.layout)
+        let directory = try document.fonts.library().directory
+        let progress = document.progress("laying out")
+        let sink = try LayoutJSONDocument.Sink(output: destination)
+        let json = LayoutJSONDocument(document: document.name, format: documentFormat, cells: placement.cells,
+                                      layout: loaded.format == .screen ? "compositional" : placement.layout.rawValue)
+        let sweep = try document.text.sweep(loaded)
+        try json.write(loaded, categories: category.categories, width: width, text: sweep.text,
+                       layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
+                       to: sink, progress: { progress.update($0) })
+        progress.finish()
+        try sink.commit()
     }
 }

@@ -75,17 +75,15 @@ struct LinesCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let paragraphs = PlainText.paragraphs(try input.text(of: file))
-            // Loads the hyphenation patterns it asks for: a language without them fails before any work.
-            let environment = try text.settings().environment(category: category)
-            let library = try fonts.library()
-            var job = try PlainTextLines(style: style, font: font, pointSize: size, lineHeight: lineHeight,
-                                         environment: environment, width: width, fonts: library)
-            (job.overflowWrap, job.visual) = (overflowWrap, visual)
-            let output = try job.lines(of: paragraphs, fonts: library, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            Console.write(output.bytes)
-            Console.info(output.summary(paragraphs: paragraphs.count, lineHeight: job.lineHeight))
-        }
+        let paragraphs = PlainText.paragraphs(try input.text(of: file))
+        // Loads the hyphenation patterns it asks for: a language without them fails before any work.
+        let environment = try text.settings().environment(category: category)
+        let library = try fonts.library()
+        var job = try PlainTextLines(style: style, font: font, pointSize: size, lineHeight: lineHeight,
+                                     environment: environment, width: width, fonts: library)
+        (job.overflowWrap, job.visual) = (overflowWrap, visual)
+        let output = try job.lines(of: paragraphs, fonts: library, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        Console.write(output.bytes)
+        Console.info(output.summary(paragraphs: paragraphs.count, lineHeight: job.lineHeight))
     }
 }

@@ -106,6 +106,17 @@ struct DocumentOptions: ParsableArguments {
     }
 }
 
+/// How a document becomes cells and how they are placed (a screen file brings its own layout).
+struct PlacementOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("What becomes a cell: blocks (one per heading, paragraph, list item…) or words (one per word, a section per block).",
+                               valueName: "mode"))
+    var cells: CellMode = .blocks
+
+    @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
+                               valueName: "layout"))
+    var layout: LayoutInput.DocumentLayout = .list
+}
+
 /// How documents are read; shared by every command that reads one.
 struct InputOptions: ParsableArguments {
     @Option(name: .customLong("max-input"), help: ArgumentHelp(
@@ -139,35 +150,13 @@ extension ByteCount: ExpressibleByArgument {
     }
 }
 
-/// Runs `body`, turning any error into one line on stderr and exit status 1 (bad arguments
-/// never get here: `validate()` rejects them first, with status 64).
-func reportingErrors(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as ExitCode {
-        throw error
-    } catch {
-        Console.error("\(error)")
-        throw ExitCode.failure
-    }
-}
-
+/// The command's voice: messages on stderr (errors and warnings prefixed with the program's
+/// name), output on stdout.
 enum Console {
-    static func error(_ message: String) {
-        FileHandle.standardError.write(Data("reflow-cli: error: \(message)\n".utf8))
-    }
-
-    static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("reflow-cli: warning: \(message)\n".utf8))
-    }
-
-    static func info(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
-    }
-
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    static func error(_ message: String) { info("reflow-cli: error: \(message)") }
+    static func warning(_ message: String) { info("reflow-cli: warning: \(message)") }
+    static func info(_ message: String) { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+    static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
 
     static func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in

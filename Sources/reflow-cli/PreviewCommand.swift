@@ -76,26 +76,24 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let plan = try resolved()
-            // Checked before any work: a wrong -o fails at once and never replaces the input.
-            let output = try OutputFile(path: plan.files.path, protecting: [document.file])
-            let loaded = try document.load()
-            guard loaded.content.cellCount > 0 else {
-                Console.info("nothing to render: '\(document.file)' has no text; no file written")
-                return
-            }
-            let progress = document.progress("rendering")
-            defer { progress.finish() }
-            let sweep = try document.text.sweep(loaded)
-            var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
-                                          text: sweep.text, layoutDirection: sweep.layoutDirection)
-            preview.debug = debug
-            if audit, plan.files.format != .json { try preview.annotateFindings(categories: plan.files.categories) }
-            let written = try plan.files.write(preview, to: output, document: document.name,
-                                               announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
-            progress.finish()
-            if !document.quiet { Console.info(written) }
+        let plan = try resolved()
+        // Checked before any work: a wrong -o fails at once and never replaces the input.
+        let output = try OutputFile(path: plan.files.path, protecting: [document.file])
+        let loaded = try document.load()
+        guard loaded.content.cellCount > 0 else {
+            Console.info("nothing to render: '\(document.file)' has no text; no file written")
+            return
         }
+        let progress = document.progress("rendering")
+        defer { progress.finish() }
+        let sweep = try document.text.sweep(loaded)
+        var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
+                                      text: sweep.text, layoutDirection: sweep.layoutDirection)
+        preview.debug = debug
+        if audit, plan.files.format != .json { try preview.annotateFindings(categories: plan.files.categories) }
+        let written = try plan.files.write(preview, to: output, document: document.name,
+                                           announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
+        progress.finish()
+        if !document.quiet { Console.info(written) }
     }
 }

@@ -13,4 +13,20 @@ struct ReflowCLI: ParsableCommand {
         subcommands: [PreviewCommand.self, TypeTableCommand.self, LinesCommand.self, FontsCommand.self, LayoutCommand.self,
                       ScrollCommand.self, CheckCommand.self, AuditCommand.self, HyphenateCommand.self],
         defaultSubcommand: PreviewCommand.self)
+
+    /// Parses and runs as ArgumentParser does (bad options: a usage error, exit 64; --help), and
+    /// reports any error of reflow's own that a command throws as one line, `reflow-cli: error: …`,
+    /// with exit status 1. ArgumentParser's own errors (help, exit codes, usage errors, which
+    /// `--help` also throws from `run()`) keep its handling.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            exit(withError: error)
+        } catch {
+            Console.error("\(error)")
+            exit(withError: ExitCode.failure)
+        }
+    }
 }

@@ -51,14 +51,6 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "The category to change to, with --change-category-at.")
     var to: ContentSizeCategory?
 
-    @Option(help: ArgumentHelp("What becomes a cell: blocks (one per heading, paragraph, list item…) or words (one per word, a section per block).",
-                               valueName: "mode"))
-    var cells: CellMode = .blocks
-
-    @Option(help: ArgumentHelp("How cells are placed: list (one column, full width) or flow (lines, leading to trailing).",
-                               valueName: "layout"))
-    var layout: LayoutInput.DocumentLayout = .list
-
     @Option(help: "Output: text (frames and totals) or json (totals, for scripts).")
     var format: ReportFormat = .text
 
@@ -74,6 +66,7 @@ struct ScrollCommand: ParsableCommand {
         valueName: "n"))
     var maxFrames = ScrollSession.Configuration.defaultMaximumFrames
 
+    @OptionGroup var placement: PlacementOptions
     @OptionGroup var document: DocumentOptions
 
     private var request: ScrollRequest {
@@ -89,19 +82,17 @@ struct ScrollCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let plotFile = try plot.map { try OutputFile(path: $0, protecting: [document.file]) }
-            let loaded = try document.load(cells: cells, layout: layout)
-            let progress = document.progress("scrolling")
-            guard let report = try request.run(loaded, settings: try document.text.settings(), fonts: try document.fonts.library(),
-                                               progress: { progress.update($0) }) else {
-                return Console.info("nothing to scroll: '\(document.file)' has no content")
-            }
-            progress.finish()
-            if let plot, let plotFile {
-                try plotFile.write(ScrollPlot(session: report.session).render(format: plot.hasSuffix(".png") ? .png : .svg))
-            }
-            if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
+        let plotFile = try plot.map { try OutputFile(path: $0, protecting: [document.file]) }
+        let loaded = try document.load(cells: placement.cells, layout: placement.layout)
+        let progress = document.progress("scrolling")
+        guard let report = try request.run(loaded, settings: try document.text.settings(), fonts: try document.fonts.library(),
+                                           progress: { progress.update($0) }) else {
+            return Console.info("nothing to scroll: '\(document.file)' has no content")
         }
+        progress.finish()
+        if let plot, let plotFile {
+            try plotFile.write(ScrollPlot(session: report.session).render(format: plot.hasSuffix(".png") ? .png : .svg))
+        }
+        if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
     }
 }

@@ -6,16 +6,10 @@ extension BaseDirection: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
-/// Text spacing on the command line: a named set of values.
-enum TextSpacingName: String, ExpressibleByArgument, CaseIterable {
-    case normal, wcag
-
-    var spacing: TextSpacing {
-        switch self {
-        case .normal: .normal
-        case .wcag: .wcag
-        }
-    }
+/// `--text-spacing`: normal or wcag.
+extension TextSpacing: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { named.map(\.name) }
 }
 
 /// The text environment besides the category: base direction, language, hyphenation and text
@@ -39,7 +33,7 @@ struct TextOptions: ParsableArguments {
     @Option(name: .customLong("text-spacing"), help: ArgumentHelp(
         "normal, or wcag: the spacing WCAG 2.2 success criterion 1.4.12 (Text Spacing) says content must survive, measured and drawn: letter spacing 0.12 em after every character, word spacing 0.16 em per space, lines at least 1.5 times the font size apart, paragraphs at least 2 times the font size apart. The audit reports text that clips only with it as spacing-clipped. (default: the front matter's 'text-spacing', else normal)",
         valueName: "spacing"))
-    var textSpacing: TextSpacingName?
+    var textSpacing: TextSpacing?
 
     func validate() throws {
         if let language {
@@ -54,7 +48,7 @@ struct TextOptions: ParsableArguments {
     /// The settings given, for `TextSettings`' environments (over the front matter's).
     func settings() throws -> TextSettings {
         TextSettings(direction: direction, language: try language.map(LanguageTag.init), hyphenation: hyphenate,
-                     spacing: textSpacing?.spacing)
+                     spacing: textSpacing)
     }
 
     /// The text environment and the layout direction for a sweep (whose categories replace the

@@ -12,10 +12,8 @@ struct TypeTableCommand: ParsableCommand {
     @OptionGroup var fonts: FontOptions
 
     func run() throws {
-        try reportingErrors {
-            // Each face is resolved through the font library, so the table names files that load.
-            let table = try TypeTable(library: try fonts.library())
-            Console.write(format == .json ? try table.json() : table.text())
-        }
+        // Each face is resolved through the font library, so the table names files that load.
+        let table = try TypeTable(library: try fonts.library())
+        Console.write(format == .json ? try table.json() : table.text())
     }
 }

@@ -86,11 +86,8 @@ public struct FrontMatter: Hashable, Sendable {
                 guard value.scalar != nil, let flag = value.bool else { throw invalid("true or false") }
                 result.hyphenation = flag
             case "text-spacing":
-                switch value.string {
-                case "normal": result.spacing = .normal
-                case "wcag": result.spacing = .wcag
-                default: throw invalid("normal or wcag")
-                }
+                guard let name = value.string, let spacing = TextSpacing(name: name) else { throw invalid("normal or wcag") }
+                result.spacing = spacing
             default:
                 continue
             }
