@@ -17,8 +17,8 @@ public struct ScreenFile: Sendable {
     public let layout: CompositionalLayout
     /// The cells of each section, with their headers', footers' and badges' content.
     public let content: CollectionContent
-    /// Where each section's cells start in the file (byte offsets), for `location(of:)`.
-    private let cellOffsets: [[Int]]
+    /// Where each section's cells are in the file, for `location(of:)`.
+    private let cellOffsets: [DeferredElements]
     private let lines: LazyLines
 
     /// The largest file accepted (a screen of a million cells is about 40 to 100 MB).
@@ -50,7 +50,7 @@ public struct ScreenFile: Sendable {
     @Sendable public func location(of indexPath: IndexPath) -> SourceLocation? {
         guard cellOffsets.indices.contains(indexPath.section), cellOffsets[indexPath.section].indices.contains(indexPath.item)
         else { return nil }
-        let (line, column) = lines.table.location(of: cellOffsets[indexPath.section][indexPath.item])
+        let (line, column) = lines.table.location(of: cellOffsets[indexPath.section].start(of: indexPath.item))
         return SourceLocation(line: line, column: column, jsonPath: Self.path(of: indexPath))
     }
 
@@ -181,8 +181,8 @@ private struct Cursor {
 private struct Reader {
     /// The file, for cells parsed later.
     let bytes: [UInt8]
-    /// Where each section's cells start in the file.
-    var cellOffsets: [[Int]] = []
+    /// Where each section's cells are in the file.
+    var cellOffsets: [DeferredElements] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -266,12 +266,12 @@ private struct Reader {
                                                                                  boundary: members)))
         }
         var content = CollectionContent.Section(cells: [])
-        cellOffsets.append([])
+        cellOffsets.append(DeferredElements())
         if let list = members["cells"] {
             guard case .deferred(let ranges) = list.value else {
                 throw list.fail("expected an array of cells, got \(list.value.kindName)")
             }
-            cellOffsets[cellOffsets.count - 1] = ranges.map(\.lowerBound)
+            cellOffsets[cellOffsets.count - 1] = ranges
             let bytes = self.bytes
             let read: @Sendable (Int) throws -> Cell = { item in
                 let path = ScreenFile.path(of: IndexPath(item: item, section: index))
