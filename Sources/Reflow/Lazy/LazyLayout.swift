@@ -53,34 +53,67 @@ public struct LazyLayout: Sendable {
     ///   - endOffset: the content height less every unit's height.
     public init(keys: [Int], weights: [Double]? = nil, keyCount: Int, offsets: [Double], endOffset: Double, estimate: Estimate) {
         precondition(keys.count == offsets.count, "one offset per unit")
-        precondition(keys.allSatisfy { (0..<keyCount).contains($0) }, "estimate keys in 0..<keyCount")
-        let weights = weights ?? Array(repeating: 1, count: keys.count)
-        precondition(weights.count == keys.count, "one weight per unit")
-        self.keys = keys
-        self.weights = weights
-        self.keyCount = keyCount
-        self.offsets = offsets.map(LayoutUnit.snap)
-        self.endOffset = LayoutUnit.snap(endOffset)
-        self.estimate = estimate
-        heights = [Double](repeating: .nan, count: keys.count)
-        measuredTree = FenwickTree(count: keys.count)
-        var units = [[Int32]](repeating: [], count: keyCount)
-        var ranks = [Int32](repeating: 0, count: keys.count)
-        for (unit, key) in keys.enumerated() {
-            ranks[unit] = Int32(units[key].count)
-            units[key].append(Int32(unit))
-        }
-        keyUnits = units
-        keyRank = ranks
-        unmeasured = units.map { FenwickTree($0.map { weights[Int($0)] }) }
-        heightByKey = [Double](repeating: 0, count: keyCount)
-        weightByKey = [Double](repeating: 0, count: keyCount)
+        precondition(weights.map { $0.count == keys.count } ?? true, "one weight per unit")
+        self.init(keys: keys, weights: weights ?? Array(repeating: 1, count: keys.count), keyCount: keyCount,
+                  snappedOffsets: offsets.map(LayoutUnit.snap), endOffset: endOffset, estimate: estimate)
     }
 
     /// Every unit of `plan` unmeasured.
     public init(plan: LayoutPlan, estimate: Estimate) {
-        self.init(keys: plan.units.map(\.estimateKey), weights: plan.units.map(\.estimateWeight), keyCount: plan.keyCount,
-                  offsets: plan.units.map(\.offset), endOffset: plan.endOffset, estimate: estimate)
+        // One pass over the units, in place: a million-cell screen's plan has a third of a
+        // million of them, and this is made before its first screen is drawn.
+        let count = plan.unitCount
+        var keys: [Int] = [], weights: [Double] = [], offsets: [Double] = []
+        keys.reserveCapacity(count)
+        weights.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+        plan.units.withUnsafeBufferPointer { units in
+            for index in units.indices {
+                keys.append(units[index].estimateKey)
+                weights.append(units[index].estimateWeight)
+                offsets.append(LayoutUnit.snap(units[index].offset))
+            }
+        }
+        self.init(keys: keys, weights: weights, keyCount: plan.keyCount, snappedOffsets: offsets, endOffset: plan.endOffset,
+                  estimate: estimate)
+    }
+
+    private init(keys: [Int], weights: [Double], keyCount: Int, snappedOffsets: [Double], endOffset: Double, estimate: Estimate) {
+        self.keys = keys
+        self.weights = weights
+        self.keyCount = keyCount
+        self.offsets = snappedOffsets
+        self.endOffset = LayoutUnit.snap(endOffset)
+        self.estimate = estimate
+        heights = [Double](repeating: .nan, count: keys.count)
+        measuredTree = FenwickTree(count: keys.count)
+        // Each key's units, in order, with their weights; counted first so that no list grows.
+        var perKey = [Int](repeating: 0, count: keyCount)
+        for key in keys {
+            precondition((0..<keyCount).contains(key), "estimate keys in 0..<keyCount")
+            perKey[key] += 1
+        }
+        var units = perKey.map { count in
+            var list: [Int32] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        var unitWeights = perKey.map { count in
+            var list: [Double] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        var ranks = [Int32](repeating: 0, count: keys.count)
+        for (unit, key) in keys.enumerated() {
+            ranks[unit] = Int32(units[key].count)
+            units[key].append(Int32(unit))
+            unitWeights[key].append(weights[unit])
+        }
+        keyUnits = units
+        keyRank = ranks
+        unmeasured = unitWeights.map(FenwickTree.init)
+        heightByKey = [Double](repeating: 0, count: keyCount)
+        weightByKey = [Double](repeating: 0, count: keyCount)
     }
 
     public var count: Int { keys.count }
