@@ -32,7 +32,48 @@ public struct DocumentReader: Sendable {
     /// as the content and layout a command lays out.
     public func layoutInput(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
                             layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
-        try LayoutInput(bytes: try bytes(of: path), format: format ?? DocumentFormat(path: path), cells: cells, layout: layout)
+        let format = format ?? DocumentFormat(path: path)
+        // A large screen file is mapped, not read: it is parsed lazily, cell by cell, so most of
+        // its bytes are looked at once, by the scan that finds its cells.
+        if format == .screen, let file = try mapped(path) {
+            return try LayoutInput(file: file, format: format, cells: cells, layout: layout)
+        }
+        return try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout)
+    }
+
+    /// Regular files of at least this many bytes are mapped by `layoutInput` when they are screens.
+    public static let mappingThreshold = 1 << 20
+
+    /// The regular file at `path` mapped, when it is at least `mappingThreshold` bytes (and at most
+    /// `maximumBytes`); nil for a smaller file, a pipe or a device, or where mapping fails.
+    public func mapped(_ path: String) throws -> FileBytes? {
+        let (descriptor, status) = try opened(path)
+        defer { close(descriptor) }
+        let size = Int(status.st_size)
+        guard (status.st_mode & S_IFMT) == S_IFREG, size >= Self.mappingThreshold else { return nil }
+        return FileBytes(mapping: descriptor, count: size)
+    }
+
+    /// The file at `path` open for reading, and its status; an error for a missing file, a
+    /// directory, or a regular file larger than `maximumBytes`.
+    private func opened(_ path: String) throws -> (descriptor: Int32, status: stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Self.error(code, path: path)
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw InputError.isDirectory(path: path)
+        }
+        if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumBytes {
+            close(descriptor)
+            throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
+        }
+        return (descriptor, status)
     }
 
     /// The text of the file at `path`.
@@ -44,22 +85,13 @@ public struct DocumentReader: Sendable {
     /// than that is refused before reading; a pipe or device is read until it ends or gives one
     /// byte more than the limit.
     public func bytes(of path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
+        let (descriptor, status) = try opened(path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.error(errno, path: path) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError.isDirectory(path: path) }
         let isRegular = (status.st_mode & S_IFMT) == S_IFREG
-        if isRegular, Int(status.st_size) > maximumBytes {
-            throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
-        }
         let maximumBytes = min(self.maximumBytes, Int.max / 2)
         // A regular file is read straight into the array, its size and one byte more (to see its
-        // end in the same reads): a large screen file is tens of megabytes, and a copy of them
-        // through a buffer cost as much as finding its cells.
+        // end in the same reads), not copied in through a buffer.
         var bytes = try [UInt8](unsafeUninitializedCapacity: isRegular ? Int(status.st_size) + 1 : 0) { buffer, count in
-            Self.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             while count < buffer.count {
                 let got = try Self.read(descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])),
                                        path: path)
@@ -82,21 +114,6 @@ public struct DocumentReader: Sendable {
             throw InputError.tooLarge(path: path, limit: maximumBytes, size: isRegular ? Int(status.st_size) : nil)
         }
         return bytes
-    }
-
-    /// Asks the kernel to back the pages of a large buffer not yet written with huge pages (where
-    /// it offers them, as Linux's transparent huge pages do on request): the 76 MB of a
-    /// million-cell screen are then faulted in by the few dozen rather than by 19,000. A hint:
-    /// where it is refused nothing changes.
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let huge = 2 << 20
-        guard buffer.count >= 4 * huge, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
     }
 
     /// One read(2) into `buffer`, again when a signal interrupts it: how many bytes came, 0 at the end.
