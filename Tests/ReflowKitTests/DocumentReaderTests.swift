@@ -41,7 +41,7 @@ import Testing
             #expect(try mapped.content.cell(at: indexPath) == read.content.cell(at: indexPath))
             #expect(mapped.source?(indexPath) == read.source?(indexPath))
         }
-        #expect(mapped.source?(IndexPath(item: 7, section: 0))?.line == 4)
+        #expect(mapped.source?(IndexPath(item: 7, section: 0))?.line == 10, "cell 0 is on line 3, one cell a line")
         func failure(_ input: LayoutInput) -> String {
             do {
                 _ = try input.content.cell(at: IndexPath(item: 39_000, section: 0))
