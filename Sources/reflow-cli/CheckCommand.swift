@@ -64,7 +64,7 @@ struct CheckCommand: ParsableCommand {
             let reports = try CategorySweep.map(
                 categories: categories, containerWidth: width,
                 text: sweep.text, layoutDirection: sweep.layoutDirection,
-                makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) },
+                makeSizer: { try CellSizer.forSweep(fontsDirectory: directory, content: loaded.content) },
                 produce: { environment, sizer in try LayoutReport(loaded.layout, loaded.content, in: environment, sizer: sizer) },
                 progress: { progress.update($0) })
             progress.finish()
