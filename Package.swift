@@ -40,6 +40,8 @@ let package = Package(
         // ICU renames every C symbol with its version (ubrk_open_72); Swift cannot see through
         // those macros, so these few calls are wrapped under stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        // The byte scan that finds where each cell of a large screen file ends (SSE2 on x86-64).
+        .target(name: "CJSONBlocks"),
 
         // The bundled Inter faces and their licence, as a resource every program built against
         // the package gets beside it.
@@ -50,7 +52,7 @@ let package = Package(
         // GitHub Flavored Markdown parsing (cmark-gfm) into a plain Swift block tree.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
         // Document model, cells, self-sizing, layouts, estimates, invalidation.
-        .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark", "CJSONBlocks", .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.

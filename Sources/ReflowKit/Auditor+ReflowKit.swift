@@ -51,7 +51,9 @@ extension Auditor {
     /// An auditor whose sweep workers each open the fonts in `fontsDirectory` for themselves
     /// (`CellSizer.forSweep`).
     public init(input: LayoutInput, options: Options = Options(), fontsDirectory: String) {
-        self.init(input: input, options: options, makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory) })
+        self.init(input: input, options: options, makeSizer: {
+            try CellSizer.forSweep(fontsDirectory: fontsDirectory, content: input.content)
+        })
     }
 }
 

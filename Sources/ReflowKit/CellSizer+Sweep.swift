@@ -14,24 +14,56 @@ extension CellSizer {
     /// paragraphs (reused by every size of a cut) and shaped words pay. Small measurement and
     /// layout caches keep a sweep from holding a second copy of every laid-out cell of the sizes
     /// before (50 MB of text at all twelve sizes: 1.55 GB peak with the default 65,536 entries each).
-    public static func forSweep(fontsDirectory directory: String) throws -> CellSizer {
-        let typesetter = try Typesetter(fonts: try FontLibrary(directory: directory), layoutCacheLimit: 1_024)
+    ///
+    /// The shaped paragraphs must all stay from one size to the next, or each size shapes them
+    /// again: a 100,000-cell screen has some 120,000 different texts, and with the typesetter's
+    /// default 8,192 every size of the sweep reshaped every one. So the paragraph cache is sized
+    /// for `content` (`paragraphCacheLimit(for:)`).
+    /// - Parameter content: what the sweep lays out.
+    public static func forSweep(fontsDirectory directory: String, content: CollectionContent) throws -> CellSizer {
+        let typesetter = try Typesetter(fonts: try FontLibrary(directory: directory),
+                                        paragraphCacheLimit: paragraphCacheLimit(for: content), layoutCacheLimit: 1_024)
         let sizer = CellSizer(typesetter: typesetter, cacheLimit: 1_024)
         _ = Unmanaged.passRetained(sizer)  // released by the exit, never before
         return sizer
+    }
+
+    /// The typesetter's default paragraph cache, kept for content of few cells or long texts.
+    static let defaultParagraphCacheLimit = 8_192
+
+    /// A sweep's paragraph cache for `content`: four entries a cell when its cells' texts are
+    /// short (a screen's or a table's: at most 64 bytes a cell on average, sampled from the first
+    /// 256 cells), so that every shaped text stays for the next size (a cell has a text or two and
+    /// a badge, and the cache keeps a set of entries whole only while it fits in half its limit,
+    /// its young generation), and at most 524,288. Documents of long paragraphs keep the default:
+    /// held whole, the shaped paragraphs of 50 MB of text would take gigabytes.
+    public static func paragraphCacheLimit(for content: CollectionContent) -> Int {
+        let cells = content.cellCount
+        guard 4 * cells > defaultParagraphCacheLimit else { return defaultParagraphCacheLimit }
+        var bytes = 0, sampled = 0
+        for section in content.sections where section.cellCount > 0 && sampled < 256 {
+            // The first block of a lazy section: what its first screen reads anyway.
+            guard let cells = try? section.cells(0..<min(256 - sampled, section.cellCount)) else { continue }
+            for cell in cells {
+                bytes += cell.texts.reduce(0) { $0 + $1.text.string.utf8.count }
+                sampled += 1
+            }
+        }
+        guard sampled > 0, bytes <= 64 * sampled else { return defaultParagraphCacheLimit }
+        return min(4 * cells, 1 << 19)
     }
 }
 
 extension LayoutInput {
     /// The input's layout report at each of `categories` (in that order), in a `width`-point
     /// container with `text` (its category replaced by each) and `layoutDirection`, laid out on
-    /// every core by sizers of `forSweep(fontsDirectory:)`; `progress` gets the fraction done.
+    /// every core by sizers of `forSweep(fontsDirectory:content:)`; `progress` gets the fraction done.
     public func reports(categories: [ContentSizeCategory], width: Double, text: TextEnvironment,
                         layoutDirection: LayoutDirection, fontsDirectory: String,
                         progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> [LayoutReport] {
         try CategorySweep.map(
             categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-            makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory) },
+            makeSizer: { [content] in try CellSizer.forSweep(fontsDirectory: fontsDirectory, content: content) },
             produce: { environment, sizer in try LayoutReport(layout, content, in: environment, sizer: sizer) },
             progress: progress)
     }

@@ -57,7 +57,8 @@ public struct DocumentPreview {
         let directory = fonts.directory
         return try CategorySweep.map(
             input.content, categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) }, layout: input.layout,
+            makeSizer: { [content = input.content] in try CellSizer.forSweep(fontsDirectory: directory, content: content) },
+            layout: input.layout,
             transform: transform, progress: progress)
     }
 
@@ -69,7 +70,7 @@ public struct DocumentPreview {
         let directory = fonts.directory, input = input
         let reports = try CategorySweep.map(
             categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) },
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory, content: input.content) },
             produce: { environment, sizer in try LayoutReport(input.layout, input.content, in: environment, sizer: sizer) },
             progress: progress)
         return asArray

@@ -32,7 +32,48 @@ public struct DocumentReader: Sendable {
     /// as the content and layout a command lays out.
     public func layoutInput(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
                             layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
-        try LayoutInput(bytes: try bytes(of: path), format: format ?? DocumentFormat(path: path), cells: cells, layout: layout)
+        let format = format ?? DocumentFormat(path: path)
+        // A large screen file is mapped, not read: it is parsed lazily, cell by cell, so most of
+        // its bytes are looked at once, by the scan that finds its cells.
+        if format == .screen, let file = try mapped(path) {
+            return try LayoutInput(file: file, format: format, cells: cells, layout: layout)
+        }
+        return try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout)
+    }
+
+    /// Regular files of at least this many bytes are mapped by `layoutInput` when they are screens.
+    public static let mappingThreshold = 1 << 20
+
+    /// The regular file at `path` mapped, when it is at least `mappingThreshold` bytes (and at most
+    /// `maximumBytes`); nil for a smaller file, a pipe or a device, or where mapping fails.
+    public func mapped(_ path: String) throws -> FileBytes? {
+        let (descriptor, status) = try opened(path)
+        defer { close(descriptor) }
+        let size = Int(status.st_size)
+        guard (status.st_mode & S_IFMT) == S_IFREG, size >= Self.mappingThreshold else { return nil }
+        return FileBytes(mapping: descriptor, count: size)
+    }
+
+    /// The file at `path` open for reading, and its status; an error for a missing file, a
+    /// directory, or a regular file larger than `maximumBytes`.
+    private func opened(_ path: String) throws -> (descriptor: Int32, status: stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Self.error(code, path: path)
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw InputError.isDirectory(path: path)
+        }
+        if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumBytes {
+            close(descriptor)
+            throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
+        }
+        return (descriptor, status)
     }
 
     /// The text of the file at `path`.
@@ -44,38 +85,45 @@ public struct DocumentReader: Sendable {
     /// than that is refused before reading; a pipe or device is read until it ends or gives one
     /// byte more than the limit.
     public func bytes(of path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
+        let (descriptor, status) = try opened(path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.error(errno, path: path) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError.isDirectory(path: path) }
         let isRegular = (status.st_mode & S_IFMT) == S_IFREG
-        if isRegular, Int(status.st_size) > maximumBytes {
-            throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
-        }
-        // Read in pieces of at most 4 MiB (a small file and one byte more, to see its end in one
-        // read), each appended whole; one byte past the limit is enough to know it was passed.
         let maximumBytes = min(self.maximumBytes, Int.max / 2)
-        let piece = min(isRegular ? Int(status.st_size) + 1 : 1 << 20, 4 << 20, maximumBytes + 1)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(piece, 1), alignment: 16)
-        defer { buffer.deallocate() }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(isRegular ? Int(status.st_size) : 0)
-        while true {
-            let wanted = min(buffer.count, maximumBytes + 1 - bytes.count)
-            var got: Int
-            repeat {
-                got = read(descriptor, buffer.baseAddress!, wanted)
-            } while got < 0 && errno == EINTR
-            if got < 0 { throw Self.error(errno, path: path) }
-            if got == 0 { break }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
-            if bytes.count > maximumBytes {
-                throw InputError.tooLarge(path: path, limit: maximumBytes, size: isRegular ? Int(status.st_size) : nil)
+        // A regular file is read straight into the array, its size and one byte more (to see its
+        // end in the same reads), not copied in through a buffer.
+        var bytes = try [UInt8](unsafeUninitializedCapacity: isRegular ? Int(status.st_size) + 1 : 0) { buffer, count in
+            while count < buffer.count {
+                let got = try Self.read(descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])),
+                                       path: path)
+                if got == 0 { return }
+                count += got
             }
         }
+        guard bytes.count > (isRegular ? Int(status.st_size) : -1) else { return bytes }
+        // A pipe or a device, or a file that grew: the rest in pieces of at most 1 MiB, each
+        // appended whole; one byte past the limit is enough to know it was passed.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(1 << 20, maximumBytes + 1), alignment: 16)
+        defer { buffer.deallocate() }
+        while bytes.count <= maximumBytes {
+            let wanted = min(buffer.count, maximumBytes + 1 - bytes.count)
+            let got = try Self.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), path: path)
+            if got == 0 { break }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+        }
+        if bytes.count > maximumBytes {
+            throw InputError.tooLarge(path: path, limit: maximumBytes, size: isRegular ? Int(status.st_size) : nil)
+        }
         return bytes
+    }
+
+    /// One read(2) into `buffer`, again when a signal interrupts it: how many bytes came, 0 at the end.
+    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
+        var got: Int
+        repeat {
+            got = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+        } while got < 0 && errno == EINTR
+        if got < 0 { throw Self.error(errno, path: path) }
+        return got
     }
 
     static func error(_ code: Int32, path: String) -> InputError {

@@ -69,7 +69,7 @@ public struct LayoutJSONDocument: Sendable {
         // each size's JSON is written as soon as it and the sizes before it are done, and dropped.
         try CategorySweep.forEach(
             categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-            makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory) },
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: fontsDirectory, content: input.content) },
             produce: { environment, sizer in
                 try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonText(indent: "    ")
             },

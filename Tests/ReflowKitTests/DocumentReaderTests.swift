@@ -17,6 +17,46 @@ import Testing
         }
     }
 
+    /// A large screen file is mapped rather than read, and reads the same: its cells, their
+    /// places in the file, a bad cell's error; the input limit still holds.
+    @Test func aLargeScreenFileIsMappedAndReadsAsItsBytesDo() throws {
+        let folder = try OutputFileTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("grid.json").path
+        var cells = (0..<40_000).map { "{\"text\": \"Cell \($0)\", \"style\": \"body\"}" }
+        cells[39_000] = "{\"text\": \"Bad\", \"style\": \"gigantic\"}"
+        let json = """
+            {"sections": [{"group": {"axis": "vertical", "size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}},
+                                     "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}}]},
+                           "cells": [\(cells.joined(separator: ",\n"))]}]}
+            """
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(json.utf8.count >= DocumentReader.mappingThreshold)
+        #expect(try DocumentReader().mapped(path) != nil)
+        let mapped = try DocumentReader().layoutInput(at: path)
+        let read = try LayoutInput(bytes: Array(json.utf8), format: .screen)
+        #expect(mapped.content.cellCount == 40_000)
+        for item in [0, 7, 20_000, 39_999] {
+            let indexPath = IndexPath(item: item, section: 0)
+            #expect(try mapped.content.cell(at: indexPath) == read.content.cell(at: indexPath))
+            #expect(mapped.source?(indexPath) == read.source?(indexPath))
+        }
+        #expect(mapped.source?(IndexPath(item: 7, section: 0))?.line == 10, "cell 0 is on line 3, one cell a line")
+        func failure(_ input: LayoutInput) -> String {
+            do {
+                _ = try input.content.cell(at: IndexPath(item: 39_000, section: 0))
+                return "none"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(failure(mapped).hasPrefix("sections[0].cells[39000].style: unknown text style \"gigantic\""))
+        #expect(failure(mapped) == failure(read))
+        #expect(throws: InputError.tooLarge(path: path, limit: 1 << 20, size: json.utf8.count)) {
+            try DocumentReader(maximumBytes: 1 << 20).layoutInput(at: path)
+        }
+    }
+
     @Test func anEndlessDeviceStopsAtTheLimit() throws {
         #expect(throws: InputError.tooLarge(path: "/dev/zero", limit: 5 << 20, size: nil)) {
             try DocumentReader(maximumBytes: 5 << 20).bytes(of: "/dev/zero")

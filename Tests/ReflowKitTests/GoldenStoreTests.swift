@@ -11,7 +11,8 @@ import Testing
         let input = try Fixtures.input("welcome.md")
         let directory = try Fixtures.fonts().directory
         return try CategorySweep.map(input.content, categories: categories, containerWidth: width,
-                                     makeSizer: { try CellSizer.forSweep(fontsDirectory: directory) }, layout: input.layout,
+                                     makeSizer: { try CellSizer.forSweep(fontsDirectory: directory, content: input.content) },
+                                     layout: input.layout,
                                      transform: { LayoutReport($0) })
     }
 

@@ -1,3 +1,5 @@
+import CJSONBlocks
+
 /// A JSON parser (RFC 8259) over UTF-8 bytes, one pass, no Foundation: values become
 /// `JSONValue`s, except the arrays the caller chooses to defer, whose elements are only scanned
 /// for their extent and kept as byte ranges to parse when they are needed. A screen file of a
@@ -141,18 +143,20 @@ struct JSONParser {
         let deferred = deferring(path)
         index += 1
         var values: [JSONValue] = []
-        var ranges: [Range<Int>] = []
+        var elements = DeferredElements()
+        // The 64-byte block a deferred element ended in, kept for the next one (which starts in it).
+        var block = StructuralBlock()
         skipWhitespace()
         if index < end, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return deferred ? .deferred(ranges) : .array(values)
+            return deferred ? .deferred(elements) : .array(values)
         }
         while true {
             skipWhitespace()
             if deferred {
                 let start = index
-                try skipValue(depth: depth + 1)
-                ranges.append(start..<index)
+                try skipValue(depth: depth + 1, block: &block)
+                elements.append(start..<index)
             } else {
                 path.append(.index(values.count))
                 values.append(try value(depth: depth + 1))
@@ -164,84 +168,99 @@ struct JSONParser {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return deferred ? .deferred(ranges) : .array(values)
+                return deferred ? .deferred(elements) : .array(values)
             } else {
                 throw error("expected ',' or ']' in an array")
             }
         }
     }
 
-    /// Moves past one value, checking only what finding its end needs (brackets, strings);
-    /// whatever else is wrong inside it is found when it is parsed.
+    /// The structural bits of one 64-byte block of the bytes: its brackets outside strings, and
+    /// which bytes are inside strings. Valid only for a block without backslashes.
+    struct StructuralBlock {
+        /// Where the block starts; -1 for none.
+        var start = -1
+        /// A bit per byte inside a string (its opening quote included, its closing one not).
+        var inside: UInt64 = 0
+        /// A bit per opening bracket outside strings, and per closing one.
+        var opens: UInt64 = 0
+        var closes: UInt64 = 0
+
+        func covers(_ index: Int) -> Bool { start >= 0 && start <= index && index < start + 64 }
+    }
+
+    /// The block of 64 bytes at `start` (there must be that many before `end`), given whether
+    /// `start` is inside a string; nil when it has a backslash (then it is walked byte by byte).
+    @inline(__always)
+    private func structuralBlock(at start: Int, inString: Bool) -> StructuralBlock? {
+        let bits = reflow_json_block(bytes.baseAddress! + start)
+        guard bits.backslashes == 0 else { return nil }
+        // The inside of strings: the prefix XOR of the quote bits.
+        var inside = bits.quotes
+        inside ^= inside << 1
+        inside ^= inside << 2
+        inside ^= inside << 4
+        inside ^= inside << 8
+        inside ^= inside << 16
+        inside ^= inside << 32
+        if inString { inside = ~inside }
+        return StructuralBlock(start: start, inside: inside, opens: bits.opens & ~inside, closes: bits.closes & ~inside)
+    }
+
+    /// Moves past one value, checking only what finding its end needs (how deep its brackets
+    /// go, where its strings end); whatever else is wrong inside it, a `]` closing a `{` included,
+    /// is found when it is parsed.
     ///
     /// This is the hot loop of reading a large screen, so it reads 64 bytes at a time, as simdjson
-    /// does: a bit per byte for quotes, backslashes and brackets (8 bytes per 64-bit word, SWAR),
+    /// does: a bit per byte for quotes, backslashes and brackets (`reflow_json_block`),
     /// the inside of strings as the prefix XOR of the quote bits, and only the brackets outside
-    /// strings are walked one by one. A block with a backslash is walked byte by byte.
-    private mutating func skipValue(depth: Int) throws {
+    /// strings are visited. A block with a backslash is walked byte by byte. `block` is
+    /// the last block walked: the elements of an array follow one another, so the next element
+    /// starts in the block the last one ended in, and each byte is looked at once, not once per
+    /// element that touches its block.
+    private mutating func skipValue(depth: Int, block: inout StructuralBlock) throws {
         guard index < end else { throw error("unexpected end of the file, expected a value") }
         let first = bytes[index]
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             _ = try value(depth: depth)
             return
         }
-        let limit = min(64, Self.maximumDepth - depth)
-        var levels: UInt64 = 0  // a bit per open level, 1 for an object
+        let limit = Self.maximumDepth - depth
         var open = 0
         var inString = false
         var escaped = false
-
-
-        let base = UnsafeRawPointer(bytes.baseAddress!)
         while index < end {
-            if !escaped, end - index >= 64 {
-                var quotes: UInt64 = 0, backslashes: UInt64 = 0, opens: UInt64 = 0, closes: UInt64 = 0
-                for word in 0..<8 {
-                    let w = (base + index + 8 * word).loadUnaligned(as: UInt64.self)
-                    let shift = UInt64(8 * word)
-                    quotes |= Self.bits(Self.matches(w, 0x22)) << shift
-                    backslashes |= Self.bits(Self.matches(w, 0x5C)) << shift
-                    // '[' and '{' are 0x5B and 0x7B, ']' and '}' 0x5D and 0x7D: one test each with bit 5 set.
-                    let folded = w | 0x2020_2020_2020_2020
-                    opens |= Self.bits(Self.matches(folded, 0x7B)) << shift
-                    closes |= Self.bits(Self.matches(folded, 0x7D)) << shift
-                }
-                if backslashes == 0 {
-                    var inside = quotes
-                    inside ^= inside << 1
-                    inside ^= inside << 2
-                    inside ^= inside << 4
-                    inside ^= inside << 8
-                    inside ^= inside << 16
-                    inside ^= inside << 32
-                    if inString { inside = ~inside }
-                    var structural = (opens | closes) & ~inside
-                    while structural != 0 {
-                        let offset = structural.trailingZeroBitCount
-                        let byte = bytes[index + offset]
-                        if byte | 0x20 == 0x7B {
-                            guard open < limit else {
-                                index += offset
-                                throw error("nested more than \(depth + open) levels deep in a cell")
-                            }
-                            levels = levels << 1 | (byte == UInt8(ascii: "{") ? 1 : 0)
-                            open += 1
-                        } else {
-                            guard open > 0, (levels & 1 == 1) == (byte == UInt8(ascii: "}")) else {
-                                index += offset
-                                throw error("unexpected '\(Self.show(byte))'")
-                            }
-                            levels >>= 1
-                            open -= 1
-                            if open == 0 {
-                                index += offset + 1
-                                return
-                            }
-                        }
-                        structural &= structural - 1
+            if !escaped {
+                // The element starts outside a string, so a kept block's bits hold from here on.
+                if !block.covers(index) {
+                    if end - index >= 64, let fresh = structuralBlock(at: index, inString: inString) {
+                        block = fresh
+                    } else {
+                        block.start = -1
                     }
-                    inString = inside >> 63 == 1
-                    index += 64
+                }
+                if block.start >= 0 {
+                    // The brackets in order, each a step up or down (no branch on which): the
+                    // value ends where the depth comes back to 0.
+                    let start = block.start
+                    let from: UInt64 = ~0 << UInt64(index - start)
+                    let opens = block.opens & from
+                    var pending = (opens | block.closes) & from
+                    while pending != 0 {
+                        let bit = pending & (0 &- pending)
+                        open += opens & bit != 0 ? 1 : -1
+                        guard open <= limit else {
+                            index = start + bit.trailingZeroBitCount
+                            throw error("nested more than \(depth + limit) levels deep in a cell")
+                        }
+                        if open == 0 {
+                            index = start + bit.trailingZeroBitCount + 1
+                            return
+                        }
+                        pending &= pending &- 1
+                    }
+                    inString = block.inside >> 63 == 1
+                    index = start + 64
                     continue
                 }
             }
@@ -261,35 +280,15 @@ struct JSONParser {
             } else if byte | 0x20 == 0x7B {
                 guard open < limit else {
                     index -= 1
-                    throw error("nested more than \(depth + open) levels deep in a cell")
+                    throw error("nested more than \(depth + limit) levels deep in a cell")
                 }
-                levels = levels << 1 | (byte == UInt8(ascii: "{") ? 1 : 0)
                 open += 1
             } else if byte | 0x20 == 0x7D {
-                guard open > 0, (levels & 1 == 1) == (byte == UInt8(ascii: "}")) else {
-                    index -= 1
-                    throw error("unexpected '\(Self.show(byte))'")
-                }
-                levels >>= 1
                 open -= 1
                 if open == 0 { return }
             }
         }
-        throw error(inString ? "unexpected end of the file in a string" : "unexpected end of the file in \(levels & 1 == 1 ? "an object" : "an array")")
-    }
-
-    /// 0x80 in every byte of `word` equal to `byte`, 0 elsewhere (exact: no borrow between bytes).
-    @inline(__always)
-    private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        let y = (x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F
-        return ~(y | x | 0x7F7F_7F7F_7F7F_7F7F)
-    }
-
-    /// The high bits of the 8 bytes of `flags` gathered into 8 bits, byte 0 in bit 0.
-    @inline(__always)
-    private static func bits(_ flags: UInt64) -> UInt64 {
-        ((flags >> 7) &* 0x0102_0408_1020_4080) >> 56
+        throw error(inString ? "unexpected end of the file in a string" : "unexpected end of the file in \(first == UInt8(ascii: "{") ? "an object" : "an array")")
     }
 
     private mutating func string() throws -> String {

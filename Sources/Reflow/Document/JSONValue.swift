@@ -10,7 +10,7 @@ enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
     /// An array whose elements were not parsed: their byte ranges in the file, to parse when
     /// they are needed.
-    case deferred([Range<Int>])
+    case deferred(DeferredElements)
 
     /// What a person would call this kind of value, for error messages.
     var kindName: String {

@@ -17,8 +17,8 @@ public struct ScreenFile: Sendable {
     public let layout: CompositionalLayout
     /// The cells of each section, with their headers', footers' and badges' content.
     public let content: CollectionContent
-    /// Where each section's cells start in the file (byte offsets), for `location(of:)`.
-    private let cellOffsets: [[Int]]
+    /// Where each section's cells are in the file, for `location(of:)`.
+    private let cellOffsets: [DeferredElements]
     private let lines: LazyLines
 
     /// The largest file accepted (a screen of a million cells is about 40 to 100 MB).
@@ -33,6 +33,11 @@ public struct ScreenFile: Sendable {
 
     /// Reads a screen file's bytes.
     public init(json bytes: [UInt8]) throws {
+        try self.init(json: FileBytes(bytes))
+    }
+
+    /// Reads a screen file's bytes (held or mapped; kept while the content lives, for its cells).
+    public init(json bytes: FileBytes) throws {
         guard bytes.count <= Self.maximumBytes else {
             throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(Self.maximumBytes >> 20) MB a screen file may be")
         }
@@ -50,12 +55,12 @@ public struct ScreenFile: Sendable {
     @Sendable public func location(of indexPath: IndexPath) -> SourceLocation? {
         guard cellOffsets.indices.contains(indexPath.section), cellOffsets[indexPath.section].indices.contains(indexPath.item)
         else { return nil }
-        let (line, column) = lines.table.location(of: cellOffsets[indexPath.section][indexPath.item])
+        let (line, column) = lines.table.location(of: cellOffsets[indexPath.section].start(of: indexPath.item))
         return SourceLocation(line: line, column: column, jsonPath: Self.path(of: indexPath))
     }
 
     /// `range` of `bytes` parsed, a syntax error reported at `path`.
-    static func parse(_ bytes: [UInt8], range: Range<Int>?, path: String,
+    static func parse(_ bytes: FileBytes, range: Range<Int>?, path: String,
                       deferring: @escaping ([JSONParser.PathComponent]) -> Bool = { _ in false }) throws -> JSONValue {
         do {
             return try bytes.withUnsafeBufferPointer { try JSONParser.parse($0, range: range, deferring: deferring) }
@@ -180,11 +185,11 @@ private struct Cursor {
 /// Walks the file, building the layout's sections and the content.
 private struct Reader {
     /// The file, for cells parsed later.
-    let bytes: [UInt8]
-    /// Where each section's cells start in the file.
-    var cellOffsets: [[Int]] = []
+    let bytes: FileBytes
+    /// Where each section's cells are in the file.
+    var cellOffsets: [DeferredElements] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: FileBytes) {
         self.bytes = bytes
     }
 
@@ -266,12 +271,12 @@ private struct Reader {
                                                                                  boundary: members)))
         }
         var content = CollectionContent.Section(cells: [])
-        cellOffsets.append([])
+        cellOffsets.append(DeferredElements())
         if let list = members["cells"] {
             guard case .deferred(let ranges) = list.value else {
                 throw list.fail("expected an array of cells, got \(list.value.kindName)")
             }
-            cellOffsets[cellOffsets.count - 1] = ranges.map(\.lowerBound)
+            cellOffsets[cellOffsets.count - 1] = ranges
             let bytes = self.bytes
             let read: @Sendable (Int) throws -> Cell = { item in
                 let path = ScreenFile.path(of: IndexPath(item: item, section: index))
@@ -538,10 +543,10 @@ private struct Reader {
 
 /// A file's line table, made the first time a location is asked for (most reads never ask).
 private final class LazyLines: Sendable {
-    private let bytes: [UInt8]
+    private let bytes: FileBytes
     private let made: Locked<LineTable?>
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: FileBytes) {
         self.bytes = bytes
         made = Locked(nil)
     }
@@ -549,7 +554,7 @@ private final class LazyLines: Sendable {
     var table: LineTable {
         made.withLock { table in
             if let table { return table }
-            let new = LineTable(bytes)
+            let new = bytes.withUnsafeBufferPointer(LineTable.init)
             table = new
             return new
         }

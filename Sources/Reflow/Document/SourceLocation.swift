@@ -25,7 +25,7 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
 final class LineTable: Sendable {
     private let starts: [Int]
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: some Collection<UInt8>) {
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         self.starts = starts

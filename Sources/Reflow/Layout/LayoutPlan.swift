@@ -80,10 +80,12 @@ public struct LayoutPlan: Sendable {
 
     // MARK: Building
 
-    /// Makes room for `count` units (a layout that knows how many it will add saves the
-    /// reallocations of a growing array: a plan is made again at every text-size change).
+    /// Makes room for `count` units in all (a layout that knows how many it will add saves the
+    /// reallocations of a growing array: a plan is made again at every text-size change). Room
+    /// asked for section after section grows geometrically, so it costs no more than appending.
     public mutating func reserveUnits(_ count: Int) {
-        units.reserveCapacity(count)
+        guard count > units.capacity else { return }
+        units.reserveCapacity(units.isEmpty ? count : max(count, 2 * units.capacity))
     }
 
     /// Adds a height-independent length (an inset, a spacing) below what was added so far.

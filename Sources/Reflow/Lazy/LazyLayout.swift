@@ -33,8 +33,12 @@ public struct LazyLayout: Sendable {
 
     private var heights: [Double]  // NaN where unmeasured
     private var measuredTree: FenwickTree
-    /// Per key: its units in order, and the unmeasured weight of each of them in a tree.
-    private let keyUnits: [[Int32]]
+    /// Every unit, grouped by key (key 0's units in order, then key 1's, …): key k's are
+    /// `keyUnits[keyStarts[k]..<keyStarts[k + 1]]`. One flat list, filled by a counting sort:
+    /// a plan of a third of a million rows is made again at every text size.
+    private let keyUnits: [Int32]
+    private let keyStarts: [Int]
+    /// Per key: the unmeasured weight of each of its units, in a tree.
     private var unmeasured: [FenwickTree]
     /// Per unit: its position among its key's units.
     private let keyRank: [Int32]
@@ -53,34 +57,70 @@ public struct LazyLayout: Sendable {
     ///   - endOffset: the content height less every unit's height.
     public init(keys: [Int], weights: [Double]? = nil, keyCount: Int, offsets: [Double], endOffset: Double, estimate: Estimate) {
         precondition(keys.count == offsets.count, "one offset per unit")
-        precondition(keys.allSatisfy { (0..<keyCount).contains($0) }, "estimate keys in 0..<keyCount")
-        let weights = weights ?? Array(repeating: 1, count: keys.count)
-        precondition(weights.count == keys.count, "one weight per unit")
-        self.keys = keys
-        self.weights = weights
-        self.keyCount = keyCount
-        self.offsets = offsets.map(LayoutUnit.snap)
-        self.endOffset = LayoutUnit.snap(endOffset)
-        self.estimate = estimate
-        heights = [Double](repeating: .nan, count: keys.count)
-        measuredTree = FenwickTree(count: keys.count)
-        var units = [[Int32]](repeating: [], count: keyCount)
-        var ranks = [Int32](repeating: 0, count: keys.count)
-        for (unit, key) in keys.enumerated() {
-            ranks[unit] = Int32(units[key].count)
-            units[key].append(Int32(unit))
-        }
-        keyUnits = units
-        keyRank = ranks
-        unmeasured = units.map { FenwickTree($0.map { weights[Int($0)] }) }
-        heightByKey = [Double](repeating: 0, count: keyCount)
-        weightByKey = [Double](repeating: 0, count: keyCount)
+        precondition(weights.map { $0.count == keys.count } ?? true, "one weight per unit")
+        self.init(keys: keys, weights: weights ?? Array(repeating: 1, count: keys.count), keyCount: keyCount,
+                  snappedOffsets: offsets.map(LayoutUnit.snap), endOffset: endOffset, estimate: estimate)
     }
 
     /// Every unit of `plan` unmeasured.
     public init(plan: LayoutPlan, estimate: Estimate) {
-        self.init(keys: plan.units.map(\.estimateKey), weights: plan.units.map(\.estimateWeight), keyCount: plan.keyCount,
-                  offsets: plan.units.map(\.offset), endOffset: plan.endOffset, estimate: estimate)
+        // One pass over the units, in place: a million-cell screen's plan has a third of a
+        // million of them, and this is made before its first screen is drawn.
+        let count = plan.unitCount
+        var keys: [Int] = [], weights: [Double] = [], offsets: [Double] = []
+        keys.reserveCapacity(count)
+        weights.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+        plan.units.withUnsafeBufferPointer { units in
+            for index in units.indices {
+                keys.append(units[index].estimateKey)
+                weights.append(units[index].estimateWeight)
+                offsets.append(LayoutUnit.snap(units[index].offset))
+            }
+        }
+        self.init(keys: keys, weights: weights, keyCount: plan.keyCount, snappedOffsets: offsets, endOffset: plan.endOffset,
+                  estimate: estimate)
+    }
+
+    private init(keys: [Int], weights: [Double], keyCount: Int, snappedOffsets: [Double], endOffset: Double, estimate: Estimate) {
+        self.keys = keys
+        self.weights = weights
+        self.keyCount = keyCount
+        self.offsets = snappedOffsets
+        self.endOffset = LayoutUnit.snap(endOffset)
+        self.estimate = estimate
+        heights = [Double](repeating: .nan, count: keys.count)
+        measuredTree = FenwickTree(count: keys.count)
+        // Each key's units, in order, with their weights: counted, then placed (a counting sort).
+        var starts = [Int](repeating: 0, count: keyCount + 1)
+        for key in keys {
+            precondition((0..<keyCount).contains(key), "estimate keys in 0..<keyCount")
+            starts[key + 1] += 1
+        }
+        for key in 0..<keyCount { starts[key + 1] += starts[key] }
+        var next = starts
+        var units = [Int32](repeating: 0, count: keys.count)
+        var sortedWeights = [Double](repeating: 0, count: keys.count)
+        var ranks = [Int32](repeating: 0, count: keys.count)
+        units.withUnsafeMutableBufferPointer { units in
+            sortedWeights.withUnsafeMutableBufferPointer { sortedWeights in
+                ranks.withUnsafeMutableBufferPointer { ranks in
+                    for (unit, key) in keys.enumerated() {
+                        let place = next[key]
+                        next[key] = place + 1
+                        ranks[unit] = Int32(truncatingIfNeeded: place - starts[key])
+                        units[place] = Int32(truncatingIfNeeded: unit)
+                        sortedWeights[place] = weights[unit]
+                    }
+                }
+            }
+        }
+        keyUnits = units
+        keyStarts = starts
+        keyRank = ranks
+        unmeasured = (0..<keyCount).map { FenwickTree(Array(sortedWeights[starts[$0]..<starts[$0 + 1]])) }
+        heightByKey = [Double](repeating: 0, count: keyCount)
+        weightByKey = [Double](repeating: 0, count: keyCount)
     }
 
     public var count: Int { keys.count }
@@ -108,14 +148,14 @@ public struct LazyLayout: Sendable {
 
     /// The number of `key`'s units before unit `index`.
     private mutating func rank(ofKey key: Int, before index: Int) -> Int {
-        let units = keyUnits[key]
-        var low = 0, high = units.count
+        let start = keyStarts[key]
+        var low = start, high = keyStarts[key + 1]
         while low < high {
             searchSteps += 1
             let middle = (low + high) / 2
-            if Int(units[middle]) < index { low = middle + 1 } else { high = middle }
+            if Int(keyUnits[middle]) < index { low = middle + 1 } else { high = middle }
         }
-        return low
+        return low - start
     }
 
     /// The sum of units' heights before `index` (measured or estimated), `index` in `0...count`.

@@ -117,6 +117,19 @@ import Testing
         } catch let error as ScreenFileError {
             #expect(error.description.hasPrefix("sections[0].cells[\(count - 1)].style: unknown text style \"gigantic\""))
         }
+        // A bracket closing the wrong kind inside a cell is found when that cell is read (the
+        // scan that finds the cells counts only how deep brackets go), with its place in the file.
+        var mismatched = cells
+        mismatched[count - 2] = "{\"stack\": [{\"text\": \"x\"}}]"
+        let json2 = json.replacingOccurrences(of: cells.joined(separator: ","), with: mismatched.joined(separator: ","))
+        let lazy = try ScreenFile(json: Array(json2.utf8))
+        #expect(try lazy.content.sections[0].cell(7).text.string == "Cell 7")
+        do {
+            _ = try lazy.content.sections[0].cell(count - 2)
+            Issue.record("a mismatched bracket was accepted")
+        } catch let error as ScreenFileError {
+            #expect(error.description.hasPrefix("sections[0].cells[\(count - 2)]: not valid JSON: expected ',' or ']' in an array at line 3"))
+        }
         // The first screen lays out without reading the bad cell; the whole layout finds it.
         let planned = try PlannedLayout(layout: screen.layout, content: screen.content, environment: LayoutEnvironment(),
                                         sizer: try Fixtures.sizer())

@@ -79,6 +79,8 @@ public struct CompositionalLayout: CollectionLayout {
             }
             if placedAny { plan.space(interSectionSpacing) }
             placedAny = true
+            let rows = cells == 0 ? 0 : section.scrollsOrthogonally ? 1 : (cells + template.capacity - 1) / template.capacity
+            plan.reserveUnits(plan.unitCount + headers.count + rows + footers.count)
             plan.beginSection(index)
             for header in headers {
                 plan.addUnit(items: 0..<0, role: .supplementary(kind: header.kind, pinned: header.pinToVisibleBounds),

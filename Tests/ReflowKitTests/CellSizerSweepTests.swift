@@ -1,0 +1,37 @@
+import Reflow
+import ReflowKit
+import TextMetrics
+import Testing
+
+@Suite struct CellSizerSweepTests {
+    /// A sweep shapes each text once per optical cut, however many texts there are: two sizes of
+    /// the Text cut over 12,000 different texts (more than a typesetter keeps by default) shape
+    /// 12,000 paragraphs, not 12,000 per size.
+    @Test func aSweepShapesEachTextOncePerCut() throws {
+        let count = 12_000
+        let content = CollectionContent(sections: [(0..<count).map { Cell(kind: .item, style: .body, text: StyledText("Text \($0)")) }])
+        let directory = try Fixtures.fonts().directory
+        let shaped = try CategorySweep.map(
+            categories: [.large, .medium], containerWidth: 390,
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory, content: content) },
+            produce: { environment, sizer in
+                _ = try ListLayout().layout(content, in: environment, sizer: sizer)
+                return sizer.typesetter.paragraphsShaped
+            })
+        #expect(shaped == [count, count], "shaped by the end of each size (one worker: both sizes are the Text cut)")
+        #expect(CellSizer.paragraphCacheLimit(for: content) >= 2 * count)
+    }
+
+    /// Long paragraphs keep the typesetter's default cache (all of them shaped and held would take
+    /// gigabytes for a long book), and so do a few short cells; a million short cells are capped.
+    @Test func theParagraphCacheGrowsOnlyForManyShortTexts() {
+        func content(_ count: Int, text: String) -> CollectionContent {
+            CollectionContent(sections: [Array(repeating: Cell(kind: .item, style: .body, text: StyledText(text)), count: count)])
+        }
+        let paragraph = String(repeating: "word ", count: 40)
+        #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: paragraph)) == 8_192)
+        #expect(CellSizer.paragraphCacheLimit(for: content(100, text: "Cell")) == 8_192)
+        #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: "Cell")) == 200_000)
+        #expect(CellSizer.paragraphCacheLimit(for: content(1_000_000, text: "Cell")) == 1 << 19)
+    }
+}
