@@ -3,18 +3,15 @@ import Audit
 import Foundation
 import ReflowKit
 
-extension AuditReport.Format: ExpressibleByArgument {}
-
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Audit a document or screen for accessibility problems at every text size: clipped text, small touch targets, …",
         discussion: """
-            Lays FILE out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's reflow \
-            width) and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under \
-            24), text-clipped, text-not-scaling, word-broken, horizontal-scroll, contrast (WCAG 1.4.3). Formats: a \
-            report for people (text), JSON for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or \
-            above --fail-on is found.
+            Lays FILE out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's reflow width) \
+            and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under 24), \
+            text-clipped, text-not-scaling, word-broken, horizontal-scroll, contrast (WCAG 1.4.3). Formats: a report for people \
+            (text), JSON for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
             """)
 
     /// `--fail-on`: a severity, or never.

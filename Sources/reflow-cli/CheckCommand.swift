@@ -8,9 +8,9 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Compare a document's layouts at every text size with recorded goldens; exit 1 if anything moved.",
         discussion: """
-            Goldens are the layout JSON of each size, one file per category named FILE-STEM-CATEGORY.json \
-            in the goldens folder (as `reflow-cli layout` writes it). Record them once with --record, \
-            commit them, and run check in CI: it names every cell that moved, by how much, at which sizes.
+            Goldens are the layout JSON of each size, one file per category named FILE-STEM-CATEGORY.json in the goldens folder \
+            (as `reflow-cli layout` writes it). Record them once with --record, commit them, and run check in CI: it names every \
+            cell that moved, by how much, at which sizes.
             """)
 
     @Option(help: ArgumentHelp("Folder holding the goldens (created by --record).", valueName: "dir"))

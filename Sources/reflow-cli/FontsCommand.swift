@@ -7,14 +7,13 @@ struct FontsCommand: ParsableCommand {
         commandName: "fonts",
         abstract: "List the fonts text is drawn in: the primary faces, then the fallback chain in the order it is tried.",
         discussion: """
-            Each face with its family, style, file, version (name table) and the scripts it covers. A character \
-            takes the first face that covers it (emoji try the emoji face first); what nothing covers is drawn as \
-            the last resort's box and counted as missing. Fallback files are read from the fixed paths of Debian's \
-            fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji and fonts-noto-mono (scripts/install-deps.sh \
-            installs them), never looked up; a file that is not there is listed as missing. To add a face, list \
-            its file in REFLOW_FALLBACK_FONTS (colon-separated; tried before the emoji face), or add an entry to \
-            FontChain.standard. The CJK face is chosen by --lang (ja, ko, zh-Hans, zh-Hant), else by the kana \
-            or hangul in the paragraph, else Simplified Chinese.
+            Each face with its family, style, file, version (name table) and the scripts it covers. A character takes the first \
+            face that covers it (emoji try the emoji face first); what nothing covers is drawn as the last resort's box and \
+            counted as missing. Fallback files are read from the fixed paths of Debian's fonts-noto-core, fonts-noto-cjk, \
+            fonts-noto-color-emoji and fonts-noto-mono (scripts/install-deps.sh installs them), never looked up; a file that is \
+            not there is listed as missing. To add a face, list its file in REFLOW_FALLBACK_FONTS (colon-separated; tried before \
+            the emoji face), or add an entry to FontChain.standard. The CJK face is chosen by --lang (ja, ko, zh-Hans, zh-Hant), \
+            else by the kana or hangul in the paragraph, else Simplified Chinese.
             """)
 
     @Option(help: "Output format: text (a table) or json.")
@@ -28,11 +27,7 @@ struct FontsCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
-    func validate() throws {
-        if let language, (try? LanguageTag(language)) == nil {
-            throw ValidationError("--lang: '\(language)' is not a BCP 47 language tag; give one like 'ja', 'ko', 'zh-Hans' or 'zh-Hant'")
-        }
-    }
+    func validate() throws { try requireLanguageTag(language) }
 
     func run() throws {
         let region = try language.map(LanguageTag.init).flatMap(CJKRegion.init(language:)) ?? .simplifiedChinese

@@ -7,12 +7,12 @@ struct HyphenateCommand: ParsableCommand {
         commandName: "hyphenate",
         abstract: "Print words with a hyphen at every point where a line may be hyphenated.",
         discussion: """
-            The points `lines --hyphenate` (and every measuring command's --hyphenate) can break a word at: Liang's \
-            algorithm with libhyphen and the language's pattern dictionary from Debian's hyphen-* packages \
-            (/usr/share/hyphen/hyph_LL_CC.dic; en-US when no --lang is given). Each run of letters of 5 or more \
-            is hyphenated, keeping the dictionary's minimum letters before and after a hyphen (English: 2 and 3); \
-            anything else in a line is printed as it is. Words come from the arguments, else one line at a time \
-            from standard input. The dictionary used and its minimums go to stderr.
+            The points `lines --hyphenate` (and every measuring command's --hyphenate) can break a word at: Liang's algorithm \
+            with libhyphen and the language's pattern dictionary from Debian's hyphen-* packages \
+            (/usr/share/hyphen/hyph_LL_CC.dic; en-US when no --lang is given). Each run of letters of 5 or more is hyphenated, \
+            keeping the dictionary's minimum letters before and after a hyphen (English: 2 and 3); anything else in a line is \
+            printed as it is. Words come from the arguments, else one line at a time from standard input. The dictionary used \
+            and its minimums go to stderr.
             """)
 
     @Argument(help: "Words (or lines of text) to hyphenate; read from standard input when none are given.")
@@ -26,11 +26,7 @@ struct HyphenateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to insert at each point.", valueName: "text"))
     var hyphen = "-"
 
-    func validate() throws {
-        if let language, (try? LanguageTag(language)) == nil {
-            throw ValidationError("--lang: '\(language)' is not a BCP 47 language tag; give one like 'en-US', 'de' or 'pt-BR'")
-        }
-    }
+    func validate() throws { try requireLanguageTag(language) }
 
     func run() throws {
         let hyphenator = try Hyphenator.forLanguage(try language.map(LanguageTag.init))

@@ -7,18 +7,16 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Lay a document out in self-sizing cells and print the frames as JSON.",
         discussion: """
-            The document is read as CommonMark (.md, .markdown) or plain text (any other extension; \
-            override with --format). Each block becomes a cell (or each word, with --cells words), sized \
-            for the container width at the text-size category, and placed by a list or a flow layout. \
-            The JSON holds the environment, the content size and, per cell, its index path, kind, text \
-            style, frame, number of lines and the first words of its text. With --category all it holds \
-            twelve layouts, xs to ax5.
+            Each block of a document becomes a cell (each word with --cells words), sized for the container width at the \
+            category and placed by a list or flow layout; a screen file (.json) brings its compositional layout. The JSON \
+            holds the environment, the content size and every element: its kind, index path, frame, lines and first words. \
+            With --category all it holds twelve layouts, xs to ax5.
             """)
 
     @Option(help: ArgumentHelp(
         "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for all twelve in one run.",
         valueName: "category"))
-    var category: CategoryChoice = .one(.large)
+    var category = CategoryChoice(.large)
 
     @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth

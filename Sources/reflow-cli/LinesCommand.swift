@@ -9,16 +9,16 @@ struct LinesCommand: ParsableCommand {
         commandName: "lines",
         abstract: "Break a plain-text file into lines and print one line per output line.",
         discussion: """
-            Paragraphs are blocks separated by blank lines; an empty line separates them in the output, \
-            in the format of the peer engines (../shared/peers), so `diff` compares line breaks. \
-            A summary goes to stderr: lines=N paragraphs=P height=H missing=M, where H = (N + P - 1) x line height \
-            and M counts the characters no font in the fallback chain could draw (each drawn as a box).
+            Paragraphs are blocks separated by blank lines; an empty line separates them in the output, in the format of the \
+            peer engines (../shared/peers), so `diff` compares line breaks. A summary goes to stderr: lines=N paragraphs=P \
+            height=H missing=M, where H = (N + P - 1) x line height and M counts the characters no font in the fallback chain \
+            could draw (each drawn as a box).
 
-            Text is set in a Dynamic Type style (--style, --category) in the bundled faces, or with --font in a font file \
-            of your own (at the style's size, or --size and --line-height); the fallback chain (reflow-cli fonts) follows \
-            either. Lines are printed in logical (reading) order; --visual prints them in visual order, left to right. \
-            A line that ends inside a hyphenated word (--hyphenate) or at a soft hyphen ends with the hyphen drawn (U+2010). \
-            With --text-spacing wcag the line height is at least 1.5 times the point size and the height counts it.
+            Text is set in a Dynamic Type style (--style, --category) in the bundled faces, or with --font in a font file of \
+            your own (at the style's size, or --size and --line-height); the fallback chain (reflow-cli fonts) follows either. \
+            Lines are printed in logical (reading) order; --visual prints them in visual order, left to right. A line that ends \
+            inside a hyphenated word (--hyphenate) or at a soft hyphen ends with the hyphen drawn (U+2010). With --text-spacing \
+            wcag the line height is at least 1.5 times the point size and the height counts it.
             """)
 
     @Argument(help: "The text file to break into lines.")
@@ -75,7 +75,9 @@ struct LinesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let paragraphs = PlainText.paragraphs(try input.text(of: file))
+        let read = try input.reader.text(of: file)
+        read.warnings(path: file).forEach(Console.warning)
+        let paragraphs = PlainText.paragraphs(read.text)
         // Loads the hyphenation patterns it asks for: a language without them fails before any work.
         let environment = try text.settings().environment(category: category)
         let library = try fonts.library()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Foundation
 import Reflow
 import ReflowKit
@@ -15,60 +16,47 @@ extension ContentSizeCategory: ExpressibleByArgument {
 }
 
 /// `--category` of the commands that draw or lay out one size or all twelve: a category, or `all`.
-enum CategoryChoice: ExpressibleByArgument, Equatable {
-    case one(ContentSizeCategory)
-    case all
+struct CategoryChoice: ExpressibleByArgument {
+    var categories: [ContentSizeCategory]
+    /// All twelve, asked for as `all` (a contact sheet, for preview).
+    var isAll: Bool { categories.count == ContentSizeCategory.allCases.count }
+
+    init(_ category: ContentSizeCategory) { categories = [category] }
 
     init?(argument: String) {
         if argument.lowercased() == "all" {
-            self = .all
-        } else if let category = ContentSizeCategory(name: argument) {
-            self = .one(category)
+            categories = ContentSizeCategory.allCases
         } else {
-            return nil
+            guard let category = ContentSizeCategory(name: argument) else { return nil }
+            categories = [category]
         }
     }
 
     static var allValueStrings: [String] { ContentSizeCategory.allValueStrings + ["all"] }
-
-    var defaultValueDescription: String {
-        switch self {
-        case .one(let category): category.shortName
-        case .all: "all"
-        }
-    }
-
-    var categories: [ContentSizeCategory] {
-        switch self {
-        case .one(let category): [category]
-        case .all: ContentSizeCategory.allCases
-        }
-    }
+    var defaultValueDescription: String { isAll ? "all" : categories[0].shortName }
 }
 
-/// `--cells`: what becomes a cell (blocks, words).
+// The library's enumerations named on the command line by their raw values: --cells (blocks,
+// words), --layout (list, flow), a document's --format (markdown, text, screen), a preview's
+// (png, svg, json), an audit's (text, json, sarif), --frames, --overflow-wrap.
 extension CellMode: ExpressibleByArgument {}
-
-/// `--layout`: how cells are placed (list, flow).
 extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
-
-/// `--format` of a document read whatever its extension says (markdown, text, screen).
 extension DocumentFormat: ExpressibleByArgument {}
-
-/// `--format` of a preview: png, svg or json.
 extension PreviewFiles.Format: ExpressibleByArgument {}
+extension AuditReport.Format: ExpressibleByArgument {}
+extension ScrollReport.Frames: ExpressibleByArgument {}
+extension LineBreaker.OverflowWrap: ExpressibleByArgument {}
 
 /// `--format` of a report: text for people, json for scripts.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
+/// `--style`: a Dynamic Type text style by name (body, title1, …).
 extension TextStyle: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
-
-extension LineBreaker.OverflowWrap: ExpressibleByArgument {}
 
 /// Where the bundled fonts are; shared by every command that measures text.
 struct FontOptions: ParsableArguments {
@@ -100,9 +88,12 @@ struct DocumentOptions: ParsableArguments {
     /// Progress of the work, labelled `label`: a bar on a terminal, a line now and then in a log, none with --quiet.
     func progress(_ label: String) -> TerminalProgress { TerminalProgress(label: label, quiet: quiet) }
 
-    /// The document read (see `InputOptions.layoutInput`).
+    /// The document or screen file, as content and the layout it asks for, saying once on stderr
+    /// what was replaced (invalid UTF-8, NUL bytes).
     func load(format: DocumentFormat? = nil, cells: CellMode = .blocks, layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
-        try input.layoutInput(at: file, format: format, cells: cells, layout: layout)
+        let loaded = try input.reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
+        loaded.warnings(path: file).forEach(Console.warning)
+        return loaded
     }
 }
 
@@ -125,22 +116,6 @@ struct InputOptions: ParsableArguments {
     var maximumSize = ByteCount(DocumentReader.defaultMaximumBytes)
 
     var reader: DocumentReader { DocumentReader(maximumBytes: maximumSize.bytes) }
-
-    /// The text of `path`, saying once on stderr what was replaced.
-    func text(of path: String) throws -> String {
-        let text = try reader.text(of: path)
-        for warning in text.warnings(path: path) { Console.warning(warning) }
-        return text.text
-    }
-
-    /// A document or a screen file at `path`, as content and the layout it asks for, saying once
-    /// on stderr what was replaced.
-    func layoutInput(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
-                     layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
-        let input = try reader.layoutInput(at: path, format: format, cells: cells, layout: layout)
-        for warning in input.warnings(path: path) { Console.warning(warning) }
-        return input
-    }
 }
 
 extension ByteCount: ExpressibleByArgument {
@@ -183,4 +158,10 @@ func validating<T>(_ body: () throws -> T) throws -> T {
 /// Validates a length in points given as `name` (`Limits.requirePositive`).
 func requirePositive(_ value: Double?, _ name: String) throws {
     try validating { try Limits.requirePositive(value, name) }
+}
+
+/// Validates `--lang`: a BCP 47 tag, else a usage error that says what is wrong with it.
+func requireLanguageTag(_ language: String?) throws {
+    guard let language else { return }
+    do { _ = try LanguageTag(language) } catch { throw ValidationError("--lang: \(error)") }
 }

@@ -8,43 +8,39 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Render a document at a text size as a phone screen: PNG, SVG or the layout JSON (the default command).",
         discussion: """
-            `reflow-cli FILE --category xxxl` writes FILE-xxxl.png beside the file (or -o PATH): the document \
-            laid out in self-sizing cells for the container width at that text size, drawn on a white screen \
-            with the bundled Inter fonts. --category all draws the twelve sizes side by side on one contact \
-            sheet (FILE-all.png). --viewport WxH --offset Y draws one screen: only the cells on it are measured \
-            (lazily, as a collection view does; the rows above keep estimated heights), so a long document \
-            renders a screen about as fast as a short one. --debug overlays cell frames, text frames, \
-            baselines, the 44 pt minimum and, for a viewport, which rows were measured.
+            `reflow-cli FILE --category xxxl` writes FILE-xxxl.png beside the file (or -o PATH): the document laid out in \
+            self-sizing cells for the container width at that text size, drawn on a white screen with the bundled Inter fonts. \
+            --category all draws the twelve sizes side by side on one contact sheet (FILE-all.png). --viewport WxH --offset Y \
+            draws one screen: only the cells on it are measured (lazily, as a collection view does; the rows above keep \
+            estimated heights), so a long document renders a screen about as fast as a short one. --debug overlays cell frames, \
+            text frames, baselines, the 44 pt minimum and, for a viewport, which rows were measured.
 
             Long documents: a PNG page taller than 16,384 px is written in numbered parts, FILE-CATEGORY-001.png, \
-            FILE-CATEGORY-002.png, …, each at most 16,384 px tall and cut between cells, and the command says so. \
-            With -o PATH the page is one file as long as a PNG can hold it (at most 1,000,000 px a side, 1 GiB of \
-            pixels); taller, it is an error unless --parts asks for parts named after PATH (PATH-001.png, …).
+            FILE-CATEGORY-002.png, …, each at most 16,384 px tall and cut between cells, and the command says so. With -o PATH \
+            the page is one file as long as a PNG can hold it (at most 1,000,000 px a side, 1 GiB of pixels); taller, it is an \
+            error unless --parts asks for parts named after PATH (PATH-001.png, …).
             """)
 
     @Option(help: ArgumentHelp(
         "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve.",
         valueName: "category"))
-    var category: CategoryChoice = .one(.large)
+    var category = CategoryChoice(.large)
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Write to this one file (default: FILE-CATEGORY.png beside the document, in numbered parts when taller than 16,384 px); written whole or not at all.",
         valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp(
-        "png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
+    @Option(help: ArgumentHelp("png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
     var format: PreviewFiles.Format?
 
     @Option(help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
     var width: Double?
 
-    @Option(help: ArgumentHelp(
-        "Draw one screen of this size in points, e.g. 390x844, measuring only the cells on it.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Draw one screen of this size in points, e.g. 390x844, measuring only the cells on it.", valueName: "WxH"))
     var viewport: String?
 
-    @Option(help: ArgumentHelp(
-        "With --viewport: the scroll position in points (rows above it keep estimated heights).", valueName: "pt"))
+    @Option(help: ArgumentHelp("With --viewport: the scroll position in points (rows above it keep estimated heights).", valueName: "pt"))
     var offset: Double?
 
     @Option(help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
@@ -67,7 +63,7 @@ struct PreviewCommand: ParsableCommand {
         var request = PreviewRequest(document: document.file)
         (request.output, request.format, request.width, request.viewport) = (output, format, width, viewport)
         (request.offset, request.scale, request.parts) = (offset, scale, parts)
-        (request.categories, request.isSheet) = (category.categories, category == .all)
+        (request.categories, request.isSheet) = (category.categories, category.isAll)
         return try validating { try request.resolved() }
     }
 

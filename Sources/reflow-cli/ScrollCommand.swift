@@ -4,8 +4,6 @@ import Reflow
 import ReflowKit
 import TextMetrics
 
-extension ScrollReport.Frames: ExpressibleByArgument {}
-
 extension Estimate: ExpressibleByArgument {
     public init?(argument: String) { self.init(option: argument) }
     public static var allValueStrings: [String] { ["auto", "fixed:PT (0 < PT <= \(Limits.describe(Limits.maximumLength)))"] }
@@ -16,13 +14,11 @@ struct ScrollCommand: ParsableCommand {
         commandName: "scroll",
         abstract: "Simulate scrolling a document top to bottom with lazy layout, frame by frame.",
         discussion: """
-            Only cells on screen and in the prefetch margin (one screen ahead, two cells a frame) are \
-            measured; the others carry the estimate. Each frame reports the cells it measured, its \
-            work time against the frame budget (1/fps; work is the CPU time of the frame's thread, and \
-            the wall-clock time, which also counts time other processes held the core, is shown beside \
-            it), the error of the estimated content height and \
-            how far the anchor cell (the first visible one) moved on screen: 0 when all is well. \
-            --change-category-at switches the text size part way down.
+            Only cells on screen and in the prefetch margin (one screen ahead, two cells a frame) are measured; the others carry \
+            the estimate. Each frame reports the cells it measured, its work time against the frame budget (1/fps; work is the \
+            CPU time of the frame's thread, and the wall-clock time, which also counts time other processes held the core, is \
+            shown beside it), the error of the estimated content height and how far the anchor cell (the first visible one) \
+            moved on screen: 0 when all is well. --change-category-at switches the text size part way down.
             """)
 
     @Option(help: "Content-size category to start at.")

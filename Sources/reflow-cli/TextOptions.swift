@@ -35,15 +35,7 @@ struct TextOptions: ParsableArguments {
         valueName: "spacing"))
     var textSpacing: TextSpacing?
 
-    func validate() throws {
-        if let language {
-            do {
-                _ = try LanguageTag(language)
-            } catch let error as TextMetricsError {
-                throw ValidationError("--lang: \(error)")
-            }
-        }
-    }
+    func validate() throws { try requireLanguageTag(language) }
 
     /// The settings given, for `TextSettings`' environments (over the front matter's).
     func settings() throws -> TextSettings {
