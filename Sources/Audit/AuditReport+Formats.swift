@@ -23,6 +23,14 @@ extension AuditReport {
         }
     }
 
+    /// What fails an audit (`--fail-on`): a finding of at least this severity, or never.
+    public enum FailureThreshold: String, CaseIterable, Sendable {
+        case error, warning, never
+
+        /// The least severity that fails; nil for never.
+        public var severity: AuditSeverity? { AuditSeverity(rawValue: rawValue) }
+    }
+
     /// Whether a finding at or above `threshold` was found (never, for a nil threshold): what
     /// makes an audit fail a build.
     public func fails(at threshold: AuditSeverity?) -> Bool {

@@ -63,6 +63,11 @@ public struct FontReport: Sendable {
     /// How many faces of the chain are not installed (their scripts are drawn as boxes).
     public var missingCount: Int { entries.filter { !$0.installed }.count }
 
+    /// What to warn a person of when files of the chain are missing; nil when none are.
+    public var missingWarning: String? {
+        missingCount == 0 ? nil : "\(missingCount) font file(s) of the chain are not installed; their scripts are drawn as boxes"
+    }
+
     /// For people: each face numbered, with its file, version and scripts.
     public func text() -> String {
         var out = ""

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Audit
-import Foundation
 import ReflowKit
 
 struct AuditCommand: ParsableCommand {
@@ -14,13 +13,6 @@ struct AuditCommand: ParsableCommand {
             (text), JSON for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
             """)
 
-    /// `--fail-on`: a severity, or never.
-    enum FailOn: String, ExpressibleByArgument, CaseIterable {
-        case error, warning, never
-
-        var threshold: AuditSeverity? { AuditSeverity(rawValue: rawValue) }
-    }
-
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
         "Categories to audit (default: all), e.g. --category l xxxl ax5, or all.", valueName: "category"))
     var category: [CategoryChoice] = []
@@ -32,16 +24,14 @@ struct AuditCommand: ParsableCommand {
     var format: AuditReport.Format = .text
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding of this severity or worse is found: error, warning or never.")
-    var failOn: FailOn = .error
+    var failOn: AuditReport.FailureThreshold = .error
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of stdout.", valueName: "path"))
     var output: String?
 
     @OptionGroup var document: DocumentOptions
 
-    func validate() throws {
-        for value in width { try requirePositive(value, "--width") }
-    }
+    func validate() throws { try width.forEach { try requirePositive($0, "--width") } }
 
     func run() throws {
         // Checked before any work, so a wrong -o fails at once and never replaces the input.
@@ -56,7 +46,7 @@ struct AuditCommand: ParsableCommand {
         let report = try auditor.run { progress.update($0) }
         progress.finish()
         let rendered = report.rendered(format, path: document.file)
-        if let destination { try destination.write(Data(rendered.utf8)) } else { Console.write(rendered) }
-        if report.fails(at: failOn.threshold) { throw ExitCode.failure }
+        if let destination { try destination.write(Array(rendered.utf8)) } else { Console.write(rendered) }
+        if report.fails(at: failOn.severity) { throw ExitCode.failure }
     }
 }

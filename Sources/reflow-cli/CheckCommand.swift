@@ -54,14 +54,13 @@ struct CheckCommand: ParsableCommand {
                                          layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
                                          progress: { progress.update($0) })
         progress.finish()
-        let name = document.name
         if record {
             try store.record(reports, to: outputs)
-            Console.info("recorded \(categories.count) golden layout(s) of \(name) in \(goldens)")
+            Console.info("recorded \(categories.count) golden layout(s) of \(document.name) in \(goldens)")
             return
         }
         let verdict = try store.compare(reports, categories: categories, reader: document.input.reader, tolerance: tolerance)
-        Console.write(verdict.text(document: name, maxCells: maxCells))
+        Console.write(verdict.text(document: document.name, maxCells: maxCells))
         if let failure = verdict.failure {
             Console.error(failure)
             throw ExitCode.failure

@@ -32,14 +32,7 @@ struct FontsCommand: ParsableCommand {
     func run() throws {
         let region = try language.map(LanguageTag.init).flatMap(CJKRegion.init(language:)) ?? .simplifiedChinese
         let report = try FontReport(library: try fonts.library(), bold: bold, region: region)
-        switch format {
-        case .json:
-            Console.write(try report.json())
-        case .text:
-            Console.write(report.text())
-            if report.missingCount > 0 {
-                Console.warning("\(report.missingCount) font file(s) of the chain are not installed; their scripts are drawn as boxes")
-            }
-        }
+        Console.write(format == .json ? try report.json() : report.text())
+        if format == .text, let warning = report.missingWarning { Console.warning(warning) }
     }
 }

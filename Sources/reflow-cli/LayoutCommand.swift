@@ -33,9 +33,7 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var placement: PlacementOptions
     @OptionGroup var document: DocumentOptions
 
-    func validate() throws {
-        try requirePositive(width, "--width")
-    }
+    func validate() throws { try requirePositive(width, "--width") }
 
     func run() throws {
         let documentFormat = format ?? DocumentFormat(path: document.file)

@@ -38,12 +38,13 @@ struct CategoryChoice: ExpressibleByArgument {
 
 // The library's enumerations named on the command line by their raw values: --cells (blocks,
 // words), --layout (list, flow), a document's --format (markdown, text, screen), a preview's
-// (png, svg, json), an audit's (text, json, sarif), --frames, --overflow-wrap.
+// (png, svg, json), an audit's (text, json, sarif), --fail-on, --frames, --overflow-wrap.
 extension CellMode: ExpressibleByArgument {}
 extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
 extension DocumentFormat: ExpressibleByArgument {}
 extension PreviewFiles.Format: ExpressibleByArgument {}
 extension AuditReport.Format: ExpressibleByArgument {}
+extension AuditReport.FailureThreshold: ExpressibleByArgument {}
 extension ScrollReport.Frames: ExpressibleByArgument {}
 extension LineBreaker.OverflowWrap: ExpressibleByArgument {}
 
@@ -146,13 +147,7 @@ enum Console {
 /// `body`, with the library's `InvalidOption` (and any other error) turned into a usage error:
 /// one line on stderr and exit status 64, as ArgumentParser reports the options it rejects.
 func validating<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as ValidationError {
-        throw error
-    } catch {
-        throw ValidationError("\(error)")
-    }
+    do { return try body() } catch let error as ValidationError { throw error } catch { throw ValidationError("\(error)") }
 }
 
 /// Validates a length in points given as `name` (`Limits.requirePositive`).

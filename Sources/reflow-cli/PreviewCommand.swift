@@ -67,9 +67,7 @@ struct PreviewCommand: ParsableCommand {
         return try validating { try request.resolved() }
     }
 
-    func validate() throws {
-        _ = try resolved()
-    }
+    func validate() throws { _ = try resolved() }
 
     func run() throws {
         let plan = try resolved()
@@ -77,8 +75,7 @@ struct PreviewCommand: ParsableCommand {
         let output = try OutputFile(path: plan.files.path, protecting: [document.file])
         let loaded = try document.load()
         guard loaded.content.cellCount > 0 else {
-            Console.info("nothing to render: '\(document.file)' has no text; no file written")
-            return
+            return Console.info("nothing to render: '\(document.file)' has no text; no file written")
         }
         let progress = document.progress("rendering")
         defer { progress.finish() }

@@ -73,9 +73,7 @@ struct ScrollCommand: ParsableCommand {
         return request
     }
 
-    func validate() throws {
-        _ = try validating { try request.configuration() }
-    }
+    func validate() throws { _ = try validating { try request.configuration() } }
 
     func run() throws {
         let plotFile = try plot.map { try OutputFile(path: $0, protecting: [document.file]) }

@@ -209,6 +209,7 @@ import TextMetrics
         #expect(Set(finding.keys) == ["rule", "severity", "category", "otherCategories", "width", "element", "source", "message"])
         #expect(report.worst == .error)
         #expect(report.fails(at: .error) && report.fails(at: .warning) && !report.fails(at: nil))
+        #expect(AuditReport.FailureThreshold.allCases.map(\.severity) == [.error, .warning, nil])
         #expect(report.rendered(.json, path: "screens/x.json") == report.json(file: "x.json"))
         #expect(report.rendered(.sarif, path: "screens/x.json") == report.sarif(uri: "screens/x.json", toolVersion: "1.0"))
         #expect(report.rendered(.text, path: "x.json") == report.text(file: "x.json"))

@@ -12,6 +12,8 @@ import Testing
         #expect(text.hasPrefix("1. Inter Regular [primary (below 20 pt)]\n"))
         #expect(text.components(separatedBy: "\n").filter { $0.first?.isNumber == true }.count == report.entries.count)
         #expect(report.missingCount == report.entries.filter { !$0.installed }.count)
+        #expect((report.missingWarning == nil) == (report.missingCount == 0))
+        #expect(report.missingWarning?.hasPrefix("\(report.missingCount) font file(s) of the chain are not installed") ?? true)
         let decoded = try JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [[String: Any]]
         #expect(decoded?.count == report.entries.count)
     }
