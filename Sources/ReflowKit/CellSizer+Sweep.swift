@@ -28,9 +28,6 @@ extension CellSizer {
         return sizer
     }
 
-    /// The typesetter's default paragraph cache, kept for content of few cells or long texts.
-    static let defaultParagraphCacheLimit = 8_192
-
     /// A sweep's paragraph cache for `content`: four entries a cell when its cells' texts are
     /// short (a screen's or a table's: at most 64 bytes a cell on average, sampled from the first
     /// 256 cells), so that every shaped text stays for the next size (a cell has a text or two and
@@ -39,7 +36,7 @@ extension CellSizer {
     /// held whole, the shaped paragraphs of 50 MB of text would take gigabytes.
     public static func paragraphCacheLimit(for content: CollectionContent) -> Int {
         let cells = content.cellCount
-        guard 4 * cells > defaultParagraphCacheLimit else { return defaultParagraphCacheLimit }
+        guard 4 * cells > Typesetter.defaultParagraphCacheLimit else { return Typesetter.defaultParagraphCacheLimit }
         var bytes = 0, sampled = 0
         for section in content.sections where section.cellCount > 0 && sampled < 256 {
             // The first block of a lazy section: what its first screen reads anyway.
@@ -49,7 +46,7 @@ extension CellSizer {
                 sampled += 1
             }
         }
-        guard sampled > 0, bytes <= 64 * sampled else { return defaultParagraphCacheLimit }
+        guard sampled > 0, bytes <= 64 * sampled else { return Typesetter.defaultParagraphCacheLimit }
         return min(4 * cells, 1 << 19)
     }
 }

@@ -67,12 +67,8 @@ public struct DocumentPreview {
     public func layoutJSON(categories: [ContentSizeCategory], asArray: Bool,
                            progress: (@Sendable (Double) -> Void)? = nil) throws -> String {
         // Each report is made unit by unit (never a whole layout's measured text in memory).
-        let directory = fonts.directory, input = input
-        let reports = try CategorySweep.map(
-            categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory, content: input.content) },
-            produce: { environment, sizer in try LayoutReport(input.layout, input.content, in: environment, sizer: sizer) },
-            progress: progress)
+        let reports = try input.reports(categories: categories, width: width, text: text, layoutDirection: layoutDirection,
+                                        fontsDirectory: fonts.directory, progress: progress ?? { _ in })
         return asArray
             ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"
             : reports[0].jsonText() + "\n"

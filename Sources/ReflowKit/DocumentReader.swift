@@ -33,12 +33,15 @@ public struct DocumentReader: Sendable {
     public func layoutInput(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
                             layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
         let format = format ?? DocumentFormat(path: path)
+        // Opened once: a FIFO opened a second time would lose its writer in between.
+        let (descriptor, status) = try opened(path)
+        defer { close(descriptor) }
         // A large screen file is mapped, not read: it is parsed lazily, cell by cell, so most of
         // its bytes are looked at once, by the scan that finds its cells.
-        if format == .screen, let file = try mapped(path) {
+        if format == .screen, let file = Self.mapping(descriptor, status) {
             return try LayoutInput(file: file, format: format, cells: cells, layout: layout)
         }
-        return try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout)
+        return try LayoutInput(bytes: try readAll(descriptor, status, path: path), format: format, cells: cells, layout: layout)
     }
 
     /// Regular files of at least this many bytes are mapped by `layoutInput` when they are screens.
@@ -49,6 +52,11 @@ public struct DocumentReader: Sendable {
     public func mapped(_ path: String) throws -> FileBytes? {
         let (descriptor, status) = try opened(path)
         defer { close(descriptor) }
+        return Self.mapping(descriptor, status)
+    }
+
+    /// The open file mapped, when `mapped(_:)` would map it.
+    private static func mapping(_ descriptor: Int32, _ status: stat) -> FileBytes? {
         let size = Int(status.st_size)
         guard (status.st_mode & S_IFMT) == S_IFREG, size >= Self.mappingThreshold else { return nil }
         return FileBytes(mapping: descriptor, count: size)
@@ -87,6 +95,11 @@ public struct DocumentReader: Sendable {
     public func bytes(of path: String) throws -> [UInt8] {
         let (descriptor, status) = try opened(path)
         defer { close(descriptor) }
+        return try readAll(descriptor, status, path: path)
+    }
+
+    /// The bytes of the open file (see `bytes(of:)`).
+    private func readAll(_ descriptor: Int32, _ status: stat, path: String) throws -> [UInt8] {
         let isRegular = (status.st_mode & S_IFMT) == S_IFREG
         let maximumBytes = min(self.maximumBytes, Int.max / 2)
         // A regular file is read straight into the array, its size and one byte more (to see its

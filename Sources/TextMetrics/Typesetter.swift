@@ -65,8 +65,11 @@ public final class Typesetter {
     public var fastPathParagraphs: Int { itemizer.fastPathCount }
     public var itemizedParagraphs: Int { itemizer.fullCount }
 
+    /// Shaped paragraphs kept by default.
+    public static let defaultParagraphCacheLimit = 8_192
+
     public init(fonts: FontLibrary, shapingCacheLimit: Int = 131_072,
-                paragraphCacheLimit: Int = 8_192, layoutCacheLimit: Int = 65_536) throws {
+                paragraphCacheLimit: Int = Typesetter.defaultParagraphCacheLimit, layoutCacheLimit: Int = 65_536) throws {
         self.fonts = fonts
         self.shaper = Shaper(cacheLimit: shapingCacheLimit)
         self.breaks = try BreakOpportunities()
