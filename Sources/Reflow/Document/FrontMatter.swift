@@ -97,13 +97,11 @@ public struct FrontMatter: Hashable, Sendable {
 
     /// `environment` with what the front matter sets (`TextSettings` puts what a person chose
     /// over it).
-    public func applied(to environment: TextEnvironment) -> TextEnvironment {
-        var result = environment
-        if let language { result.language = language }
-        if let direction { result.direction = direction }
-        if let hyphenation { result.hyphenation = hyphenation }
-        if let spacing { result.spacing = spacing }
-        return result
+    public func applied(to environment: TextEnvironment) -> TextEnvironment { settings.applied(to: environment) }
+
+    /// What the front matter sets, as settings.
+    public var settings: TextSettings {
+        TextSettings(direction: direction, language: language, hyphenation: hyphenation, spacing: spacing)
     }
 
     private static func line(of error: YamlError) -> Int? {

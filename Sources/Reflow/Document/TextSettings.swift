@@ -23,12 +23,19 @@ public struct TextSettings: Hashable, Sendable {
     public func environment(category: ContentSizeCategory = .default, frontMatter: FrontMatter? = nil) throws -> TextEnvironment {
         var environment = TextEnvironment(category: category)
         if let frontMatter { environment = frontMatter.applied(to: environment) }
-        if let direction { environment.direction = direction }
-        if let language { environment.language = language }
-        if let hyphenation { environment.hyphenation = hyphenation }
-        if let spacing { environment.spacing = spacing }
+        environment = applied(to: environment)
         if environment.hyphenation { _ = try Hyphenator.forLanguage(environment.language) }
         return environment
+    }
+
+    /// `environment` with every setting given here in place of its own.
+    public func applied(to environment: TextEnvironment) -> TextEnvironment {
+        var result = environment
+        if let direction { result.direction = direction }
+        if let language { result.language = language }
+        if let hyphenation { result.hyphenation = hyphenation }
+        if let spacing { result.spacing = spacing }
+        return result
     }
 
     /// The environment of a `width` × `height` container at `category`, its layout direction
