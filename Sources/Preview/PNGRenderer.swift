@@ -111,8 +111,8 @@ public final class PNGRenderer {
             case .text:
                 break  // characters for search and screen readers: nothing to see
             case .clip(let rect, let inner):
-                let box = PixelBox(x0: Int((rect.minX * k).rounded()), y0: Int((rect.minY * k).rounded()),
-                                   x1: Int((rect.maxX * k).rounded()), y1: Int((rect.maxY * k).rounded()))
+                let box = PixelBox(x0: Int(LayoutUnit.rounded(rect.minX * k)), y0: Int(LayoutUnit.rounded(rect.minY * k)),
+                                   x1: Int(LayoutUnit.rounded(rect.maxX * k)), y1: Int(LayoutUnit.rounded(rect.maxY * k)))
                 draw(inner, into: &raster, clip: clip.intersection(box), itemDone: {})
             }
             itemDone()
@@ -129,7 +129,7 @@ public final class PNGRenderer {
         for glyph in run.glyphs {
             let x = (run.origin.x + glyph.x) * k, y = (run.origin.y + glyph.y) * k
             var whole = x.rounded(.down)
-            var bin = Int(((x - whole) * bins).rounded())
+            var bin = Int(LayoutUnit.rounded((x - whole) * bins))
             if bin == GlyphCache.subpixelBins {
                 bin = 0
                 whole += 1
@@ -138,9 +138,9 @@ public final class PNGRenderer {
                 continue
             }
             if bitmap.isColor {
-                raster.blitColor(bitmap, left: Int(whole) + bitmap.left, top: Int(y.rounded()) - bitmap.top, clip: clip)
+                raster.blitColor(bitmap, left: Int(whole) + bitmap.left, top: Int(LayoutUnit.rounded(y)) - bitmap.top, clip: clip)
             } else {
-                raster.blit(bitmap, left: Int(whole) + bitmap.left, top: Int(y.rounded()) - bitmap.top, color: run.color, clip: clip)
+                raster.blit(bitmap, left: Int(whole) + bitmap.left, top: Int(LayoutUnit.rounded(y)) - bitmap.top, color: run.color, clip: clip)
             }
         }
     }

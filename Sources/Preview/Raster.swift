@@ -99,7 +99,7 @@ struct Raster {
                             coverage = min(coverage, max(0, min(1, 0.5 - distance)))
                         }
                     }
-                    let a = UInt32((alpha * coverage).rounded())
+                    let a = UInt32(LayoutUnit.rounded(alpha * coverage))
                     if a == 255 {
                         buffer[index] = UInt8(red); buffer[index + 1] = UInt8(green)
                         buffer[index + 2] = UInt8(blue); buffer[index + 3] = 255

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
@@ -26,6 +27,25 @@ import TextMetrics
         #expect(JSONText.number(56.125) == "56.125")
         #expect(JSONText.number(.nan) == "null")
         #expect(JSONText.string("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+    }
+
+    /// Frames are written in thousandths of a point through a path of their own; it must write
+    /// what `String(Double)` (Swift's shortest round-trip form) writes, digit for digit.
+    @Test func thousandthsAreWrittenAsSwiftWritesThem() async {
+        let edges: [Int64] = [1, -1, 5, -5, 10, 100, 999, -999, 1_001, 12_375, -12_375, 999_999_999_999_999,
+                              -999_999_999_999_999, 123_456_789_012_345, 500, -500, 20]
+        for thousandths in edges {
+            let value = Double(thousandths) / 1000
+            let expected = value == value.rounded() ? String(Int64(value)) : String(value)
+            #expect(JSONText.number(value) == expected, "\(thousandths) thousandths")
+        }
+        await propertyCheck(count: 20_000, input: Gen.int64(in: -999_999_999_999_999...999_999_999_999_999)) { thousandths in
+            let value = Double(thousandths) / 1000
+            let expected = value == value.rounded() ? String(Int64(value)) : String(value)
+            #expect(JSONText.number(value) == expected, "\(thousandths) thousandths")
+        }
+        // Not a whole number of thousandths: Swift's form.
+        for value in [0.0001, 1.0 / 3, 1e-7, -2.5e-4, 0.1 + 0.2] { #expect(JSONText.number(value) == String(value)) }
     }
 }
 

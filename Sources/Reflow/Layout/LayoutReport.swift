@@ -164,19 +164,55 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         out += "},\n"
         out += "\(indent)  \"contentSize\": {\"width\": \(JSONText.number(contentSize.width)), \"height\": \(JSONText.number(contentSize.height))},\n"
         out += "\(indent)  \"elements\": ["
+        // Appends of literals and small strings only: this runs for every element of every
+        // category written, and an interpolated line would be a heap string each time.
+        let elementIndent = indent + "    "
         for (index, element) in elements.enumerated() {
             out += index == 0 ? "\n" : ",\n"
-            out += "\(indent)    {\"indexPath\": {\"section\": \(element.indexPath.section), \"item\": \(element.indexPath.item)}, "
-            out += "\"kind\": \(JSONText.string(element.kind)), "
-            if let cell = element.cell { out += "\"cell\": \(JSONText.string(cell)), " }
-            if let level = element.level { out += "\"level\": \(level), " }
-            if let style = element.style { out += "\"style\": \(JSONText.string(style)), " }
-            out += "\"frame\": {\"x\": \(JSONText.number(element.frame.x)), \"y\": \(JSONText.number(element.frame.y)), "
-            out += "\"width\": \(JSONText.number(element.frame.width)), \"height\": \(JSONText.number(element.frame.height))}"
-            if let zIndex = element.zIndex { out += ", \"zIndex\": \(zIndex)" }
-            if let lines = element.lines { out += ", \"lines\": \(lines)" }
-            if let text = element.text { out += ", \"text\": \(JSONText.string(text))" }
-            if let line = element.sourceLine { out += ", \"sourceLine\": \(line)" }
+            out += elementIndent
+            out += "{\"indexPath\": {\"section\": "
+            out += String(element.indexPath.section)
+            out += ", \"item\": "
+            out += String(element.indexPath.item)
+            out += "}, \"kind\": "
+            out += JSONText.string(element.kind)
+            if let cell = element.cell {
+                out += ", \"cell\": "
+                out += JSONText.string(cell)
+            }
+            if let level = element.level {
+                out += ", \"level\": "
+                out += String(level)
+            }
+            if let style = element.style {
+                out += ", \"style\": "
+                out += JSONText.string(style)
+            }
+            out += ", \"frame\": {\"x\": "
+            out += JSONText.number(element.frame.x)
+            out += ", \"y\": "
+            out += JSONText.number(element.frame.y)
+            out += ", \"width\": "
+            out += JSONText.number(element.frame.width)
+            out += ", \"height\": "
+            out += JSONText.number(element.frame.height)
+            out += "}"
+            if let zIndex = element.zIndex {
+                out += ", \"zIndex\": "
+                out += String(zIndex)
+            }
+            if let lines = element.lines {
+                out += ", \"lines\": "
+                out += String(lines)
+            }
+            if let text = element.text {
+                out += ", \"text\": "
+                out += JSONText.string(text)
+            }
+            if let line = element.sourceLine {
+                out += ", \"sourceLine\": "
+                out += String(line)
+            }
             out += "}"
         }
         out += elements.isEmpty ? "]" : "\n\(indent)  ]"
@@ -203,7 +239,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     /// `value` to 1/1000 pt; a value so large that the scaling overflows is already whole.
     static func rounded(_ value: Double) -> Double {
         let scaled = value * 1000
-        return scaled.isFinite ? scaled.rounded() / 1000 : value
+        return scaled.isFinite ? LayoutUnit.rounded(scaled) / 1000 : value
     }
 
     /// The first `count` words (split at ASCII white space), for a person to recognise the cell;
