@@ -3,7 +3,8 @@ import Reflow
 
 /// The document reader: any bytes, read as Markdown or as plain text (the first byte chooses),
 /// become a document and its cells, as `reflow-cli` reads a file. Nothing may crash, hang or
-/// lose the promise that every block has visible text.
+/// lose the promise that every block has visible text, but a table's cells: an empty cell of a
+/// table keeps its column (`| | x |`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -15,7 +16,9 @@ public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     let document = Document(text: text.text, format: format)
     for block in document.blocks {
-        require(block.text.string.contains { !$0.isWhitespace }, "a block without visible text: \(block)")
+        if case .tableCell = block.kind {} else {
+            require(block.text.string.contains { !$0.isWhitespace }, "a block without visible text: \(block)")
+        }
         require(block.text.runs.reduce(0) { $0 + $1.length } == block.text.string.utf8.count, "runs do not cover the text")
     }
     let cells = CellMode.blocks.content(for: document).sections.reduce(0) { $0 + $1.cellCount }

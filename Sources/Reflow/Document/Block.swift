@@ -38,7 +38,8 @@ public struct Block: Hashable, Sendable {
         /// A footnote definition (`[^label]: text`), by its number (the order of first reference).
         case footnote(number: Int)
         case code
-        /// A cell of a Markdown table; row 0 is the header row.
+        /// A cell of a Markdown table; row 0 is the header row. The only block whose text may be
+        /// empty: an empty cell keeps its place in its row.
         case tableCell(row: Int, column: Int)
 
         /// A short name for output formats: heading, paragraph, listItem, quote, footnote, code, tableCell.
