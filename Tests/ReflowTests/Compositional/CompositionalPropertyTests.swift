@@ -103,32 +103,47 @@ import TestSupport
     @Test func cellsOfASectionNeverOverlapAndEverythingLiesInsideItsContent() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 100, input: Gen.int(in: 0...1_000_000)) { seed in
-            let (layout, content) = Self.screen(seed: seed)
-            for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
-                let environment = LayoutEnvironment(containerWidth: 390, category: category)
-                guard let snapshot = attempt({ try layout.layout(content, in: environment, sizer: sizer) }) else { return }
-                let cells = snapshot.cells
-                #expect(cells.count == content.cellCount, "seed \(seed)")
-                for section in content.sections.indices {
-                    let frames = cells.filter { $0.indexPath.section == section }.map(\.frame)
-                    for i in frames.indices {
-                        for j in frames.indices where j > i {
-                            #expect(!frames[i].intersects(frames[j]), "seed \(seed) \(category.shortName) section \(section): \(frames[i]) and \(frames[j])")
-                        }
-                    }
-                    // Inside the content: across the container, or across an orthogonal band's own width.
-                    let width = snapshot.scrollingWidths[section] ?? snapshot.contentSize.width
-                    for frame in frames {
-                        #expect(frame.minX >= -1e-9 && frame.maxX <= width + 1e-9, "seed \(seed) \(category.shortName): \(frame) in width \(width)")
-                        #expect(frame.minY >= -1e-9 && frame.maxY <= snapshot.contentSize.height + 1e-9, "seed \(seed): \(frame)")
-                        #expect(snapshot.sectionExtents[section].lowerBound <= frame.minY + 1e-9
-                                && frame.maxY <= snapshot.sectionExtents[section].upperBound + 1e-9, "seed \(seed): a cell in its section")
+            Self.checkFrames(seed: seed, sizer: sizer)
+        }
+    }
+
+    /// Seeds the property test found failing once, checked every time. 768903: an orthogonal
+    /// band 2016.2 pt wide whose last cell, its edges snapped to 1/64 pt, ended at 2016.203125 (the
+    /// band's width was not snapped like its cells' edges).
+    @Test(arguments: [768_903])
+    func seedsThatFailedOnce(_ seed: Int) throws {
+        Self.checkFrames(seed: seed, sizer: try Fixtures.sizer())
+    }
+
+    /// The frames of `screen(seed:)` at three sizes: no two cells of a section overlap, every cell
+    /// lies inside its content (the container, or an orthogonal band's own width) and its section,
+    /// and a self-sized cell is at least 44 pt tall.
+    static func checkFrames(seed: Int, sizer: CellSizer) {
+        let (layout, content) = Self.screen(seed: seed)
+        for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
+            let environment = LayoutEnvironment(containerWidth: 390, category: category)
+            guard let snapshot = attempt({ try layout.layout(content, in: environment, sizer: sizer) }) else { return }
+            let cells = snapshot.cells
+            #expect(cells.count == content.cellCount, "seed \(seed)")
+            for section in content.sections.indices {
+                let frames = cells.filter { $0.indexPath.section == section }.map(\.frame)
+                for i in frames.indices {
+                    for j in frames.indices where j > i {
+                        #expect(!frames[i].intersects(frames[j]), "seed \(seed) \(category.shortName) section \(section): \(frames[i]) and \(frames[j])")
                     }
                 }
-                // Self-sized cells are at least 44 pt tall.
-                for cell in cells where Self.isSelfSized(cell.indexPath, layout: layout, environment: environment) {
-                    #expect(cell.frame.height >= 44, "seed \(seed) \(category.shortName) \(cell.indexPath)")
+                // Inside the content: across the container, or across an orthogonal band's own width.
+                let width = snapshot.scrollingWidths[section] ?? snapshot.contentSize.width
+                for frame in frames {
+                    #expect(frame.minX >= -1e-9 && frame.maxX <= width + 1e-9, "seed \(seed) \(category.shortName): \(frame) in width \(width)")
+                    #expect(frame.minY >= -1e-9 && frame.maxY <= snapshot.contentSize.height + 1e-9, "seed \(seed): \(frame)")
+                    #expect(snapshot.sectionExtents[section].lowerBound <= frame.minY + 1e-9
+                            && frame.maxY <= snapshot.sectionExtents[section].upperBound + 1e-9, "seed \(seed): a cell in its section")
                 }
+            }
+            // Self-sized cells are at least 44 pt tall.
+            for cell in cells where Self.isSelfSized(cell.indexPath, layout: layout, environment: environment) {
+                #expect(cell.frame.height >= 44, "seed \(seed) \(category.shortName) \(cell.indexPath)")
             }
         }
     }

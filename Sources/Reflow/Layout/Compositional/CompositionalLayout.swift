@@ -207,7 +207,9 @@ public struct CompositionalLayout: CollectionLayout {
             x += size.width
             height = max(height, size.height)
         }
-        return UnitLayout(height: height, elements: placement.elements, scrollingWidth: x + resolved.trailingInset,
+        // Snapped as the cells' edges are (a cell ending at the last group's edge ends at most at
+        // its snapped value), so the band holds its last cell.
+        return UnitLayout(height: height, elements: placement.elements, scrollingWidth: LayoutUnit.snap(x + resolved.trailingInset),
                           warnings: placement.warnings, groupFrames: placement.groupFrames)
     }
 
