@@ -167,6 +167,12 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         // Appends of literals and small strings only: this runs for every element of every
         // category written, and an interpolated line would be a heap string each time.
         let elementIndent = indent + "    "
+        func field(_ key: String, _ value: String) {
+            out += ", \""
+            out += key
+            out += "\": "
+            out += value
+        }
         for (index, element) in elements.enumerated() {
             out += index == 0 ? "\n" : ",\n"
             out += elementIndent
@@ -174,21 +180,12 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             out += String(element.indexPath.section)
             out += ", \"item\": "
             out += String(element.indexPath.item)
-            out += "}, \"kind\": "
-            out += JSONText.string(element.kind)
-            if let cell = element.cell {
-                out += ", \"cell\": "
-                out += JSONText.string(cell)
-            }
-            if let level = element.level {
-                out += ", \"level\": "
-                out += String(level)
-            }
-            if let style = element.style {
-                out += ", \"style\": "
-                out += JSONText.string(style)
-            }
-            out += ", \"frame\": {\"x\": "
+            out += "}"
+            field("kind", JSONText.string(element.kind))
+            if let cell = element.cell { field("cell", JSONText.string(cell)) }
+            if let level = element.level { field("level", String(level)) }
+            if let style = element.style { field("style", JSONText.string(style)) }
+            field("frame", "{\"x\": ")
             out += JSONText.number(element.frame.x)
             out += ", \"y\": "
             out += JSONText.number(element.frame.y)
@@ -197,22 +194,10 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             out += ", \"height\": "
             out += JSONText.number(element.frame.height)
             out += "}"
-            if let zIndex = element.zIndex {
-                out += ", \"zIndex\": "
-                out += String(zIndex)
-            }
-            if let lines = element.lines {
-                out += ", \"lines\": "
-                out += String(lines)
-            }
-            if let text = element.text {
-                out += ", \"text\": "
-                out += JSONText.string(text)
-            }
-            if let line = element.sourceLine {
-                out += ", \"sourceLine\": "
-                out += String(line)
-            }
+            if let zIndex = element.zIndex { field("zIndex", String(zIndex)) }
+            if let lines = element.lines { field("lines", String(lines)) }
+            if let text = element.text { field("text", JSONText.string(text)) }
+            if let line = element.sourceLine { field("sourceLine", String(line)) }
             out += "}"
         }
         out += elements.isEmpty ? "]" : "\n\(indent)  ]"
