@@ -8,6 +8,9 @@ let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in
     ["Regular", "Italic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"].map { "\(family)-\($0).otf" }
 } + ["OFL.txt"]
 
+/// The test targets' settings: unoptimized in every configuration (see the note above TestSupport).
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "reflow",
     products: [
@@ -71,23 +74,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // Golden files and helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Preview"], path: "Tests/TestSupport"),
+        // Golden files and helpers shared by the test targets. The tests are compiled unoptimized
+        // in a release build too (`testSettings`): CI builds the suite optimized under
+        // AddressSanitizer for the speed of the code under test, and optimizing the tests' own
+        // code would double that build for nothing.
+        .target(name: "TestSupport", dependencies: ["Preview"], path: "Tests/TestSupport", swiftSettings: testSettings),
         .testTarget(
             name: "TextMetricsTests",
             dependencies: ["TextMetrics", "BundledFonts", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Goldens")]),
+            resources: [.copy("Goldens")], swiftSettings: testSettings),
         .testTarget(
             name: "ReflowTests",
             dependencies: ["Reflow", "TextMetrics", "CommonMark", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            exclude: ["Goldens"]),
+            exclude: ["Goldens"], swiftSettings: testSettings),
         .testTarget(
             name: "PreviewTests",
             dependencies: ["Preview", "Reflow", "TextMetrics", "TestSupport"],
-            exclude: ["Goldens"]),
+            exclude: ["Goldens"], swiftSettings: testSettings),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Preview", "TextMetrics", "TestSupport"],
-                    exclude: ["validate-sarif.py"]),
-        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics", "Audit"]),
-        .testTarget(name: "CLITests", dependencies: ["reflow-cli"]),
+                    exclude: ["validate-sarif.py"], swiftSettings: testSettings),
+        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics", "Audit"],
+                    swiftSettings: testSettings),
+        .testTarget(name: "CLITests", dependencies: ["reflow-cli"], swiftSettings: testSettings),
     ]
 )

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The sanitizer runs of CI, each in a scratch folder of its own (.build-asan, .build-tsan):
 #   asan  the whole test suite under AddressSanitizer: CI's test run. An optimized build (-c
-#         release, -enable-testing for the tests' @testable imports): it builds in about twice
-#         the time of a debug build and runs the suite in about three minutes, where a debug
-#         build under ASan takes about twenty. The two checks only debug builds make (the Latin
+#         release, -enable-testing for the tests' @testable imports; the tests' own code stays
+#         unoptimized, Package.swift's testSettings): about six minutes to build and three to run
+#         the suite, where a debug build under ASan runs it for about twenty. The two checks only debug builds make (the Latin
 #         fast paths of line breaking and of itemization against ICU and the full itemizer) are
 #         left to `swift test`; FastPathPropertyTests holds the first to ICU in any build.
 #   tsan  the multi-threaded work under ThreadSanitizer: the category sweeps of layout, check and
