@@ -7,8 +7,7 @@
 #         fast paths of line breaking and of itemization against ICU and the full itemizer) are
 #         left to `swift test`; FastPathPropertyTests holds the first to ICU in any build.
 #   tsan  the multi-threaded work under ThreadSanitizer: the category sweeps of layout, check and
-#         the contact sheets (whole pages and screens), layout's streamed output, and lines on two
-#         threads
+#         the contact sheet, layout's streamed output, and lines on two threads
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/opt/swift/usr/bin:$PATH
@@ -39,7 +38,6 @@ for run in "${runs[@]}"; do
     "$cli" check "$work/welcome.md" --goldens "$work/goldens" --record --quiet
     "$cli" check "$work/welcome.md" --goldens "$work/goldens" --quiet > /dev/null
     "$cli" "$work/welcome.md" --category all --scale 1 --quiet -o "$work/sheet.png"
-    "$cli" "$work/welcome.md" --category all --viewport 390x844 --scale 1 --quiet -o "$work/screens.png"
     "$cli" "$work/welcome.md" --category all --format json --quiet -o "$work/sheet.json"
     "$cli" lines "$work/long.txt" --width 300 --jobs 2 > "$work/two.txt"
     "$cli" lines "$work/long.txt" --width 300 --jobs 1 > "$work/one.txt"

@@ -13,7 +13,7 @@ import TextMetrics
 /// let page = try preview.page(category: .accessibilityExtraExtraExtraLarge)
 /// let png = try PNGRenderer(scale: 2).render(page.displayList())
 /// ```
-public struct DocumentPreview: Sendable {
+public struct DocumentPreview {
     /// The document's cells and the layout they are placed by.
     public var input: LayoutInput
     /// The fonts text is set in.
@@ -113,24 +113,19 @@ public struct DocumentPreview: Sendable {
     }
 
     /// `categories` side by side under `heading`, each labelled with its name and body size:
-    /// whole pages, or with `viewport` one lazily laid-out screen each at `offset` (either way
-    /// laid out on worker threads).
+    /// whole pages (laid out on worker threads), or with `viewport` one lazily laid-out screen
+    /// each at `offset`.
     /// - Parameter progress: the fraction of the columns done (0…1).
     public func contactSheet(categories: [ContentSizeCategory], viewport: Size? = nil, offset: Double = 0,
                              heading: String?, progress: (@Sendable (Double) -> Void)? = nil) throws -> DisplayList {
         let typesetter = try Typesetter(fonts: fonts)
         var screens: [DisplayList] = []
         if let viewport {
-            // On worker threads too: each screen plans every unit of the document (a
-            // 100,000-cell grid has tens of thousands of rows), even though it measures few.
-            let (preview, directory) = (self, fonts.directory)
-            screens = try CategorySweep.map(
-                categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-                makeSizer: { [content = input.content] in try CellSizer.forSweep(fontsDirectory: directory, content: content) },
-                produce: { environment, sizer in
-                    try preview.screen(category: environment.text.category, viewport: viewport, offset: offset, sizer: sizer)
-                },
-                progress: progress)
+            let sizer = CellSizer(typesetter: typesetter)
+            for (index, category) in categories.enumerated() {
+                screens.append(try screen(category: category, viewport: viewport, offset: offset, sizer: sizer))
+                progress?(Double(index + 1) / Double(categories.count))
+            }
         } else {
             let (builder, annotations, width, directory) = (builder, annotations, width, fonts.directory)
             screens = try sweep(categories, progress: progress) { snapshot in
