@@ -3,11 +3,13 @@
 #   asan  the whole test suite under AddressSanitizer: CI's test run. An optimized build (-c
 #         release, -enable-testing for the tests' @testable imports; the tests' own code stays
 #         unoptimized, Package.swift's testSettings): about six minutes to build and three to run
-#         the suite, where a debug build under ASan runs it for about twenty. The two checks only debug builds make (the Latin
-#         fast paths of line breaking and of itemization against ICU and the full itemizer) are
-#         left to `swift test`; FastPathPropertyTests holds the first to ICU in any build.
+#         the suite, where a debug build under ASan runs it for about twenty. The two checks only
+#         debug builds make (the Latin fast paths of line breaking and of itemization against ICU
+#         and the full itemizer) are left to `swift test`; FastPathPropertyTests holds the first
+#         to ICU in any build.
 #   tsan  the multi-threaded work under ThreadSanitizer: the category sweeps of layout, check and
 #         the contact sheet, layout's streamed output, and lines on two threads
+# Usage: scripts/sanitizers.sh [asan] [tsan]     (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/opt/swift/usr/bin:$PATH

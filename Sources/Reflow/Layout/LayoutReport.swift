@@ -185,7 +185,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             if let cell = element.cell { field("cell", JSONText.string(cell)) }
             if let level = element.level { field("level", String(level)) }
             if let style = element.style { field("style", JSONText.string(style)) }
-            field("frame", "{\"x\": ")
+            out += ", \"frame\": {\"x\": "
             out += JSONText.number(element.frame.x)
             out += ", \"y\": "
             out += JSONText.number(element.frame.y)
