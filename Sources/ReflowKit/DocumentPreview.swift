@@ -81,11 +81,21 @@ public struct DocumentPreview {
     ///   its caches between screens.
     public func screen(category: ContentSizeCategory, viewport size: Size, offset: Double,
                        sizer: CellSizer? = nil) throws -> DisplayList {
-        let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
+        try screen(category: category, viewport: size, offset: offset, sizer: sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts)),
+                   plans: screenPlans())
+    }
+
+    /// Plans of the document's screens, shared between the sizes they are alike in.
+    private func screenPlans() -> PlanSharing {
+        PlanSharing(layout: input.layout, content: input.content, estimate: .automatic(initial: Cell.minimumTouchHeight))
+    }
+
+    private func screen(category: ContentSizeCategory, viewport size: Size, offset: Double, sizer: CellSizer,
+                        plans: PlanSharing) throws -> DisplayList {
         let environment = environment(category: category, height: size.height)
-        let planned = try PlannedLayout(layout: input.layout, content: input.content, environment: environment, sizer: sizer)
-        var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: Cell.minimumTouchHeight)),
-                                height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)
+        let (planned, unmeasured) = try plans.planned(in: environment, sizer: sizer)
+        var viewport = Viewport(layout: unmeasured, height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0),
+                                source: planned.source)
         viewport.scroll(to: offset)
         // A scroll view stops at the end of its content. The end moves as the rows near it are
         // measured (estimates give way to real heights), so scroll again until it holds still.
@@ -122,8 +132,9 @@ public struct DocumentPreview {
         var screens: [DisplayList] = []
         if let viewport {
             let sizer = CellSizer(typesetter: typesetter)
+            let plans = screenPlans()
             for (index, category) in categories.enumerated() {
-                screens.append(try screen(category: category, viewport: viewport, offset: offset, sizer: sizer))
+                screens.append(try screen(category: category, viewport: viewport, offset: offset, sizer: sizer, plans: plans))
                 progress?(Double(index + 1) / Double(categories.count))
             }
         } else {

@@ -65,6 +65,23 @@ import Testing
         #expect(DocumentPreview.bodySizeLabel(.large) == "body 17 pt")
     }
 
+    /// The sizes of a contact sheet share plans where their sections are alike; each column is
+    /// still the screen drawn at its size alone: the grid example (three columns, two from xL,
+    /// one at AX sizes) and scrolled, so estimates above the screen count.
+    @Test(arguments: ["grid.json", "store.json", "welcome.md"])
+    func aSheetsColumnsAreTheScreensDrawnAlone(_ example: String) throws {
+        let preview = DocumentPreview(input: try Fixtures.input(example), fonts: try Fixtures.fonts(), width: 390)
+        let viewport = Size(width: 390, height: 500)
+        let categories = ContentSizeCategory.allCases
+        let sheet = try preview.contactSheet(categories: categories, viewport: viewport, offset: 700, heading: example)
+        let columns = try categories.map { category in
+            ContactSheet.Column(title: category.displayName, subtitle: DocumentPreview.bodySizeLabel(category),
+                                screen: try preview.screen(category: category, viewport: viewport, offset: 700))
+        }
+        let alone = try ContactSheet.compose(columns, heading: example, typesetter: try Typesetter(fonts: preview.fonts))
+        #expect(sheet == alone)
+    }
+
     /// Annotations are drawn over the size they belong to, and only there.
     @Test func annotationsAreDrawnAtTheirSize() throws {
         var preview = try Self.preview()

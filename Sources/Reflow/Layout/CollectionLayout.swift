@@ -31,10 +31,17 @@ public protocol CollectionLayout: Sendable {
     /// of each of the section's marks (`LayoutPlan.mark()`; the first is the section's top, the
     /// last its bottom). Default: none.
     func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes]
+
+    /// What `plan` reads of `environment`: two environments with equal keys get the same plan
+    /// but for its environment, so one plan serves both (`PlanSharing`; the text sizes of a
+    /// contact sheet). Default nil: unknown, each environment is planned.
+    func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable?
 }
 
 extension CollectionLayout {
     public func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] { [] }
+
+    public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? { nil }
 
     /// The eager layout: every unit measured and placed, as a value with a spatial index.
     public func layout(_ content: CollectionContent, in environment: LayoutEnvironment, sizer: CellSizer) throws -> LayoutSnapshot {

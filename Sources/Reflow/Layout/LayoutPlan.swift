@@ -33,7 +33,7 @@ public struct LayoutPlan: Sendable {
     }
 
     public let content: CollectionContent
-    public let environment: LayoutEnvironment
+    public private(set) var environment: LayoutEnvironment
     public private(set) var units: [Unit] = []
     /// The content height less every unit's height (snapped).
     public private(set) var endOffset = 0.0
@@ -66,6 +66,14 @@ public struct LayoutPlan: Sendable {
 
     private var fixed = 0.0
     private var openSection: Int?
+
+    /// This plan for `environment`, which must give the same plan (an equal `planKey`): units,
+    /// marks and payload kept, the environment the units are measured in replaced.
+    public func retargeted(to environment: LayoutEnvironment) -> LayoutPlan {
+        var plan = self
+        plan.environment = environment
+        return plan
+    }
 
     /// An empty plan to build with `space`, `beginSection`, `addUnit` and `endSection`.
     public init(content: CollectionContent, environment: LayoutEnvironment, keyCount: Int) {

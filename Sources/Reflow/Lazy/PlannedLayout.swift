@@ -13,10 +13,15 @@ public final class PlannedLayout {
     /// so the session goes on; callers report this at the end).
     public private(set) var failure: (any Error)?
 
-    public init(layout: any CollectionLayout, content: CollectionContent, environment: LayoutEnvironment,
-                sizer: CellSizer) throws {
+    public convenience init(layout: any CollectionLayout, content: CollectionContent, environment: LayoutEnvironment,
+                            sizer: CellSizer) throws {
+        self.init(layout: layout, plan: try layout.plan(content, in: environment), sizer: sizer)
+    }
+
+    /// `plan`, made by `layout`, measured with `sizer`.
+    public init(layout: any CollectionLayout, plan: LayoutPlan, sizer: CellSizer) {
         self.layout = layout
-        self.plan = try layout.plan(content, in: environment)
+        self.plan = plan
         self.sizer = sizer
     }
 

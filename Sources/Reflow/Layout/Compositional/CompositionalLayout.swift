@@ -29,6 +29,19 @@ public struct CompositionalLayout: CollectionLayout {
         self.init(interSectionSpacing: interSectionSpacing) { _, _ in section }
     }
 
+    /// A plan reads the container's size and the sections the provider gives for the
+    /// environment; the text size and direction matter only when units are laid out.
+    struct PlanKey: Hashable {
+        let containerWidth: Double
+        let containerHeight: Double
+        let sections: [LayoutSection]
+    }
+
+    public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? {
+        PlanKey(containerWidth: environment.containerWidth, containerHeight: environment.containerHeight,
+                sections: content.sections.indices.map { sectionProvider($0, environment) })
+    }
+
     /// What `plan` resolved for one section.
     struct ResolvedSection: Sendable {
         let section: LayoutSection
