@@ -231,4 +231,19 @@ import TextMetrics
         #expect(kinds.contains("clipped 1"))
         #expect(snapshot.warnings.first?.description.contains("under the 44 pt minimum") == true)
     }
+
+    /// Items too narrow for their cells' insets (eight columns at AX5) are laid out with the
+    /// insets shrunk, and each such cell is warned about once, however many times the group
+    /// measures it (once to size the row, once to place the cell).
+    @Test func aTooNarrowCellIsWarnedAboutOnce() throws {
+        let group = LayoutGroup.horizontal(LayoutSize(width: .fractionalWidth(1), height: .estimated(44)),
+                                           subitems: [Self.item(.fractionalWidth(1.0 / 8), .estimated(44))])
+        let cells = Self.cells(8) { _ in "Wide" }
+        let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
+            .layout([cells], in: LayoutEnvironment(containerWidth: 320, category: .accessibilityExtraExtraExtraLarge),
+                    sizer: try Fixtures.sizer())
+        let narrow = snapshot.warnings.filter { $0.kind == .tooNarrow }.map(\.indexPath.item)
+        #expect(!narrow.isEmpty)
+        #expect(narrow == Array(Set(narrow)).sorted(), "one warning per cell, in order")
+    }
 }

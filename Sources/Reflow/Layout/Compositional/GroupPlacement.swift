@@ -22,6 +22,10 @@ struct GroupPlacement {
     private(set) var warnings: [LayoutWarning] = []
     /// Every group placed, outermost last.
     private(set) var groupFrames: [Rect] = []
+    /// Cells measured so far and what they were offered: a self-sized cell is measured to size its
+    /// group and again to be placed, with the same proposal; the second time is answered here
+    /// (no cache lookup, no second warning).
+    private var measured: [(index: Int, proposal: SizeProposal, measurement: CellMeasurement)] = []
 
     init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: [Cell], firstItem: Int) {
         self.sizer = sizer
@@ -221,6 +225,15 @@ struct GroupPlacement {
     /// `CellSizer.minimumTextWidth`, and a warning says how wide it needed to be.
     private mutating func measureCell(_ cell: Cell, proposal: SizeProposal, index: Int,
                                       category: ElementCategory = .cell) throws -> CellMeasurement {
+        guard case .cell = category else { return try measureOnce(cell, proposal: proposal, index: index, category: category) }
+        if let known = measured.first(where: { $0.index == index && $0.proposal == proposal }) { return known.measurement }
+        let measurement = try measureOnce(cell, proposal: proposal, index: index, category: category)
+        measured.append((index, proposal, measurement))
+        return measurement
+    }
+
+    private mutating func measureOnce(_ cell: Cell, proposal: SizeProposal, index: Int,
+                                      category: ElementCategory) throws -> CellMeasurement {
         do {
             return try sizer.measure(cell, proposal: proposal, environment: environment.text)
         } catch ReflowError.widthTooSmall(let width, let textCategory, let needed) {
