@@ -95,6 +95,6 @@ let package = Package(
                     exclude: ["validate-sarif.py"], swiftSettings: testSettings),
         .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics", "Audit"],
                     swiftSettings: testSettings),
-        .testTarget(name: "CLITests", dependencies: ["reflow-cli"], swiftSettings: testSettings),
+        .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], swiftSettings: testSettings),
     ]
 )

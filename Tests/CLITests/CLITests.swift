@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `reflow-cli` end to end: the built binary, its stdout, stderr and exit status.
 @Suite struct CLITests {
@@ -142,7 +143,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let words = ["reflow", "text", "size-aware", "café", "naïve", "https://example.org/a-b/c", "—", "well-known",
                      "漢字かな", "Überbreite", "the", "of", "and", "a", "line", "Pneumonoultramicroscopicsilicovolcanoconiosis"]
-        var generator = LayoutAndScrollCommandTests.SeededGenerator(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var paragraphs: [String] = []
         var size = 0
         while size < 260_000 {

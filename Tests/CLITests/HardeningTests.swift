@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The rows of issue 9 that need more than one line of stderr to check: what was written, how
 /// long it may take, what a kill leaves behind.
@@ -13,7 +14,7 @@ import Testing
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let words = ["reflow", "measures", "every", "word", "with", "real", "shaping", "at", "each", "text", "size"]
-        var generator = LayoutAndScrollCommandTests.SeededGenerator(seed: 6)
+        var generator = SeededGenerator(seed: 6)
         let paragraphs = (0..<4_000).map { _ in
             (0..<40).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
         }

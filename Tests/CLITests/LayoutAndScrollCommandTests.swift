@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `reflow-cli layout` and `reflow-cli scroll` end to end: the JSON they print is valid and says
 /// what scripts rely on, and bad input is one clear message and a non-zero exit, never a crash.
@@ -28,19 +29,6 @@ import Testing
         }
         return text
     }()
-
-    /// SplitMix64: the same document on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func json(_ result: CLI.Result) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: result.stdout)

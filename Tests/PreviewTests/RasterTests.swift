@@ -1,5 +1,6 @@
 @testable import Preview
 import Testing
+import TestSupport
 import TextMetrics
 
 @Suite struct RasterTests {
@@ -33,22 +34,11 @@ import TextMetrics
         }
     }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The fill takes shortcuts (a row's column alphas computed once, the opaque run stored four
     /// bytes at a time); every pixel must still be the one the rule above gives: fractional and
     /// whole edges, rounded corners, clips, translucent colors, over a background of stripes.
     @Test func fillsEqualThePixelByPixelRule() {
-        var random = Generator(state: 11)
+        var random = SeededGenerator(seed: 11)
         for round in 0..<400 {
             var background = Raster(width: 40, height: 30, background: Color(hex: 0xF0F0F0))
             for stripe in stride(from: 0, to: 30, by: 3) {
