@@ -40,6 +40,22 @@ public final class Typesetter {
         let dictionary: ObjectIdentifier
         let bytes: [UInt8]
     }
+    /// The bundled faces per Dynamic Type point size and weight, looked up once (a layout of
+    /// 100,000 cells asks for the faces of a few styles 200,000 times).
+    private var faceSets: [FaceSetKey: FaceSet] = [:]
+    private struct FaceSetKey: Hashable {
+        let pointSize: Double
+        let weight: FontWeight
+    }
+
+    private func faces(pointSize: Double, weight: FontWeight) throws -> FaceSet {
+        let key = FaceSetKey(pointSize: pointSize, weight: weight)
+        if let faces = faceSets[key] { return faces }
+        let faces = try FaceSet(library: fonts, pointSize: pointSize, weight: weight)
+        faceSets[key] = faces
+        return faces
+    }
+
     /// The hyphen, per font id: U+2010 shaped in it, or U+002D.
     private var hyphens: [Int: (scalar: Unicode.Scalar, glyph: ShapedGlyph)] = [:]
 
@@ -93,7 +109,7 @@ public final class Typesetter {
         let key = LayoutKey(text: text, style: style, environment: environment, width: width, overflowWrap: overflowWrap)
         if let layout = layouts.value(for: key) { return layout }
         let spec = DynamicType.spec(style, environment.category)
-        let faces = try FaceSet(library: fonts, pointSize: spec.pointSize, weight: spec.weight)
+        let faces = try faces(pointSize: spec.pointSize, weight: spec.weight)
         let layout = self.layout(text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
                                  overflowWrap: overflowWrap, direction: environment.direction, language: environment.language,
                                  hyphenator: environment.hyphenation ? try hyphenator(for: environment.language) : nil,
@@ -187,7 +203,7 @@ public final class Typesetter {
     /// single word or label is.
     public func advance(of text: StyledText, style: TextStyle, category: ContentSizeCategory) throws -> Double {
         let spec = DynamicType.spec(style, category)
-        let faces = try FaceSet(library: fonts, pointSize: spec.pointSize, weight: spec.weight)
+        let faces = try faces(pointSize: spec.pointSize, weight: spec.weight)
         let paragraph = shapedParagraph(text, faces: faces)
         let units = paragraph.segments.reduce(0.0) { $0 + $1.content + $1.whitespace } - (paragraph.segments.last?.whitespace ?? 0)
         return units * spec.pointSize / paragraph.unitsPerEm
