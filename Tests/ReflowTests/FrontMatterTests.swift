@@ -34,6 +34,45 @@ import TextMetrics
         #expect(plain.frontMatter == nil, "plain text has no front matter")
     }
 
+    /// Line endings as CommonMark counts them: LF, CR LF, and a CR alone (old Mac files).
+    static func lineEndings(_ text: String) -> Int {
+        let bytes = Array(text.utf8)
+        return bytes.indices.filter { bytes[$0] == 0x0A || (bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A)) }.count
+    }
+
+    /// Front matter is found and its lines blanked whatever the file's line endings (Windows CR LF,
+    /// old Mac CR, mixed), and the body keeps every line ending, so Markdown line numbers stay the
+    /// file's. (Swift's `"\r\n"` is one Character: splitting on `"\n"` saw a CR LF file as one line.)
+    @Test(arguments: ["\r\n", "\r", "\n"])
+    func frontMatterIsReadWithAnyLineEnding(_ end: String) throws {
+        let text = ["---", "lang: de", "hyphenate: true", "---", "# Artikel 1", "", "Die Würde."].joined(separator: end) + end
+        let (frontMatter, body) = try FrontMatter.split(text)
+        let found = try #require(frontMatter, "\(end.debugDescription)")
+        #expect(found.language?.tag == "de" && found.hyphenation == true)
+        #expect(found.lineCount == 4)
+        #expect(Self.lineEndings(body) == Self.lineEndings(text))
+        #expect(body == String(repeating: end, count: 4) + ["# Artikel 1", "", "Die Würde."].joined(separator: end) + end)
+        // A YAML error names the file's line with these endings too.
+        let bad = ["---", "lang: de", "hyphenate: maybe", "---", "x"].joined(separator: end)
+        #expect(throws: FrontMatterError.self) { try FrontMatter.split(bad) }
+        do {
+            _ = try FrontMatter.split(bad)
+        } catch {
+            #expect("\(error)".contains("line 3"), "\(error)")
+        }
+    }
+
+    /// What the document fuzzer found: lone CRs, then a CR LF, inside the front matter; blanking
+    /// it lost the LF that ended a line (the body had a line fewer than the file).
+    @Test func mixedEndingsInsideFrontMatterKeepTheLineCount() throws {
+        let text = "---\n&-https-\n&-https:" + String(repeating: "\r", count: 80) + "\n-2:\n---\n"
+        let (frontMatter, body) = try FrontMatter.split(text)
+        #expect(frontMatter != nil)
+        #expect(Self.lineEndings(body) == Self.lineEndings(text))
+        #expect(body.utf8.filter { $0 == 0x0A }.count == text.utf8.filter { $0 == 0x0A }.count)
+        #expect(body.allSatisfy { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+    }
+
     @Test func aThematicBreakIsNotFrontMatter() throws {
         for text in ["---\n\nA paragraph after a rule, and no closing fence.\n", "Text\n---\nlang: de\n---\n", "--- \nx\n---\n"] {
             let (frontMatter, body) = try FrontMatter.split(text)

@@ -36,20 +36,39 @@ public struct FrontMatter: Hashable, Sendable {
     /// Throws `FrontMatterError` (with the file's line) for YAML that does not parse, or a key
     /// reflow reads with a value it cannot use.
     public static func split(_ text: String) throws -> (frontMatter: FrontMatter?, body: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func isFence(_ line: Substring, closing: Bool) -> Bool {
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-            return trimmed == "---" || (closing && trimmed == "...")
+        // Lines end as CommonMark ends them: LF, CR LF or a lone CR. (Not Swift's Character "\n":
+        // "\r\n" is one Character, so splitting on "\n" sees a Windows file as one line.)
+        let bytes = Array(text.utf8)
+        var lines: [(content: Range<Int>, end: Range<Int>)] = []
+        var start = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                let endLength = byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                lines.append((start..<index, index..<index + endLength))
+                index += endLength
+                start = index
+            } else {
+                index += 1
+            }
         }
-        guard let first = lines.first, isFence(first, closing: false),
-              let close = lines.indices.dropFirst().first(where: { isFence(lines[$0], closing: true) }) else {
+        lines.append((start..<bytes.count, bytes.count..<bytes.count))
+        func isFence(_ line: Int, closing: Bool) -> Bool {
+            let content = bytes[lines[line].content]
+            return content.elementsEqual("---".utf8) || (closing && content.elementsEqual("...".utf8))
+        }
+        guard isFence(0, closing: false), let close = lines.indices.dropFirst().first(where: { isFence($0, closing: true) }) else {
             return (nil, text)
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
+        let yaml = lines[1..<close].map { String(decoding: bytes[$0.content], as: UTF8.self) }.joined(separator: "\n")
         var frontMatter = try parse(yaml, firstLine: 2)
         frontMatter.lineCount = close + 1
-        for index in 0...close { lines[index] = "" }
-        return (frontMatter, lines.joined(separator: "\n"))
+        // The block's lines become empty; each keeps its own line ending.
+        var body: [UInt8] = []
+        body.reserveCapacity(bytes.count - lines[close].end.upperBound + 2 * (close + 1))
+        for line in lines[0...close] { body += bytes[line.end] }
+        body += bytes[lines[close].end.upperBound...]
+        return (frontMatter, String(decoding: body, as: UTF8.self))
     }
 
     /// The keys of `yaml`, whose first line is line `firstLine` of the file.
