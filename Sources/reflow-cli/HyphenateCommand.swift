@@ -35,8 +35,9 @@ struct HyphenateCommand: ParsableCommand {
         var lines = words
         if lines.isEmpty {
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if input.hasSuffix("\n") { lines.removeLast() }
+            // LF, CR LF (one Character) and a lone CR each end a line.
+            lines = input.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            if input.last?.isNewline == true { lines.removeLast() }
         }
         Console.write(lines.map { hyphenator.hyphenated($0, hyphen: hyphen) + "\n" }.joined())
     }

@@ -86,6 +86,12 @@ import Testing
         let input = try CLI.write("hyphenation\n\nexample\n", to: "words.txt", in: folder)
         let piped = try CLI.run(["hyphenate"], input: URL(fileURLWithPath: input))
         #expect(piped.output == "hy-phen-ation\n\nex-am-ple\n", "one output line per input line")
+        // Windows (CR LF) and old Mac (CR) lines are lines too, and no line end is kept in a word.
+        for ending in ["\r\n", "\r"] {
+            let file = try CLI.write(["hyphenation", "", "example"].joined(separator: ending) + ending, to: "words.txt", in: folder)
+            #expect(try CLI.run(["hyphenate"], input: URL(fileURLWithPath: file)).output == "hy-phen-ation\n\nex-am-ple\n",
+                    "\(ending.debugDescription)")
+        }
         let missing = try CLI.run(["hyphenate", "--lang", "ja", "word"])
         #expect(missing.status == 1 && missing.stderr.contains("hyphen-ja"))
     }
