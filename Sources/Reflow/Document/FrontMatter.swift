@@ -63,10 +63,11 @@ public struct FrontMatter: Hashable, Sendable {
         let yaml = lines[1..<close].map { String(decoding: bytes[$0.content], as: UTF8.self) }.joined(separator: "\n")
         var frontMatter = try parse(yaml, firstLine: 2)
         frontMatter.lineCount = close + 1
-        // The block's lines become empty; each keeps its own line ending.
+        // The block's lines become empty lines, each ended by a line feed (a line's own lone CR
+        // could run into the next one's LF and make one CR LF of two line ends).
         var body: [UInt8] = []
-        body.reserveCapacity(bytes.count - lines[close].end.upperBound + 2 * (close + 1))
-        for line in lines[0...close] { body += bytes[line.end] }
+        body.reserveCapacity(bytes.count - lines[close].end.upperBound + close + 1)
+        for line in lines[0...close] where !line.end.isEmpty { body.append(0x0A) }
         body += bytes[lines[close].end.upperBound...]
         return (frontMatter, String(decoding: body, as: UTF8.self))
     }
