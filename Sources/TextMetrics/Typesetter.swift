@@ -48,7 +48,9 @@ public final class Typesetter {
         let weight: FontWeight
     }
 
-    private func faces(pointSize: Double, weight: FontWeight) throws -> FaceSet {
+    /// The bundled faces for text at `pointSize` in `weight` (`FaceSet(library:pointSize:weight:)`),
+    /// made once per size and weight.
+    public func faces(pointSize: Double, weight: FontWeight) throws -> FaceSet {
         let key = FaceSetKey(pointSize: pointSize, weight: weight)
         if let faces = faceSets[key] { return faces }
         let faces = try FaceSet(library: fonts, pointSize: pointSize, weight: weight)

@@ -101,7 +101,7 @@ public final class CellSizer {
             return try typesetter.layout(text.text, style: text.style, environment: environment, width: width)
         }
         let spec = text.spec(at: environment.category)
-        let faces = try FaceSet(library: typesetter.fonts, pointSize: spec.pointSize, weight: spec.weight)
+        let faces = try typesetter.faces(pointSize: spec.pointSize, weight: spec.weight)
         return typesetter.layout(text.text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
                                  direction: environment.direction, language: environment.language)
     }
