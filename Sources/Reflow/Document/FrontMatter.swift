@@ -36,39 +36,45 @@ public struct FrontMatter: Hashable, Sendable {
     /// Throws `FrontMatterError` (with the file's line) for YAML that does not parse, or a key
     /// reflow reads with a value it cannot use.
     public static func split(_ text: String) throws -> (frontMatter: FrontMatter?, body: String) {
+        var text = text
+        guard let found = try text.withUTF8({ try split(utf8: $0) }) else { return (nil, text) }
+        return (found.frontMatter, found.body)
+    }
+
+    /// `split` over the text's bytes; nil when there is no front matter. Lines are read only up
+    /// to the closing fence: a document that does not open with `---` costs one line.
+    private static func split(utf8 bytes: UnsafeBufferPointer<UInt8>) throws -> (frontMatter: FrontMatter, body: String)? {
         // Lines end as CommonMark ends them: LF, CR LF or a lone CR. (Not Swift's Character "\n":
         // "\r\n" is one Character, so splitting on "\n" sees a Windows file as one line.)
-        let bytes = Array(text.utf8)
-        var lines: [(content: Range<Int>, end: Range<Int>)] = []
-        var start = 0, index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                let endLength = byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-                lines.append((start..<index, index..<index + endLength))
-                index += endLength
-                start = index
-            } else {
-                index += 1
-            }
+        func line(from start: Int) -> (content: Range<Int>, next: Int, ended: Bool) {
+            var index = start
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            guard index < bytes.count else { return (start..<index, index, false) }
+            let endLength = bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+            return (start..<index, index + endLength, true)
         }
-        lines.append((start..<bytes.count, bytes.count..<bytes.count))
-        func isFence(_ line: Int, closing: Bool) -> Bool {
-            let content = bytes[lines[line].content]
-            return content.elementsEqual("---".utf8) || (closing && content.elementsEqual("...".utf8))
+        func isFence(_ content: Range<Int>, closing: Bool) -> Bool {
+            let line = UnsafeBufferPointer(rebasing: bytes[content])
+            return line.elementsEqual("---".utf8) || (closing && line.elementsEqual("...".utf8))
         }
-        guard isFence(0, closing: false), let close = lines.indices.dropFirst().first(where: { isFence($0, closing: true) }) else {
-            return (nil, text)
+        var current = line(from: 0)
+        guard isFence(current.content, closing: false) else { return nil }
+        var yamlLines: [String] = []
+        var lineEnds = 0
+        while true {
+            lineEnds += current.ended ? 1 : 0
+            guard current.ended else { return nil }  // the last line, and no closing fence
+            current = line(from: current.next)
+            if isFence(current.content, closing: true) { break }
+            yamlLines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[current.content]), as: UTF8.self))
         }
-        let yaml = lines[1..<close].map { String(decoding: bytes[$0.content], as: UTF8.self) }.joined(separator: "\n")
-        var frontMatter = try parse(yaml, firstLine: 2)
-        frontMatter.lineCount = close + 1
+        var frontMatter = try parse(yamlLines.joined(separator: "\n"), firstLine: 2)
+        frontMatter.lineCount = yamlLines.count + 2
         // The block's lines become empty lines, each ended by a line feed (a line's own lone CR
         // could run into the next one's LF and make one CR LF of two line ends).
-        var body: [UInt8] = []
-        body.reserveCapacity(bytes.count - lines[close].end.upperBound + close + 1)
-        for line in lines[0...close] where !line.end.isEmpty { body.append(0x0A) }
-        body += bytes[lines[close].end.upperBound...]
+        if current.ended { lineEnds += 1 }
+        var body = [UInt8](repeating: 0x0A, count: lineEnds)
+        body += UnsafeBufferPointer(rebasing: bytes[current.next...])
         return (frontMatter, String(decoding: body, as: UTF8.self))
     }
 
