@@ -85,7 +85,8 @@ let package = Package(
             resources: [.copy("Goldens")], swiftSettings: testSettings),
         .testTarget(
             name: "ReflowTests",
-            dependencies: ["Reflow", "TextMetrics", "CommonMark", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Reflow", "TextMetrics", "CommonMark", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                           .product(name: "Yams", package: "Yams")],
             exclude: ["Goldens"], swiftSettings: testSettings),
         .testTarget(
             name: "PreviewTests",

@@ -1,5 +1,8 @@
+import Foundation
 import Testing
+import TestSupport
 import TextMetrics
+import Yams
 @testable import Reflow
 
 /// YAML front matter of Markdown documents: the four keys reflow reads, the lines kept, the
@@ -104,5 +107,88 @@ import TextMetrics
         #expect(throws: FrontMatterError.notAMapping(line: 2)) { try FrontMatter.split("---\n- de\n- fr\n---\n") }
         // Keys reflow does not read are other tools' business.
         #expect(try FrontMatter.split("---\ntitle: A\nauthor: [B, C]\n---\n").frontMatter == FrontMatter(lineCount: 4))
+    }
+}
+
+/// Keys that are not text: refused before the YAML library, which takes time exponential in their
+/// depth to compare them (the document fuzzer's hang: 7.7 KB of nested `? ` keys).
+@Suite struct FrontMatterKeyTests {
+    @Test func theFuzzersHangIsRefusedWithItsLine() throws {
+        let path = Fixtures.repository.appendingPathComponent("Fuzz/Corpus/FuzzDocument/front-matter-nested-keys-hang").path
+        // The fuzz target's first byte chooses Markdown; the rest is the document.
+        let input = try Data(contentsOf: URL(fileURLWithPath: path)).dropFirst()
+        #expect(throws: FrontMatterError.keyNotText(line: 19)) {
+            try FrontMatter.split(String(decoding: input, as: UTF8.self))
+        }
+        // The same shape, deeper and longer: duplicate keys nested 40 deep.
+        let nested = String(repeating: "? ", count: 40) + "x\n"
+        let text = "---\nlang: de\n" + String(repeating: nested, count: 200) + "---\nText\n"
+        #expect(throws: FrontMatterError.keyNotText(line: 3)) { try FrontMatter.split(text) }
+    }
+
+    @Test(arguments: [
+        ("? a\n: b", 1), ("lang: de\n? [a, b]\n: c", 2), ("[a, b]: c", 1), ("{a: b}: c", 1),
+        ("x: {[a]: b}", 1), ("x: [? a : b]", 1), ("x: {[a]:b}", 1), ("x: &y [a]\n*y : b", 2),
+        ("- ? a", 1), ("x:\n  - [a]  : b", 2), ("title: A\u{2028}? b", 1), ("x: !!map\n  ? a", 2),
+        ("&k [a]: b", 1), ("x:\n  y: |\n    text\n  ? z", 4), ("x:\n  y: |2\n     text\n  ? z", 4),
+        ("x: [a,\n  [b]: c]", 2),
+    ])
+    func keysThatAreNotTextAreRefused(_ yaml: String, _ line: Int) throws {
+        #expect(throws: FrontMatterError.keyNotText(line: line + 1)) {
+            try FrontMatter.split("---\n" + yaml + "\n---\nText\n")
+        }
+    }
+
+    /// Front matter as Jekyll, Hugo and Pandoc users write it, with question marks, brackets and
+    /// colons in its text, is read as before.
+    @Test(arguments: [
+        "title: What? Why?\nlang: de", "title: \"a ? b\"\nlang: de", "tags: [a, b]\nlang: de",
+        "menu:\n  main:\n    weight: 10\nlang: de", "summary: |\n  ? not a key\n  [1]: https://example.com\nlang: de",
+        "defaults: &d {a: 1}\npage:\n  <<: *d\nlang: de", "# ? a comment\nlang: de  # [x]: y",
+        "\"quoted key\": 'it''s [a]: b'\nlang: de", "url: http://x.org/[a]:8080\nlang: de",
+        "note: >-\n    folded ? text\n    {a}: b\nlang: de", "list:\n- a\n- b: c\nlang: de",
+        "title: it's\n  'tis continued\nlang: de", "description: \"one\n  two? [x]: y\"\nlang: de",
+    ])
+    func ordinaryFrontMatterIsRead(_ yaml: String) throws {
+        let frontMatter = try #require(try FrontMatter.split("---\n" + yaml + "\n---\nText\n").frontMatter)
+        #expect(frontMatter.language?.tag == "de")
+    }
+
+    /// The scan against the YAML library itself over random YAML-like text: whenever the
+    /// library reads a key that is not a scalar, the scan found a key on or before its line.
+    @Test func theScanFindsEveryKeyTheLibraryReadsAsACollection() throws {
+        let tokens = ["? ", "- ", "[", "]", "{", "}", ": ", ":", ", ", ",", "*a ", "*a", "&a ", "'q'", "\"d\"", "'", "\"",
+                      "| ", "|2", "> ", "\n", "\n  ", "\n    ", "\n ", " # c", "a", "b", "lang", " ", "\t", "!t ",
+                      "\u{2028}", "\u{85}", "--- ", "x", "? [a]", "[a]: ", "{b: c}: ", "\\", "''", "x: &a [a]\n", "*a : ", "k: &a {b: c}\n"]
+        var random = SeededGenerator(seed: 9)
+        var libraryFound = 0
+        var scanFound = 0
+        for _ in 0..<10_000 {
+            let count = Int.random(in: 1...24, using: &random)
+            let yaml = (0..<count).map { _ in tokens.randomElement(using: &random)! }.joined()
+            let scanned = FrontMatterKeys.firstNonScalarKey(in: yaml)
+            if scanned != nil { scanFound += 1 }
+            guard let root = try? Yams.compose(yaml: yaml), let line = Self.firstNonScalarKey(root) else { continue }
+            libraryFound += 1
+            #expect(scanned != nil && scanned! <= line + 1, "\(yaml.debugDescription): the library reads a collection key on line \(line)")
+        }
+        #expect(libraryFound > 50, "the generator makes collection keys the library reads (\(libraryFound))")
+        #expect(scanFound < 10_000, "the scan does not refuse everything")
+    }
+
+    /// The 1-based line of the first key in `node` that is not a scalar.
+    static func firstNonScalarKey(_ node: Node) -> Int? {
+        switch node {
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                if key.scalar == nil { return (key.mark?.line ?? 0) }
+                if let line = firstNonScalarKey(key) ?? firstNonScalarKey(value) { return line }
+            }
+            return nil
+        case .sequence(let sequence):
+            return sequence.lazy.compactMap(firstNonScalarKey).first
+        default:
+            return nil
+        }
     }
 }

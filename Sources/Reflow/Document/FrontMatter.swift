@@ -80,6 +80,10 @@ public struct FrontMatter: Hashable, Sendable {
 
     /// The keys of `yaml`, whose first line is line `firstLine` of the file.
     static func parse(_ yaml: String, firstLine: Int) throws -> FrontMatter {
+        // Before the YAML library: it takes time exponential in depth to compare nested keys.
+        if let line = FrontMatterKeys.firstNonScalarKey(in: yaml) {
+            throw FrontMatterError.keyNotText(line: line + firstLine - 1)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -139,6 +143,8 @@ public struct FrontMatter: Hashable, Sendable {
 
     private static func problem(of error: YamlError) -> String {
         switch error {
+        case .parser(_, let problem, _, _) where problem.hasPrefix("Maximum nesting level reached"):
+            "nested more than 1,000 levels deep"  // libyaml's limit; its message names its C function
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
         default: "\(error)"
         }
@@ -150,6 +156,8 @@ public enum FrontMatterError: Error, Hashable, Sendable, CustomStringConvertible
     case yaml(line: Int?, problem: String)
     case notAMapping(line: Int)
     case invalidValue(key: String, value: String, expected: String, line: Int)
+    /// An explicit key (`? `), a list or mapping as key, or an alias as key.
+    case keyNotText(line: Int)
 
     public var description: String {
         switch self {
@@ -159,6 +167,8 @@ public enum FrontMatterError: Error, Hashable, Sendable, CustomStringConvertible
             "front matter, line \(line): expected 'key: value' lines (lang, direction, hyphenate, text-spacing)"
         case .invalidValue(let key, let value, let expected, let line):
             "front matter, line \(line): '\(key)' must be \(expected), got '\(value)'"
+        case .keyNotText(let line):
+            "front matter, line \(line): a key that is not text (a '? ' key, a list or mapping as key, or an alias as key); write one 'key: value' per line with a word as the key"
         }
     }
 }
