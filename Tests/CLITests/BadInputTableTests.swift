@@ -183,11 +183,18 @@ import Testing
         Case(name: "REFLOW_FONTS=garbage", arguments: ["doc.md"], status: 1,
              stderr: "reflow-cli: error: REFLOW_FONTS is 'garbage', which holds no Inter-Regular.otf; point it at the fonts folder, or unset it to use the bundled fonts",
              environment: ["REFLOW_FONTS": "garbage"]),
+        Case(name: "front matter with nested '? ' keys (the document fuzzer's hang)", arguments: ["keys.md"], status: 1,
+             stderr: "reflow-cli: error: front matter, line 3: a key that is not text (a '? ' key, a list or mapping as key, or an alias as key); write one 'key: value' per line with a word as the key"),
     ]
 
     @Test(arguments: layoutCases)
     func layout(_ item: Case) throws {
-        try Self.verify(["layout", "--quiet"], item)
+        try Self.verify(["layout", "--quiet"], item) { folder in
+            // Two keys given twice, equal down to a list nested 40 deep: 2^40 comparisons in Yams.
+            let deep = String(repeating: "[", count: 40) + "z" + String(repeating: "]", count: 40)
+            let keys = "? [\(deep), x]\n: 1\n? [\(deep), y]\n: 2\n"
+            _ = try CLI.write("---\nlang: de\n" + keys + keys + "---\nText\n", to: "keys.md", in: folder)
+        }
     }
 
     // MARK: check

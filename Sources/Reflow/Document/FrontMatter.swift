@@ -134,18 +134,26 @@ public struct FrontMatter: Hashable, Sendable {
         TextSettings(direction: direction, language: language, hyphenation: hyphenation, spacing: spacing)
     }
 
+    /// The line of `yaml` (1-based) the error is on, when the library says.
     private static func line(of error: YamlError) -> Int? {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        case .duplicatedKeysInMapping(_, let context): context.mark.line
+        case .reader(_, let offset?, _, let yaml): yaml.prefix(offset).reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
         default: nil
         }
     }
 
+    /// What is wrong, in one line (the library's description of some errors quotes the whole text).
     private static func problem(of error: YamlError) -> String {
         switch error {
         case .parser(_, let problem, _, _) where problem.hasPrefix("Maximum nesting level reached"):
             "nested more than 1,000 levels deep"  // libyaml's limit; its message names its C function
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        case .reader(let problem, _, _, _): problem
+        case .duplicatedKeysInMapping(let duplicates, _):
+            duplicates.count == 1 ? "the key '\(duplicates[0])' is given more than once"
+                : "the keys \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) are given more than once"
         default: "\(error)"
         }
     }
