@@ -142,7 +142,8 @@ import Yams
         ("x: {[a]: b}", 1), ("x: [? a : b]", 1), ("x: {[a]:b}", 1), ("x: &y [a]\n*y : b", 2),
         ("- ? a", 1), ("x:\n  - [a]  : b", 2), ("title: A\u{2028}? b", 1), ("x: !!map\n  ? a", 2),
         ("&k [a]: b", 1), ("x:\n  y: |\n    text\n  ? z", 4), ("x:\n  y: |2\n     text\n  ? z", 4),
-        ("x: [a,\n  [b]: c]", 2),
+        ("x: [a,\n  [b]: c]", 2), ("x: {[a], b}", 1), ("x: {b, &c *d}", 1), ("x: [a\n  'b, [c]: d]", 2),
+        ("x: [a:'b, [c]: d']", 1), ("x: [ 'abc\n ', [c]: d]", 2), ("x: {? a}", 1), ("x: \"a\\\n  \" [b]: c", 2),
     ])
     func keysThatAreNotTextAreRefused(_ yaml: String, _ line: Int) throws {
         #expect(throws: FrontMatterError.keyNotText(line: line + 1)) {
@@ -159,32 +160,37 @@ import Yams
         "\"quoted key\": 'it''s [a]: b'\nlang: de", "url: http://x.org/[a]:8080\nlang: de",
         "note: >-\n    folded ? text\n    {a}: b\nlang: de", "list:\n- a\n- b: c\nlang: de",
         "title: it's\n  'tis continued\nlang: de", "description: \"one\n  two? [x]: y\"\nlang: de",
+        "description: \"one\n  ? two\"\nlang: de", "title: Pourquoi ?\nlang: de", "title: 'Warum? [1]: Darum'\nlang: de",
+        "list: [a, {b: c}, [d, e]]\nlang: de", "x: {a: [b], c: {d: e}}\nlang: de",
     ])
     func ordinaryFrontMatterIsRead(_ yaml: String) throws {
         let frontMatter = try #require(try FrontMatter.split("---\n" + yaml + "\n---\nText\n").frontMatter)
         #expect(frontMatter.language?.tag == "de")
     }
 
-    /// The scan against the YAML library itself over random YAML-like text: whenever the
-    /// library reads a key that is not a scalar, the scan found a key on or before its line.
+    /// The scan against the YAML library itself over random YAML-like text (quotes and plain
+    /// scalars over lines, block scalars, flow collections, aliases, odd line breaks): whenever
+    /// the library reads a key that is not a scalar, the scan refuses the text. (The line it names
+    /// can differ: the library marks an alias at its anchor.)
     @Test func theScanFindsEveryKeyTheLibraryReadsAsACollection() throws {
         let tokens = ["? ", "- ", "[", "]", "{", "}", ": ", ":", ", ", ",", "*a ", "*a", "&a ", "'q'", "\"d\"", "'", "\"",
                       "| ", "|2", "> ", "\n", "\n  ", "\n    ", "\n ", " # c", "a", "b", "lang", " ", "\t", "!t ",
-                      "\u{2028}", "\u{85}", "--- ", "x", "? [a]", "[a]: ", "{b: c}: ", "\\", "''", "x: &a [a]\n", "*a : ", "k: &a {b: c}\n"]
+                      "\u{2028}", "\u{85}", "--- ", "x", "? [a]", "[a]: ", "{b: c}: ", "\\", "''", "x: &a [a]\n", "*a : ", "k: &a {b: c}\n",
+                      "{[a], b}", "{", "[a]", "'a\n b'", "\"a\\\n b\"", "x: |\n  t\n", "k:\n", "  ", "?", "a:b", ":'", "# ? x\n", "\r\n", "\r"]
         var random = SeededGenerator(seed: 9)
         var libraryFound = 0
         var scanFound = 0
-        for _ in 0..<10_000 {
-            let count = Int.random(in: 1...24, using: &random)
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...30, using: &random)
             let yaml = (0..<count).map { _ in tokens.randomElement(using: &random)! }.joined()
             let scanned = FrontMatterKeys.firstNonScalarKey(in: yaml)
             if scanned != nil { scanFound += 1 }
             guard let root = try? Yams.compose(yaml: yaml), let line = Self.firstNonScalarKey(root) else { continue }
             libraryFound += 1
-            #expect(scanned != nil && scanned! <= line + 1, "\(yaml.debugDescription): the library reads a collection key on line \(line)")
+            #expect(scanned != nil, "\(yaml.debugDescription): the library reads a collection key on line \(line)")
         }
         #expect(libraryFound > 50, "the generator makes collection keys the library reads (\(libraryFound))")
-        #expect(scanFound < 10_000, "the scan does not refuse everything")
+        #expect(scanFound < 20_000, "the scan does not refuse everything")
     }
 
     /// The 1-based line of the first key in `node` that is not a scalar.
