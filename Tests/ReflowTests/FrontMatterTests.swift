@@ -162,6 +162,25 @@ import Yams
         "title: it's\n  'tis continued\nlang: de", "description: \"one\n  two? [x]: y\"\nlang: de",
         "description: \"one\n  ? two\"\nlang: de", "title: Pourquoi ?\nlang: de", "title: 'Warum? [1]: Darum'\nlang: de",
         "list: [a, {b: c}, [d, e]]\nlang: de", "x: {a: [b], c: {d: e}}\nlang: de",
+        // Hugo's and Jekyll's documentation, as written there.
+        """
+        title: "My First Post"
+        date: 2024-01-01T10:00:00+01:00
+        tags: ["a", "b"]
+        categories:
+          - x
+        menu:
+          main:
+            parent: docs
+            weight: 10
+        params:
+          description: >
+            Long text
+            continues: here? [1]
+        draft: false
+        lang: de
+        """,
+        "layout: post\ntitle:  \"Welcome to Jekyll!\"\ndate:   2015-11-17 16:16:01 -0600\ncategories: jekyll update\nlang: de",
     ])
     func ordinaryFrontMatterIsRead(_ yaml: String) throws {
         let frontMatter = try #require(try FrontMatter.split("---\n" + yaml + "\n---\nText\n").frontMatter)
