@@ -162,6 +162,8 @@ import Yams
         "title: it's\n  'tis continued\nlang: de", "description: \"one\n  two? [x]: y\"\nlang: de",
         "description: \"one\n  ? two\"\nlang: de", "title: Pourquoi ?\nlang: de", "title: 'Warum? [1]: Darum'\nlang: de",
         "list: [a, {b: c}, [d, e]]\nlang: de", "x: {a: [b], c: {d: e}}\nlang: de",
+        // A block scalar indented one space under a key that follows another key's value.
+        "a: b\nc: |\n ? [x]\nlang: de",
         // Hugo's and Jekyll's documentation, as written there.
         """
         title: "My First Post"

@@ -146,6 +146,7 @@ enum FrontMatterKeys {
         mutating func skipPlain() {
             let continuationIndent = indent + 1
             let startLine = line
+            var endedAfterBreak = false
             outer: while true {
                 if column == 0, isDocumentMarker() { break }
                 if byte(0) == 0x23 { break }
@@ -154,15 +155,23 @@ enum FrontMatterKeys {
                     if flowLevel > 0, character == 0x3A, let next = byte(1), Self.endsFlowPlain(next) || next == 0x3F { break outer }
                     if character == 0x3A, isBlankOrEnd(1) { break outer }
                     if flowLevel > 0, Self.endsFlowPlain(character) { break outer }
+                    endedAfterBreak = false
                     advance()
                 }
                 guard isBlank(0) || isBreak(0) else { break }
                 while isBlank(0) || isBreak(0) {
-                    if isBlank(0) { advance() } else { skipBreak() }
+                    if isBlank(0) {
+                        advance()
+                    } else {
+                        skipBreak()
+                        endedAfterBreak = true
+                    }
                 }
                 if flowLevel == 0, column < continuationIndent { break }
             }
             endScalar(startedOn: startLine)
+            // Ended after a line break it consumed: a key may start where it stopped.
+            if endedAfterBreak { keyAllowed = true }
         }
 
         /// A single- or double-quoted scalar, to its closing quote on whatever line
