@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The pipeline, one target per step (see ../shared/DESIGN.md):
+// The pipeline, one target per step (see docs/design.md):
 //   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► reflow-cli
+//   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ─┘
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
 let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in
     ["Regular", "Italic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"].map { "\(family)-\($0).otf" }
@@ -16,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Reflow", targets: ["Reflow"]),
+        .library(name: "Readers", targets: ["Readers"]),
         .library(name: "Preview", targets: ["Preview"]),
         .library(name: "Audit", targets: ["Audit"]),
         .library(name: "ReflowKit", targets: ["ReflowKit"]),
@@ -54,8 +56,13 @@ let package = Package(
         .target(name: "TextMetrics", dependencies: ["CFreeType", "CHarfBuzz", "CICUShim", "CHyphen", "BundledFonts"]),
         // GitHub Flavored Markdown parsing (cmark-gfm) into a plain Swift block tree.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
-        // Document model, cells, self-sizing, layouts, estimates, invalidation.
-        .target(name: "Reflow", dependencies: ["TextMetrics", "CommonMark", "CJSONBlocks", .product(name: "Yams", package: "Yams")]),
+        // Document model, cells, self-sizing, layouts, estimates, invalidation. Reads no input:
+        // that is the readers' work, below.
+        .target(name: "Reflow", dependencies: ["TextMetrics"]),
+        // Inputs into the document model: Markdown (CommonMark), YAML front matter (Yams), plain
+        // text, screen files (JSON, with the CJSONBlocks scan), file bytes held or mapped.
+        .target(name: "Readers", dependencies: ["Reflow", "TextMetrics", "CommonMark", "CJSONBlocks",
+                                               .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.
@@ -65,11 +72,11 @@ let package = Package(
         // document, the goldens of `check`, the scroll chart, line breaking on threads, reports.
         .target(
             name: "ReflowKit",
-            dependencies: ["TextMetrics", "Reflow", "Preview", "Audit", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["TextMetrics", "Reflow", "Readers", "Preview", "Audit", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
-                "TextMetrics", "Reflow", "Preview", "Audit", "ReflowKit",
+                "TextMetrics", "Reflow", "Readers", "Preview", "Audit", "ReflowKit",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -78,23 +85,27 @@ let package = Package(
         // in a release build too (`testSettings`): CI builds the suite optimized under
         // AddressSanitizer for the speed of the code under test, and optimizing the tests' own
         // code would double that build for nothing.
-        .target(name: "TestSupport", dependencies: ["Preview"], path: "Tests/TestSupport", swiftSettings: testSettings),
+        .target(name: "TestSupport", dependencies: ["Preview", "Reflow", "Readers", "TextMetrics"], path: "Tests/TestSupport", swiftSettings: testSettings),
         .testTarget(
             name: "TextMetricsTests",
             dependencies: ["TextMetrics", "BundledFonts", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Goldens")], swiftSettings: testSettings),
         .testTarget(
             name: "ReflowTests",
-            dependencies: ["Reflow", "TextMetrics", "CommonMark", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-                           .product(name: "Yams", package: "Yams")],
+            dependencies: ["Reflow", "Readers", "TextMetrics", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Goldens"], swiftSettings: testSettings),
         .testTarget(
+            name: "ReadersTests",
+            dependencies: ["Readers", "Reflow", "TextMetrics", "CommonMark", "TestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Yams", package: "Yams")],
+            swiftSettings: testSettings),
+        .testTarget(
             name: "PreviewTests",
-            dependencies: ["Preview", "Reflow", "TextMetrics", "TestSupport"],
+            dependencies: ["Preview", "Reflow", "Readers", "TextMetrics", "TestSupport"],
             exclude: ["Goldens"], swiftSettings: testSettings),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Preview", "TextMetrics", "TestSupport"],
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport"],
                     exclude: ["validate-sarif.py"], swiftSettings: testSettings),
-        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Preview", "TextMetrics", "Audit"],
+        .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "Audit", "TestSupport"],
                     swiftSettings: testSettings),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], swiftSettings: testSettings),
     ]

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextMetrics", package: "reflow"),
                 .product(name: "Reflow", package: "reflow"),
+                .product(name: "Readers", package: "reflow"),
             ],
             path: "Benchmarks/TextMetricsBenchmarks",
             plugins: [

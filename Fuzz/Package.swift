@@ -15,6 +15,7 @@ let reflow: [Target.Dependency] = [
     "FuzzSupport",
     .product(name: "ReflowKit", package: "reflow"),
     .product(name: "Reflow", package: "reflow"),
+    .product(name: "Readers", package: "reflow"),
     .product(name: "TextMetrics", package: "reflow"),
 ]
 

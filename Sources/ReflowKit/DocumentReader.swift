@@ -1,5 +1,6 @@
 import Foundation
 import Reflow
+import Readers
 
 #if canImport(Glibc)
 import Glibc

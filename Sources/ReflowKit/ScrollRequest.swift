@@ -58,16 +58,12 @@ public struct ScrollRequest: Sendable {
         let configuration = try configuration()
         guard input.content.cellCount > 0 else { return nil }
         let sizer = try CellSizer(fonts: fonts)
-        let environment = try settings.layoutEnvironment(width: width, category: category, frontMatter: input.frontMatter)
+        let environment = try settings.layoutEnvironment(width: width, category: category, documentSettings: input.documentSettings)
         var session = try ScrollSession(layout: input.layout, content: input.content, environment: environment, sizer: sizer,
                                         configuration: configuration)
         let summary = try session.run(progress: progress)
         if let failure = session.planned.failure { throw failure }
-        let noun = switch input.format {
-        case .screen: "units"
-        default: input.layout is ListLayout ? "rows" : "sections"
-        }
-        return ScrollReport(session: session, summary: summary, unitName: noun)
+        return ScrollReport(session: session, summary: summary, unitName: input.layout.unitName)
     }
 }
 

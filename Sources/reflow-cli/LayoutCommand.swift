@@ -1,5 +1,6 @@
 import ArgumentParser
 import Reflow
+import Readers
 import ReflowKit
 
 struct LayoutCommand: ParsableCommand {

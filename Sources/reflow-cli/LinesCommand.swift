@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reflow
+import Readers
 import ReflowKit
 import TextMetrics
 

@@ -46,7 +46,7 @@ struct TextOptions: ParsableArguments {
     /// The text environment and the layout direction for a sweep (whose categories replace the
     /// environment's), given what the input's front matter says.
     func sweep(_ input: LayoutInput) throws -> (text: TextEnvironment, layoutDirection: LayoutDirection) {
-        let environment = try settings().environment(frontMatter: input.frontMatter)
+        let environment = try settings().environment(documentSettings: input.documentSettings)
         return (environment, LayoutDirection(for: environment))
     }
 }

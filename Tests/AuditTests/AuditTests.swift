@@ -2,14 +2,14 @@ import Audit
 import Foundation
 import Preview
 import Reflow
+import Readers
 import Testing
 import TextMetrics
+import TestSupport
 
 /// Each rule with a fixture that triggers it, at the category where it first fails (worked out
 /// from the rule's own numbers, not written down), and one that does not.
 @Suite struct AuditTests {
-    static func sizer() throws -> CellSizer { CellSizer(typesetter: try Typesetter(fonts: try FontLibrary())) }
-
     static func audit(_ json: String, widths: [Double] = [390], theme: Theme = .light,
                       text: TextEnvironment = TextEnvironment()) throws -> AuditReport {
         let input = try LayoutInput(bytes: Array(json.utf8), format: .screen)
@@ -17,7 +17,7 @@ import TextMetrics
         options.widths = widths
         options.theme = theme
         options.text = text
-        return try Auditor(input: input, options: options, makeSizer: { try Self.sizer() }).run()
+        return try Auditor(input: input, options: options, makeSizer: { try Fixtures.sizer() }).run()
     }
 
     /// A one-section screen of `cells` in groups of items of `width` x `height`.
@@ -107,7 +107,7 @@ import TextMetrics
         let finding = try #require(Self.findings(report, .wordBroken).first)
         #expect(finding.severity == .warning)
         // The first size where the word, set in body at that size, is wider than the cell's text column.
-        let sizer = try Self.sizer()
+        let sizer = try Fixtures.sizer()
         let insets = EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12)
         let first = try ContentSizeCategory.allCases.first { category in
             let column = 390 - insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).horizontal

@@ -3,6 +3,7 @@ import Preview
 import Reflow
 import Testing
 import TextMetrics
+import TestSupport
 
 /// A real browser agrees: our SVG of each bundled example, screenshotted by headless Chromium
 /// (Skia draws the glyph outlines from <defs>; no font is looked up), against our own PNG of the

@@ -3,6 +3,7 @@ import Preview
 import Reflow
 import Testing
 import TextMetrics
+import TestSupport
 
 @Suite struct GlyphCacheTests {
     /// The keys a list needs, computed the way the renderer bins positions.

@@ -3,6 +3,7 @@ import Preview
 import Reflow
 import Testing
 import TextMetrics
+import TestSupport
 
 @Suite struct RendererTests {
     @Test func pngRendersAreByteIdentical() throws {

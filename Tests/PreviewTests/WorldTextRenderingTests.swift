@@ -3,6 +3,7 @@ import Preview
 import Reflow
 import Testing
 import TextMetrics
+import TestSupport
 
 /// World text drawn: a paragraph in every script of the chain renders with ink and no `.notdef`,
 /// right-to-left lines are right-aligned, emoji come out in colour (PNG) and once per image in
@@ -10,7 +11,7 @@ import TextMetrics
 /// on the right.
 @Suite struct WorldTextRenderingTests {
     static func article1() throws -> [String] {
-        let url = Fixtures.root.appendingPathComponent("Examples/udhr-article1.txt")
+        let url = Fixtures.repository.appendingPathComponent("Examples/udhr-article1.txt")
         return try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n\n")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
@@ -39,7 +40,7 @@ import TextMetrics
     }
 
     @Test func everyScriptRendersWithInkAndNoNotdef() throws {
-        let typesetter = try Typesetter(fonts: try Fixtures.library())
+        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
         let renderer = try PNGRenderer(scale: 1)
         for text in try Self.article1() {
             let (list, layout) = try Self.drawn(text, typesetter: typesetter)
@@ -55,7 +56,7 @@ import TextMetrics
     }
 
     @Test func rightToLeftLinesAreDrawnAgainstTheRightEdge() throws {
-        let typesetter = try Typesetter(fonts: try Fixtures.library())
+        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
         let (hebrew, _) = try Self.drawn("שלום עולם", typesetter: typesetter)
         let (latin, _) = try Self.drawn("hello world", typesetter: typesetter)
         let renderer = try PNGRenderer(scale: 1)
@@ -67,7 +68,7 @@ import TextMetrics
     }
 
     @Test func emojiAreDrawnInColourAtTheTextSize() throws {
-        let typesetter = try Typesetter(fonts: try Fixtures.library())
+        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
         let (list, layout) = try Self.drawn("😀 ok", typesetter: typesetter)
         let image = try PNGCodec.decode(try PNGRenderer(scale: 2).render(list))
         let (columns, colourful) = Self.ink(image)
@@ -94,7 +95,7 @@ import TextMetrics
     }
 
     @Test func svgEmbedsEachDistinctEmojiOnce() throws {
-        let typesetter = try Typesetter(fonts: try Fixtures.library())
+        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
         let (list, _) = try Self.drawn("😀 a 😀 b 😀 🌍", typesetter: typesetter)
         let svg = SVGRenderer().render(list)
         #expect(svg.components(separatedBy: "<image ").count - 1 == 2, "two distinct emoji, one image each")
@@ -109,7 +110,7 @@ import TextMetrics
     }
 
     @Test func aCharacterNoFontCoversIsTheLastResortsBox() throws {
-        let typesetter = try Typesetter(fonts: try Fixtures.library())
+        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
         let (list, layout) = try Self.drawn("\u{0378}", typesetter: typesetter)
         #expect(layout.missingCharacters == 1)
         let image = try PNGCodec.decode(try PNGRenderer(scale: 4).render(list))
@@ -122,7 +123,7 @@ import TextMetrics
     }
 
     @Test func aRightToLeftQuoteHasItsBarOnTheRight() throws {
-        let typesetter = try Typesetter(fonts: try Fixtures.library())
+        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
         let layout = try typesetter.layout(StyledText("שלום עולם"), style: .callout, category: .large, width: 300)
         let cell = LayoutAttributes(category: .cell, indexPath: IndexPath(item: 0, section: 0),
                                     frame: Rect(x: 0, y: 0, width: 340, height: 44), cellKind: .quote,

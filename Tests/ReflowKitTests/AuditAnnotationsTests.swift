@@ -5,6 +5,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct AuditAnnotationsTests {
     /// One outline per element and size, naming every rule the element breaks there, in the

@@ -2,6 +2,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct CellSizerSweepTests {
     /// A sweep shapes each text once per optical cut, however many texts there are: two sizes of

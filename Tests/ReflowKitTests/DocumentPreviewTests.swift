@@ -4,6 +4,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct DocumentPreviewTests {
     static func preview() throws -> DocumentPreview {

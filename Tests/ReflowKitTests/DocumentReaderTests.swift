@@ -1,5 +1,6 @@
 import Foundation
 import Reflow
+import Readers
 import ReflowKit
 import Testing
 

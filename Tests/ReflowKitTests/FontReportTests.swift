@@ -2,6 +2,7 @@ import Foundation
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct FontReportTests {
     @Test func thePrimaryFacesComeFirstAndTheTextNumbersEveryFace() throws {

@@ -3,6 +3,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct GoldenStoreTests {
     static let categories: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge]
@@ -24,7 +25,7 @@ import Testing
     /// Recorded, the same layouts pass; at another width they fail, naming the sizes and what moved.
     @Test func recordedLayoutsMatchAndMovedLayoutsAreNamed() throws {
         let folder = try OutputFileTests.scratch().appendingPathComponent("goldens").path
-        let store = GoldenStore(folder: folder, document: Fixtures.example("welcome.md"))
+        let store = GoldenStore(folder: folder, document: Fixtures.examplePath("welcome.md"))
         #expect(throws: GoldenStore.Problem.self) { try store.checkFolder(recording: false) }
         try store.checkFolder(recording: true)
         let recorded = try Self.reports(width: 390)

@@ -3,6 +3,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct LayoutJSONDocumentTests {
     /// The streamed document is one JSON object: what was read and how, then a layout per size

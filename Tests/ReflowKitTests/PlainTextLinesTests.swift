@@ -3,6 +3,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct PlainTextLinesTests {
     static func job(width: Double = 320) -> PlainTextLines {

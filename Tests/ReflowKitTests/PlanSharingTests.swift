@@ -2,6 +2,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct PlanSharingTests {
     static func environment(_ category: ContentSizeCategory, width: Double = 390) -> LayoutEnvironment {

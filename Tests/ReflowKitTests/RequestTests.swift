@@ -1,8 +1,10 @@
 import Foundation
 import Reflow
+import Readers
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 /// What the commands ask of the library, checked before any work: a preview's files and width,
 /// a scroll session's configuration, the fonts folder of `REFLOW_FONTS`.

@@ -3,6 +3,7 @@ import Reflow
 import ReflowKit
 import TextMetrics
 import Testing
+import TestSupport
 
 @Suite struct ScrollReportTests {
     static func session() throws -> (ScrollSession, ScrollSession.Summary) {

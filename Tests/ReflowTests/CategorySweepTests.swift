@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 import TextMetrics
 @testable import Reflow
+import TestSupport
 
 @Suite struct CategorySweepTests {
     @Test func groupsSplitWhereBodyTextChangesCut() {

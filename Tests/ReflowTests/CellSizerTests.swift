@@ -1,6 +1,8 @@
 import Testing
 import TextMetrics
 @testable import Reflow
+import Readers
+import TestSupport
 
 @Suite struct CellSizerTests {
     @Test func aCellIsItsTextPlusScaledInsetsAndAtLeast44Tall() throws {

@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
+import TestSupport
 
 /// The differential check of DESIGN.md: word cells in a flow layout, the style's space advance
 /// as spacing, no insets and no minimum height, break into exactly the paragraph line breaker's

@@ -1,6 +1,8 @@
 import Testing
 import TextMetrics
 @testable import Reflow
+import Readers
+import TestSupport
 
 /// `check`'s engine: comparing a document's layout with its golden names what moved.
 @Suite struct LayoutComparisonTests {

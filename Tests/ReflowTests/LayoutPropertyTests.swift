@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
+import Readers
 import TestSupport
 
 /// Layout invariants on generated documents and widths.

@@ -3,6 +3,8 @@ import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
+import Readers
+import TestSupport
 
 /// The hand-written JSON of layout reports must be JSON that reads back to the same report.
 @Suite struct LayoutReportTests {

@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 import TextMetrics
 @testable import Reflow
+import Readers
+import TestSupport
 
 /// The engine's side of issue 9: goldens that cannot pass by accident, scroll sessions that end,
 /// sizes delivered one at a time, and documents read as people write them.

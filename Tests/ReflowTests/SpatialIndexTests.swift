@@ -15,23 +15,8 @@ import TestSupport
     struct RandomLayout: CollectionLayout {
         let seed: UInt64
 
-        struct Generator: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                return state
-            }
-            mutating func next(_ bound: Int) -> Int {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                return Int((state >> 33) % UInt64(max(1, bound)))
-            }
-            mutating func double(_ range: ClosedRange<Double>) -> Double {
-                range.lowerBound + Double(next(1 << 20)) / Double(1 << 20) * (range.upperBound - range.lowerBound)
-            }
-        }
-
         func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
-            var random = Generator(state: seed)
+            var random = SeededGenerator(seed: seed)
             var plan = LayoutPlan(content: content, environment: environment, keyCount: 3)
             for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
                 plan.beginSection(index)
@@ -56,7 +41,7 @@ import TestSupport
         }
 
         func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
-            var random = Generator(state: seed ^ UInt64(index &* 7919 &+ 1))
+            var random = SeededGenerator(seed: seed ^ UInt64(index &* 7919 &+ 1))
             let unit = plan.units[index]
             let height = random.double(0...200)
             let wide = plan.orthogonalSections.contains(unit.section)
@@ -90,7 +75,7 @@ import TestSupport
         }
     }
 
-    static func content(_ random: inout RandomLayout.Generator) -> CollectionContent {
+    static func content(_ random: inout SeededGenerator) -> CollectionContent {
         CollectionContent(sections: (0..<(1 + random.next(6))).map { _ in
             (0..<random.next(12)).map { _ in Cell(kind: .item, elements: []) }
         })
@@ -133,7 +118,7 @@ import TestSupport
     @Test func rectangleQueriesEqualABruteForceFilterOn10000RandomLayouts() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 10_000, input: Gen.int(in: 0...Int.max)) { seed in
-            var random = RandomLayout.Generator(state: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
             let content = Self.content(&random)
             let layout = RandomLayout(seed: UInt64(seed))
             guard let snapshot = attempt({ try layout.layout(content, in: LayoutEnvironment(), sizer: sizer) }) else { return }
@@ -155,7 +140,7 @@ import TestSupport
     }
 
     @Test func everySectionHasItsBackground() throws {
-        var random = RandomLayout.Generator(state: 11)
+        var random = SeededGenerator(seed: 11)
         let content = Self.content(&random)
         let snapshot = try RandomLayout(seed: 11).layout(content, in: LayoutEnvironment(), sizer: try Fixtures.sizer())
         let backgrounds = snapshot.elements.filter { $0.category == .background }
@@ -166,7 +151,7 @@ import TestSupport
     }
 
     @Test func elementsComeInDrawingOrder() throws {
-        var random = RandomLayout.Generator(state: 7)
+        var random = SeededGenerator(seed: 7)
         let content = Self.content(&random)
         let snapshot = try RandomLayout(seed: 7).layout(content, in: LayoutEnvironment(), sizer: try Fixtures.sizer())
         let all = snapshot.attributes(in: Rect(x: -1e6, y: -1e6, width: 1e7, height: 1e7))

@@ -2,6 +2,8 @@ import PropertyBased
 import Testing
 import TextMetrics
 @testable import Reflow
+import Readers
+import TestSupport
 
 /// The rule for Markdown tables (README, "Markdown tables"; `TableLayout`): columns sized in
 /// proportion to their natural widths, none under its longest word, while the longest words fit;

@@ -12,3 +12,13 @@ public struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension RandomNumberGenerator {
+    /// A number in 0..<`bound` (0 for a bound under 1).
+    public mutating func next(_ bound: Int) -> Int { bound < 1 ? 0 : Int(next(upperBound: UInt64(bound))) }
+
+    /// A number in `range`, in steps of 2⁻²⁰ of its length.
+    public mutating func double(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next(1 << 20)) / Double(1 << 20) * (range.upperBound - range.lowerBound)
+    }
+}

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import Readers
 import Reflow
 import TextMetrics
 

@@ -1,4 +1,5 @@
 import FuzzSupport
+import Readers
 import Reflow
 
 /// The document reader: any bytes, read as Markdown or as plain text (the first byte chooses),

@@ -1,4 +1,5 @@
 import FuzzSupport
+import Readers
 import Reflow
 import TextMetrics
 

@@ -24,47 +24,19 @@ public struct LayoutInput: Sendable {
     /// and how many NUL bytes were replaced, so a caller can say so.
     public let firstInvalidByte: Int?
     public let nulCount: Int
-    /// What a Markdown document's front matter says about its text (language, direction,
-    /// hyphenation, spacing): defaults for the text environment it is laid out in.
-    public var frontMatter: FrontMatter?
+    /// What the document itself says about its text (a Markdown document's front matter:
+    /// language, direction, hyphenation, spacing): defaults under what a person chose.
+    public var documentSettings: TextSettings?
 
     public init(format: DocumentFormat, content: CollectionContent, layout: any CollectionLayout,
                 source: (@Sendable (IndexPath) -> SourceLocation?)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0,
-                frontMatter: FrontMatter? = nil) {
-        self.frontMatter = frontMatter
+                documentSettings: TextSettings? = nil) {
+        self.documentSettings = documentSettings
         self.format = format
         self.content = content
         self.layout = layout
         self.source = source
         self.firstInvalidByte = firstInvalidByte
         self.nulCount = nulCount
-    }
-
-    /// Reads `bytes` in `format`. Documents are decoded as `DocumentText` does (invalid UTF-8
-    /// replaced); a screen file that is not valid throws a `ScreenFileError` naming the place, and
-    /// front matter that reflow cannot use a `FrontMatterError` naming the line.
-    /// - Parameters:
-    ///   - cells: how a document becomes cells (ignored for a screen file).
-    ///   - layout: how a document's cells are placed (ignored for a screen file).
-    public init(bytes: [UInt8], format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list) throws {
-        try self.init(file: FileBytes(bytes), format: format, cells: cells, layout: layout)
-    }
-
-    /// Reads `file` in `format`, as `init(bytes:format:cells:layout:)` does; a screen file keeps
-    /// the bytes (mapped ones too) for the cells it parses later.
-    public init(file: FileBytes, format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list) throws {
-        switch format {
-        case .screen:
-            let screen = try ScreenFile(json: file)
-            self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:))
-        case .commonMark, .plainText:
-            let text = DocumentText(bytes: file.array)
-            // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.
-            let (frontMatter, body) = format == .commonMark ? try FrontMatter.split(text.text) : (nil, text.text)
-            let document = Document(text: body, format: format)
-            self.init(format: format, content: cells.content(for: document), layout: layout.layout,
-                      source: format == .commonMark ? cells.sourceLocations(for: document) : nil,
-                      firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount, frontMatter: frontMatter)
-        }
     }
 }

@@ -17,12 +17,12 @@ public struct TextSettings: Hashable, Sendable {
         self.spacing = spacing
     }
 
-    /// The text environment at `category`: these settings, then what `frontMatter` sets, then the
-    /// defaults. Loads the hyphenation patterns it asks for, so that a language without them
+    /// The text environment at `category`: these settings, then what the document sets
+    /// (`documentSettings`, its front matter), then the defaults. Loads the hyphenation patterns it asks for, so that a language without them
     /// fails here, before any work.
-    public func environment(category: ContentSizeCategory = .default, frontMatter: FrontMatter? = nil) throws -> TextEnvironment {
+    public func environment(category: ContentSizeCategory = .default, documentSettings: TextSettings? = nil) throws -> TextEnvironment {
         var environment = TextEnvironment(category: category)
-        if let frontMatter { environment = frontMatter.applied(to: environment) }
+        if let documentSettings { environment = documentSettings.applied(to: environment) }
         environment = applied(to: environment)
         if environment.hyphenation { _ = try Hyphenator.forLanguage(environment.language) }
         return environment
@@ -41,8 +41,8 @@ public struct TextSettings: Hashable, Sendable {
     /// The environment of a `width` × `height` container at `category`, its layout direction
     /// following the text's (`LayoutDirection(for:)`).
     public func layoutEnvironment(width: Double, height: Double = LayoutEnvironment.defaultContainerHeight,
-                                  category: ContentSizeCategory, frontMatter: FrontMatter? = nil) throws -> LayoutEnvironment {
-        let text = try environment(category: category, frontMatter: frontMatter)
+                                  category: ContentSizeCategory, documentSettings: TextSettings? = nil) throws -> LayoutEnvironment {
+        let text = try environment(category: category, documentSettings: documentSettings)
         return LayoutEnvironment(containerWidth: width, containerHeight: height, text: text,
                                  layoutDirection: LayoutDirection(for: text))
     }

@@ -36,12 +36,17 @@ public protocol CollectionLayout: Sendable {
     /// but for its environment, so one plan serves both (`PlanSharing`; the text sizes of a
     /// contact sheet). Default nil: unknown, each environment is planned.
     func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable?
+
+    /// What one of the layout's units is called in a report, plural ("rows" for a list). Default "units".
+    var unitName: String { get }
 }
 
 extension CollectionLayout {
     public func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] { [] }
 
     public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? { nil }
+
+    public var unitName: String { "units" }
 
     /// The eager layout: every unit measured and placed, as a value with a spatial index.
     public func layout(_ content: CollectionContent, in environment: LayoutEnvironment, sizer: CellSizer) throws -> LayoutSnapshot {

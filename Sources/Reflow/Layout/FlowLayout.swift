@@ -10,6 +10,8 @@ import TextMetrics
 /// Units: one per section (a section's lines depend on every item before them), estimated by
 /// the style of its first cell, weighted by its number of cells.
 public struct FlowLayout: CollectionLayout {
+    public var unitName: String { "sections" }
+
     public var interItemSpacing: Double
     public var lineSpacing: Double
     public var sectionInsets: EdgeInsets

@@ -11,6 +11,8 @@ import TextMetrics
 ///
 /// Units: one per row, estimated by the row's text style; one per table.
 public struct ListLayout: CollectionLayout {
+    public var unitName: String { "rows" }
+
     /// Space between consecutive rows of a section, in points.
     public var spacing: Double
     /// Space around each section's rows. Sections without cells take no space at all.

@@ -1,6 +1,7 @@
 import Testing
 import TextMetrics
 @testable import Reflow
+import TestSupport
 
 /// The compositional layout against UIKit's documented rules, with frames worked out by hand.
 @Suite struct CompositionalLayoutTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TextMetrics
 @testable import Reflow
+import Readers
+import TestSupport
 
 /// The lazy layout, after a scroll session through the whole document, must end in exactly the
 /// frames of the eager `ListLayout`: every category, fixed and automatic estimates.

@@ -1,3 +1,4 @@
+import Reflow
 import TextMetrics
 import Yams
 
@@ -14,19 +15,13 @@ import Yams
 ///
 /// They are defaults: what a person sets explicitly wins (`TextSettings`).
 public struct FrontMatter: Hashable, Sendable {
-    public var language: LanguageTag?
-    public var direction: BaseDirection?
-    public var hyphenation: Bool?
-    public var spacing: TextSpacing?
+    /// What the keys set; a key not given is nil.
+    public var settings: TextSettings
     /// Lines the block takes, both fences included.
     public var lineCount: Int
 
-    public init(language: LanguageTag? = nil, direction: BaseDirection? = nil, hyphenation: Bool? = nil,
-                spacing: TextSpacing? = nil, lineCount: Int = 0) {
-        self.language = language
-        self.direction = direction
-        self.hyphenation = hyphenation
-        self.spacing = spacing
+    public init(settings: TextSettings = TextSettings(), lineCount: Int = 0) {
+        self.settings = settings
         self.lineCount = lineCount
     }
 
@@ -105,33 +100,24 @@ public struct FrontMatter: Hashable, Sendable {
             case "lang":
                 guard let tag = value.string else { throw invalid("a BCP 47 language tag such as de, ar or zh-Hant") }
                 do {
-                    result.language = try LanguageTag(tag)
+                    result.settings.language = try LanguageTag(tag)
                 } catch {
                     throw invalid("a BCP 47 language tag such as de, ar or zh-Hant")
                 }
             case "direction":
                 guard let name = value.string, let direction = BaseDirection(rawValue: name) else { throw invalid("ltr, rtl or auto") }
-                result.direction = direction
+                result.settings.direction = direction
             case "hyphenate":
                 guard value.scalar != nil, let flag = value.bool else { throw invalid("true or false") }
-                result.hyphenation = flag
+                result.settings.hyphenation = flag
             case "text-spacing":
                 guard let name = value.string, let spacing = TextSpacing(name: name) else { throw invalid("normal or wcag") }
-                result.spacing = spacing
+                result.settings.spacing = spacing
             default:
                 continue
             }
         }
         return result
-    }
-
-    /// `environment` with what the front matter sets (`TextSettings` puts what a person chose
-    /// over it).
-    public func applied(to environment: TextEnvironment) -> TextEnvironment { settings.applied(to: environment) }
-
-    /// What the front matter sets, as settings.
-    public var settings: TextSettings {
-        TextSettings(direction: direction, language: language, hyphenation: hyphenation, spacing: spacing)
     }
 
     /// The line of `yaml` (1-based) the error is on, when the library says.

@@ -1,3 +1,5 @@
+import Reflow
+import TextMetrics
 import CJSONBlocks
 
 /// A JSON parser (RFC 8259) over UTF-8 bytes, one pass, no Foundation: values become

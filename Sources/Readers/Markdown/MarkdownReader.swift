@@ -1,5 +1,6 @@
-import CommonMark
+import Reflow
 import TextMetrics
+import CommonMark
 
 /// Maps the Markdown block tree to sections of `Block`s (the table is on `Block`).
 ///

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 import TextMetrics
 import Yams
-@testable import Reflow
+import Reflow
+@testable import Readers
 
 /// YAML front matter of Markdown documents: the four keys reflow reads, the lines kept, the
 /// errors that name the line, and a thematic break that is not front matter.
@@ -12,29 +13,29 @@ import Yams
         let text = "---\ntitle: \"Grundgesetz\"\nlang: de\nhyphenate: true\ntext-spacing: wcag\ndirection: ltr\n---\n# Artikel 1\n\nDie Würde des Menschen ist unantastbar.\n"
         let (frontMatter, body) = try FrontMatter.split(text)
         let found = try #require(frontMatter)
-        #expect(found.language == (try LanguageTag("de")))
-        #expect(found.hyphenation == true && found.spacing == .wcag && found.direction == .leftToRight)
+        #expect(found.settings.language == (try LanguageTag("de")))
+        #expect(found.settings.hyphenation == true && found.settings.spacing == .wcag && found.settings.direction == .leftToRight)
         #expect(found.lineCount == 7)
         #expect(body.split(separator: "\n", omittingEmptySubsequences: false).count
                 == text.split(separator: "\n", omittingEmptySubsequences: false).count)
         #expect(body.hasPrefix("\n\n\n\n\n\n\n# Artikel 1"))
-        let environment = found.applied(to: TextEnvironment(category: .accessibilityMedium))
+        let environment = found.settings.applied(to: TextEnvironment(category: .accessibilityMedium))
         #expect(environment.category == .accessibilityMedium)
         #expect(environment.language?.tag == "de" && environment.hyphenation && environment.spacing == .wcag)
         // What a person set explicitly wins; what they left out comes from the front matter.
         let explicit = try TextSettings(language: try LanguageTag("en"), spacing: .normal)
-            .environment(category: .large, frontMatter: found)
+            .environment(category: .large, documentSettings: found.settings)
         #expect(explicit.language?.tag == "en" && explicit.spacing == .normal && explicit.hyphenation && explicit.direction == .leftToRight)
-        let none = try TextSettings().environment(frontMatter: nil)
+        let none = try TextSettings().environment(documentSettings: nil)
         #expect(none == TextEnvironment(category: .default))
     }
 
     @Test func aDocumentWithFrontMatterIsLaidOutWithoutItAndCarriesIt() throws {
         let input = try LayoutInput(bytes: Array("---\nlang: ar\n...\nمرحبا بالعالم\n".utf8), format: .commonMark)
-        #expect(input.frontMatter?.language?.tag == "ar")
+        #expect(input.documentSettings?.language?.tag == "ar")
         #expect(input.content.sections.reduce(0) { $0 + $1.cellCount } == 1, "the front matter is no cell")
         let plain = try LayoutInput(bytes: Array("---\nlang: ar\n---\ntext\n".utf8), format: .plainText)
-        #expect(plain.frontMatter == nil, "plain text has no front matter")
+        #expect(plain.documentSettings == nil, "plain text has no front matter")
     }
 
     /// Line endings as CommonMark counts them: LF, CR LF, and a CR alone (old Mac files).
@@ -51,7 +52,7 @@ import Yams
         let text = ["---", "lang: de", "hyphenate: true", "---", "# Artikel 1", "", "Die Würde."].joined(separator: end) + end
         let (frontMatter, body) = try FrontMatter.split(text)
         let found = try #require(frontMatter, "\(end.debugDescription)")
-        #expect(found.language?.tag == "de" && found.hyphenation == true)
+        #expect(found.settings.language?.tag == "de" && found.settings.hyphenation == true)
         #expect(found.lineCount == 4)
         #expect(Self.lineEndings(body) == Self.lineEndings(text))
         #expect(body == String(repeating: "\n", count: 4) + ["# Artikel 1", "", "Die Würde."].joined(separator: end) + end)
@@ -186,7 +187,7 @@ import Yams
     ])
     func ordinaryFrontMatterIsRead(_ yaml: String) throws {
         let frontMatter = try #require(try FrontMatter.split("---\n" + yaml + "\n---\nText\n").frontMatter)
-        #expect(frontMatter.language?.tag == "de")
+        #expect(frontMatter.settings.language?.tag == "de")
     }
 
     /// The scan against the YAML library itself over random YAML-like text (quotes and plain

@@ -1,189 +1,8 @@
-import Foundation
 import TextMetrics
-
-/// An app screen described in JSON (a screen file): the sections of a compositional layout and
-/// the cells that fill them. Keys follow UIKit's names; `docs/screens.md` documents the schema.
-///
-/// Reading never crashes on a bad file: the first thing that is not what the schema allows is one
-/// `ScreenFileError` naming its JSON path and what was expected there.
-///
-/// Large screens are read lazily: a screen of more than `eagerCellLimit` cells has its sections
-/// parsed and its cells only found (one fast pass over the bytes); a cell is parsed, and checked,
-/// when a layout lays it out. So the first screen of a million-cell file costs about what a small
-/// one does, and a bad cell far down is reported when something reaches it.
-public struct ScreenFile: Sendable {
-    /// The layout the file describes: its section provider picks each section's first variant
-    /// whose `when` matches the environment.
-    public let layout: CompositionalLayout
-    /// The cells of each section, with their headers', footers' and badges' content.
-    public let content: CollectionContent
-    /// Where each section's cells are in the file, for `location(of:)`.
-    private let cellOffsets: [DeferredElements]
-    private let lines: LazyLines
-
-    /// The largest file accepted (a screen of a million cells is about 40 to 100 MB).
-    public static let maximumBytes = 256 << 20
-    /// Screens of up to this many cells are read, and checked, whole.
-    public static let eagerCellLimit = 20_000
-
-    /// The JSON path of the cell at `indexPath`: where a finding about it points in the file.
-    public static func path(of indexPath: IndexPath) -> String {
-        "sections[\(indexPath.section)].cells[\(indexPath.item)]"
-    }
-
-    /// Reads a screen file's bytes.
-    public init(json bytes: [UInt8]) throws {
-        try self.init(json: FileBytes(bytes))
-    }
-
-    /// Reads a screen file's bytes (held or mapped; kept while the content lives, for its cells).
-    public init(json bytes: FileBytes) throws {
-        guard bytes.count <= Self.maximumBytes else {
-            throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(Self.maximumBytes >> 20) MB a screen file may be")
-        }
-        let value = try Self.parse(bytes, range: nil, path: "") { path in
-            // sections[i].cells: the arrays whose elements are found but not parsed.
-            path.count == 3 && path[0] == .key("sections") && path[2] == .key("cells")
-        }
-        var reader = Reader(bytes: bytes)
-        (layout, content) = try reader.screen(Cursor(value: value, path: ""))
-        cellOffsets = reader.cellOffsets
-        lines = LazyLines(bytes)
-    }
-
-    /// Where the cell at `indexPath` is in the file: its JSON path and its line and column.
-    @Sendable public func location(of indexPath: IndexPath) -> SourceLocation? {
-        guard cellOffsets.indices.contains(indexPath.section), cellOffsets[indexPath.section].indices.contains(indexPath.item)
-        else { return nil }
-        let (line, column) = lines.table.location(of: cellOffsets[indexPath.section].start(of: indexPath.item))
-        return SourceLocation(line: line, column: column, jsonPath: Self.path(of: indexPath))
-    }
-
-    /// `range` of `bytes` parsed, a syntax error reported at `path`.
-    static func parse(_ bytes: FileBytes, range: Range<Int>?, path: String,
-                      deferring: @escaping ([JSONParser.PathComponent]) -> Bool = { _ in false }) throws -> JSONValue {
-        do {
-            return try bytes.withUnsafeBufferPointer { try JSONParser.parse($0, range: range, deferring: deferring) }
-        } catch let error as JSONParser.SyntaxError {
-            throw ScreenFileError(path: path, message: "not valid JSON: \(error)")
-        }
-    }
-}
-
-/// What is wrong with a screen file, and where.
-public struct ScreenFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The JSON path (`sections[2].group.size.width`), empty for the whole file.
-    public let path: String
-    public let message: String
-
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
-}
-
-/// Where a value is in the file, kept as a chain and spelled out only for an error message
-/// (a large screen's cells are read by the hundred thousand; their paths are almost never needed).
-private final class JSONPath: Sendable {
-    let parent: JSONPath?
-    let key: String?
-    let index: Int
-
-    init(parent: JSONPath?, key: String?, index: Int = 0) {
-        self.parent = parent
-        self.key = key
-        self.index = index
-    }
-
-    /// A path written out (`sections[2].group`), as the root of its children.
-    convenience init(_ written: String) { self.init(parent: nil, key: written) }
-
-    var string: String {
-        let prefix = parent?.string ?? ""
-        guard let key else { return "\(prefix)[\(index)]" }
-        return prefix.isEmpty ? key : "\(prefix).\(key)"
-    }
-}
-
-/// A value and where it is in the file.
-private struct Cursor {
-    let value: JSONValue
-    let location: JSONPath?
-
-    init(value: JSONValue, path: String) {
-        self.value = value
-        location = path.isEmpty ? nil : JSONPath(path)
-    }
-
-    init(value: JSONValue, location: JSONPath?) {
-        self.value = value
-        self.location = location
-    }
-
-    var path: String { location?.string ?? "" }
-
-    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-    func fail(_ message: String) -> ScreenFileError { ScreenFileError(path: path, message: message) }
-
-    /// An object's members by key (a handful: looked up by a linear search, no dictionary).
-    struct Members {
-        let entries: [(key: String, cursor: Cursor)]
-        subscript(key: String) -> Cursor? { entries.first { $0.key == key }?.cursor }
-    }
-
-    /// The object's members, refusing keys it does not know (a typo is an error, not ignored).
-    func object(allowed: [String], expected: String) throws -> Members {
-        guard case .object(let members) = value else { throw fail("expected \(expected), got \(value.kindName)") }
-        var entries: [(key: String, cursor: Cursor)] = []
-        entries.reserveCapacity(members.count)
-        for (key, member) in members {
-            guard allowed.contains(key) else {
-                throw ScreenFileError(path: child(key), message: "unknown key; expected one of \(allowed.joined(separator: ", "))")
-            }
-            entries.append((key, Cursor(value: member, location: JSONPath(parent: location, key: key))))
-        }
-        return Members(entries: entries)
-    }
-
-    func array(expected: String) throws -> [Cursor] {
-        guard case .array(let values) = value else { throw fail("expected \(expected), got \(value.kindName)") }
-        return values.enumerated().map { Cursor(value: $1, location: JSONPath(parent: location, key: nil, index: $0)) }
-    }
-
-    func number(in range: ClosedRange<Double>, expected: String) throws -> Double {
-        guard case .number(let number) = value, number.isFinite, range.contains(number) else {
-            throw fail("expected \(expected), got \(description)")
-        }
-        return number
-    }
-
-    func integer(in range: ClosedRange<Int>, expected: String) throws -> Int {
-        let number = try self.number(in: Double(range.lowerBound)...Double(range.upperBound), expected: expected)
-        guard number == number.rounded() else { throw fail("expected \(expected), got \(description)") }
-        return Int(number)
-    }
-
-    func bool() throws -> Bool {
-        guard case .bool(let bool) = value else { throw fail("expected true or false, got \(description)") }
-        return bool
-    }
-
-    func string(expected: String) throws -> String {
-        guard case .string(let string) = value else { throw fail("expected \(expected), got \(description)") }
-        return string
-    }
-
-    /// The value, briefly, for messages.
-    var description: String {
-        switch value {
-        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case .string(let string): return "\"\(string.prefix(40))\""
-        case .bool(let bool): return String(bool)
-        default: return value.kindName
-        }
-    }
-}
+import Reflow
 
 /// Walks the file, building the layout's sections and the content.
-private struct Reader {
+struct ScreenReader {
     /// The file, for cells parsed later.
     let bytes: FileBytes
     /// Where each section's cells are in the file.
@@ -221,7 +40,7 @@ private struct Reader {
     static let boundaryInsets = EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12)
     static let fraction = 0.000_1...100.0
 
-    mutating func screen(_ cursor: Cursor) throws -> (CompositionalLayout, CollectionContent) {
+    mutating func screen(_ cursor: JSONCursor) throws -> (CompositionalLayout, CollectionContent) {
         let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title"],
                                      expected: "an object with \"sections\"")
         let spacing = try root["interSectionSpacing"]?.number(in: Self.length, expected: "a spacing in points") ?? 0
@@ -252,7 +71,7 @@ private struct Reader {
 
     static let layoutKeys = ["group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior"]
 
-    mutating func section(_ cursor: Cursor, index: Int, eager: Bool) throws -> ([Variant], CollectionContent.Section) {
+    mutating func section(_ cursor: JSONCursor, index: Int, eager: Bool) throws -> ([Variant], CollectionContent.Section) {
         let keys = Self.layoutKeys + ["variants", "header", "footer", "background", "cells"]
         let members = try cursor.object(allowed: keys, expected: "a section object")
         // The section's own layout keys are the defaults each variant may override.
@@ -281,7 +100,7 @@ private struct Reader {
             let read: @Sendable (Int) throws -> Cell = { item in
                 let path = ScreenFile.path(of: IndexPath(item: item, section: index))
                 let value = try ScreenFile.parse(bytes, range: ranges[item], path: path)
-                return try Reader.cell(Cursor(value: value, path: path))
+                return try ScreenReader.cell(JSONCursor(value: value, path: path))
             }
             content = eager ? CollectionContent.Section(cells: try ranges.indices.map(read))
                 : CollectionContent.Section(lazyCells: LazyCells(count: ranges.count, read: read))
@@ -294,7 +113,7 @@ private struct Reader {
         return (variants, content)
     }
 
-    func condition(_ cursor: Cursor) throws -> Condition {
+    func condition(_ cursor: JSONCursor) throws -> Condition {
         let members = try cursor.object(allowed: ["accessibility", "categories", "minWidth", "maxWidth"],
                                         expected: "a condition such as {\"accessibility\": true}")
         var condition = Condition()
@@ -314,9 +133,9 @@ private struct Reader {
     }
 
     /// A section's layout from a variant's keys, falling back to the section's own.
-    func layoutSection(merging variant: Cursor.Members?, over section: Cursor.Members, at cursor: Cursor,
-                       boundary: Cursor.Members) throws -> LayoutSection {
-        func key(_ name: String) -> Cursor? { variant?[name] ?? section[name] }
+    func layoutSection(merging variant: JSONCursor.Members?, over section: JSONCursor.Members, at cursor: JSONCursor,
+                       boundary: JSONCursor.Members) throws -> LayoutSection {
+        func key(_ name: String) -> JSONCursor? { variant?[name] ?? section[name] }
         guard let groupCursor = key("group") else {
             throw cursor.fail("missing \"group\": a section needs a group, e.g. {\"axis\": \"vertical\", \"size\": …, \"subitems\": [ … ]}")
         }
@@ -342,7 +161,7 @@ private struct Reader {
     }
 
     /// A group (a subitem with an `axis`).
-    func group(_ cursor: Cursor) throws -> LayoutGroup {
+    func group(_ cursor: JSONCursor) throws -> LayoutGroup {
         let members = try cursor.object(allowed: ["axis", "size", "subitems", "count", "interItemSpacing", "contentInsets", "edgeSpacing"],
                                         expected: "a group such as {\"axis\": \"horizontal\", \"size\": …, \"subitems\": [ … ]}")
         guard let axisCursor = members["axis"] else { throw cursor.fail("missing \"axis\": \"horizontal\" or \"vertical\"") }
@@ -361,7 +180,7 @@ private struct Reader {
     }
 
     /// A subitem: a group when it has an `axis`, otherwise an item.
-    func node(_ cursor: Cursor) throws -> LayoutNode {
+    func node(_ cursor: JSONCursor) throws -> LayoutNode {
         if case .object(let members) = cursor.value, members.contains(where: { $0.key == "axis" }) {
             return .group(try group(cursor))
         }
@@ -373,7 +192,7 @@ private struct Reader {
                                 supplementaryItems: try members["badge"].map { [try badge($0)] } ?? []))
     }
 
-    func size(_ cursor: Cursor) throws -> LayoutSize {
+    func size(_ cursor: JSONCursor) throws -> LayoutSize {
         let members = try cursor.object(allowed: ["width", "height"], expected: "a size such as {\"width\": …, \"height\": …}")
         guard let width = members["width"], let height = members["height"] else {
             throw cursor.fail("expected both \"width\" and \"height\"")
@@ -381,12 +200,12 @@ private struct Reader {
         return LayoutSize(width: try dimension(width), height: try dimension(height))
     }
 
-    func dimension(_ cursor: Cursor) throws -> LayoutDimension {
+    func dimension(_ cursor: JSONCursor) throws -> LayoutDimension {
         let expected = "a dimension such as {\"fractionalWidth\": 0.5}, {\"absolute\": 44} or {\"estimated\": 80}"
         guard case .object(let members) = cursor.value, members.count == 1, let (kind, value) = members.first else {
             throw cursor.fail("expected \(expected)")
         }
-        let inner = Cursor(value: value, path: cursor.child(kind))
+        let inner = JSONCursor(value: value, path: cursor.child(kind))
         switch kind {
         case "fractionalWidth": return .fractionalWidth(try inner.number(in: Self.fraction, expected: "a fraction above 0"))
         case "fractionalHeight": return .fractionalHeight(try inner.number(in: Self.fraction, expected: "a fraction above 0"))
@@ -396,12 +215,12 @@ private struct Reader {
         }
     }
 
-    func spacing(_ cursor: Cursor) throws -> LayoutSpacing {
+    func spacing(_ cursor: JSONCursor) throws -> LayoutSpacing {
         let expected = "a spacing such as {\"fixed\": 8} or {\"flexible\": 8}"
         guard case .object(let members) = cursor.value, members.count == 1, let (kind, value) = members.first else {
             throw cursor.fail("expected \(expected)")
         }
-        let length = try Cursor(value: value, path: cursor.child(kind)).number(in: Self.length, expected: "a spacing in points")
+        let length = try JSONCursor(value: value, path: cursor.child(kind)).number(in: Self.length, expected: "a spacing in points")
         switch kind {
         case "fixed": return .fixed(length)
         case "flexible": return .flexible(length)
@@ -409,21 +228,21 @@ private struct Reader {
         }
     }
 
-    func edgeSpacing(_ cursor: Cursor) throws -> EdgeSpacing {
+    func edgeSpacing(_ cursor: JSONCursor) throws -> EdgeSpacing {
         let members = try cursor.object(allowed: ["top", "leading", "bottom", "trailing"],
                                         expected: "edge spacing such as {\"leading\": {\"fixed\": 8}}")
         return EdgeSpacing(leading: try members["leading"].map(spacing), top: try members["top"].map(spacing),
                            trailing: try members["trailing"].map(spacing), bottom: try members["bottom"].map(spacing))
     }
 
-    static func insets(_ cursor: Cursor) throws -> EdgeInsets {
+    static func insets(_ cursor: JSONCursor) throws -> EdgeInsets {
         let members = try cursor.object(allowed: ["top", "leading", "bottom", "trailing"],
                                         expected: "insets such as {\"top\": 8, \"leading\": 16, \"bottom\": 8, \"trailing\": 16}")
         func side(_ name: String) throws -> Double { try members[name]?.number(in: Self.length, expected: "a length in points, 0 or more") ?? 0 }
         return EdgeInsets(top: try side("top"), leading: try side("leading"), bottom: try side("bottom"), trailing: try side("trailing"))
     }
 
-    func badge(_ cursor: Cursor) throws -> SupplementaryItem {
+    func badge(_ cursor: JSONCursor) throws -> SupplementaryItem {
         let members = try cursor.object(allowed: ["size", "anchor"], expected: "a badge such as {\"size\": …, \"anchor\": …}")
         guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\"") }
         var anchor = LayoutAnchor(edges: [.top, .trailing])
@@ -452,7 +271,7 @@ private struct Reader {
         return SupplementaryItem(size: try size(sizeCursor), anchor: anchor)
     }
 
-    func boundaryItem(_ cursor: Cursor, kind: String, alignment: BoundarySupplementaryItem.Alignment) throws -> BoundarySupplementaryItem {
+    func boundaryItem(_ cursor: JSONCursor, kind: String, alignment: BoundarySupplementaryItem.Alignment) throws -> BoundarySupplementaryItem {
         let members = try cursor.object(allowed: ["size", "text", "style", "pinToVisibleBounds", "extendsBoundary"],
                                         expected: "a \(kind) such as {\"text\": \"Categories\", \"style\": \"title2\"}")
         let size = try members["size"].map(size) ?? LayoutSize(width: .fractionalWidth(1), height: .estimated(44))
@@ -462,9 +281,9 @@ private struct Reader {
     }
 
     /// A header's or footer's content: its text as a cell (not a touch target, so no 44 pt minimum).
-    func supplementaryContent(_ cursor: Cursor, kind: String) throws -> Cell {
+    func supplementaryContent(_ cursor: JSONCursor, kind: String) throws -> Cell {
         guard case .object(let members) = cursor.value else { throw cursor.fail("expected a \(kind) object") }
-        let fields = Cursor.Members(entries: members.map { ($0.key, Cursor(value: $0.value, location: JSONPath(parent: cursor.location, key: $0.key))) })
+        let fields = JSONCursor.Members(entries: members.map { ($0.key, JSONCursor(value: $0.value, location: JSONPath(parent: cursor.location, key: $0.key))) })
         guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\": what the \(kind) says") }
         let style = try fields["style"].map(Self.textStyle) ?? (kind == "header" ? .headline : .footnote)
         return Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, style: style,
@@ -476,7 +295,7 @@ private struct Reader {
     /// screen are read by the hundred thousand).
     static let stylesByName = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, $0) })
 
-    static func textStyle(_ cursor: Cursor) throws -> TextStyle {
+    static func textStyle(_ cursor: JSONCursor) throws -> TextStyle {
         let name = try cursor.string(expected: "a text style")
         guard let style = stylesByName[name] ?? TextStyle(name: name) else {
             throw cursor.fail("unknown text style \"\(name)\"; expected one of \(TextStyle.validNames)")
@@ -486,7 +305,7 @@ private struct Reader {
 
     /// A cell: one text (`text`, `style`, `lines`) or a `stack` of texts and images, with a
     /// `badge` text and a `layout` (`stack`, or `row`: a leading image beside its text).
-    static func cell(_ cursor: Cursor) throws -> Cell {
+    static func cell(_ cursor: JSONCursor) throws -> Cell {
         let members = try cursor.object(allowed: ["text", "style", "lines", "pointSize", "stack", "badge", "layout", "insets"],
                                         expected: "a cell such as {\"text\": \"Travel\", \"style\": \"headline\"}")
         var elements: [Cell.Element] = []
@@ -519,7 +338,7 @@ private struct Reader {
         return cell
     }
 
-    static func element(_ cursor: Cursor, allowing extra: [String] = []) throws -> Cell.Element {
+    static func element(_ cursor: JSONCursor, allowing extra: [String] = []) throws -> Cell.Element {
         if case .object(let members) = cursor.value, members.contains(where: { $0.key == "image" }) {
             let fields = try cursor.object(allowed: ["image"], expected: "an image such as {\"image\": {\"width\": 40, \"height\": 40}}")
             let image = try fields["image"]!.object(allowed: ["width", "height", "scalesWithText"],
@@ -538,25 +357,5 @@ private struct Reader {
                                  text: StyledText(try text.string(expected: "the text")),
                                  lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more"),
                                  fixedPointSize: try fields["pointSize"]?.number(in: 1...1_000, expected: "a fixed point size (text that does not scale)")))
-    }
-}
-
-/// A file's line table, made the first time a location is asked for (most reads never ask).
-private final class LazyLines: Sendable {
-    private let bytes: FileBytes
-    private let made: Locked<LineTable?>
-
-    init(_ bytes: FileBytes) {
-        self.bytes = bytes
-        made = Locked(nil)
-    }
-
-    var table: LineTable {
-        made.withLock { table in
-            if let table { return table }
-            let new = bytes.withUnsafeBufferPointer(LineTable.init)
-            table = new
-            return new
-        }
     }
 }

@@ -1,3 +1,5 @@
+import Reflow
+import TextMetrics
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,5 @@
+import Reflow
+import TextMetrics
 /// Finds mapping keys in YAML text that are not scalars, before the YAML library sees them.
 ///
 /// Why: Yams checks a mapping for duplicate keys by sorting them, and its ordering of two

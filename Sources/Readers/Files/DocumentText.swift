@@ -1,3 +1,5 @@
+import Reflow
+import TextMetrics
 /// Turns a document's bytes into text. Invalid UTF-8 is replaced with U+FFFD (the choice
 /// documented in the README) and the offset of the first bad byte is reported so the caller
 /// can say so once; NUL bytes are replaced the same way, as CommonMark requires. A UTF-8 byte

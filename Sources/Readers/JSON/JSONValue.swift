@@ -1,3 +1,5 @@
+import Reflow
+import TextMetrics
 /// A JSON value read as it is, so a reader can walk it, name the path of anything it does not
 /// accept (`sections[2].group.size.width`), and say what it expected there. `JSONParser` makes it.
 enum JSONValue: Sendable {

@@ -1,3 +1,5 @@
+import Reflow
+import TextMetrics
 /// Plain text as a document: paragraphs are blocks separated by blank lines (lines holding
 /// nothing but spaces and tabs), and inside a paragraph every run of white space, line breaks
 /// included, reflows as one space. This is the document model the peer engines use, so line

@@ -1,14 +1,16 @@
 import Foundation
 import PropertyBased
 import Testing
-@testable import Reflow
+import Reflow
+@testable import Readers
+import TestSupport
 
 /// The screen reader's JSON parser against Foundation's `JSONSerialization` on random documents:
 /// the same values for valid JSON, an error for invalid JSON; and deferred arrays hold exactly
 /// the elements a full parse finds.
 @Suite struct JSONParserTests {
     /// A random JSON text (valid), with escapes, unicode, nesting, numbers of every shape.
-    static func randomJSON(_ random: inout SpatialIndexTests.RandomLayout.Generator, depth: Int = 0) -> String {
+    static func randomJSON(_ random: inout SeededGenerator, depth: Int = 0) -> String {
         switch random.next(depth > 4 ? 5 : 8) {
         case 0: return "null"
         case 1: return random.next(2) == 0 ? "true" : "false"
@@ -46,7 +48,7 @@ import Testing
 
     @Test func validJSONParsesAsFoundationParsesIt() async {
         await propertyCheck(count: 2_000, input: Gen.int(in: 0...Int.max)) { seed in
-            var random = SpatialIndexTests.RandomLayout.Generator(state: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
             let text = Self.randomJSON(&random)
             let bytes = Array(text.utf8)
             guard let expected = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? NSObject else {

@@ -2,6 +2,7 @@ import CommonMark
 import Testing
 import TextMetrics
 @testable import Reflow
+@testable import Readers
 
 @Suite struct DocumentTests {
     @Test func headingsMapToTheirTextStylesAndLevelsOneAndTwoStartSections() {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TextMetrics
-@testable import Reflow
+import Reflow
+@testable import Readers
+import TestSupport
 
 /// Screen files: the documented shape reads into a compositional layout, variants follow the
 /// environment, and a bad file is one error naming its JSON path and what was expected.

@@ -1,3 +1,5 @@
+import Reflow
+import TextMetrics
 /// The elements of a deferred JSON array (`JSONValue.deferred`): where each one is in the bytes,
 /// to parse when it is needed. Kept as two arrays of 32-bit offsets rather than ranges: a
 /// million-cell screen holds a million of them, and 8 bytes each instead of 16 is memory the

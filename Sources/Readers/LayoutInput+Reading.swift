@@ -1,0 +1,32 @@
+import Reflow
+import TextMetrics
+
+extension LayoutInput {
+    /// Reads `bytes` in `format`. Documents are decoded as `DocumentText` does (invalid UTF-8
+    /// replaced); a screen file that is not valid throws a `ScreenFileError` naming the place, and
+    /// front matter that reflow cannot use a `FrontMatterError` naming the line.
+    /// - Parameters:
+    ///   - cells: how a document becomes cells (ignored for a screen file).
+    ///   - layout: how a document's cells are placed (ignored for a screen file).
+    public init(bytes: [UInt8], format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list) throws {
+        try self.init(file: FileBytes(bytes), format: format, cells: cells, layout: layout)
+    }
+
+    /// Reads `file` in `format`, as `init(bytes:format:cells:layout:)` does; a screen file keeps
+    /// the bytes (mapped ones too) for the cells it parses later.
+    public init(file: FileBytes, format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list) throws {
+        switch format {
+        case .screen:
+            let screen = try ScreenFile(json: file)
+            self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:))
+        case .commonMark, .plainText:
+            let text = DocumentText(bytes: file.array)
+            // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.
+            let (frontMatter, body) = format == .commonMark ? try FrontMatter.split(text.text) : (nil, text.text)
+            let document = Document(text: body, format: format)
+            self.init(format: format, content: cells.content(for: document), layout: layout.layout,
+                      source: format == .commonMark ? cells.sourceLocations(for: document) : nil,
+                      firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount, documentSettings: frontMatter?.settings)
+        }
+    }
+}

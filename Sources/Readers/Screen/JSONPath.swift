@@ -1,0 +1,24 @@
+import Reflow
+import TextMetrics
+/// Where a value is in the file, kept as a chain and spelled out only for an error message
+/// (a large screen's cells are read by the hundred thousand; their paths are almost never needed).
+final class JSONPath: Sendable {
+    let parent: JSONPath?
+    let key: String?
+    let index: Int
+
+    init(parent: JSONPath?, key: String?, index: Int = 0) {
+        self.parent = parent
+        self.key = key
+        self.index = index
+    }
+
+    /// A path written out (`sections[2].group`), as the root of its children.
+    convenience init(_ written: String) { self.init(parent: nil, key: written) }
+
+    var string: String {
+        let prefix = parent?.string ?? ""
+        guard let key else { return "\(prefix)[\(index)]" }
+        return prefix.isEmpty ? key : "\(prefix).\(key)"
+    }
+}

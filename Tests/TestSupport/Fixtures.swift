@@ -1,0 +1,40 @@
+import Foundation
+import Readers
+import Reflow
+import TextMetrics
+
+/// The checkout's fonts and examples, for every test target: never the system's fonts. Each call
+/// makes its own font library and sizer: Swift Testing runs tests in parallel, and a FreeType
+/// face or a `Typesetter` belongs to one thread at a time.
+public enum Fixtures {
+    /// The repository's root, from this file's path (Tests/TestSupport/Fixtures.swift).
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The repository's Examples folder.
+    public static let examples = repository.appendingPathComponent("Examples")
+
+    /// The path of `name` in Examples.
+    public static func examplePath(_ name: String) -> String { examples.appendingPathComponent(name).path }
+
+    /// The repository's bundled fonts.
+    public static func fonts() throws -> FontLibrary {
+        try FontLibrary(directory: repository.appendingPathComponent("Fonts").path)
+    }
+
+    /// A sizer over the bundled fonts.
+    public static func sizer() throws -> CellSizer { CellSizer(typesetter: try Typesetter(fonts: try fonts())) }
+
+    /// The example `name` read as the commands read it: a document in list layout, or a screen file.
+    public static func input(_ name: String) throws -> LayoutInput {
+        let path = examplePath(name)
+        return try LayoutInput(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), format: DocumentFormat(path: path))
+    }
+
+    /// The example document `name` (Markdown or plain text, by its extension).
+    public static func example(_ name: String) throws -> Document {
+        let path = examplePath(name)
+        let text = DocumentText(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))).text
+        return Document(text: text, format: DocumentFormat(path: path))
+    }
+}
