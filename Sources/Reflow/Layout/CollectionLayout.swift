@@ -17,14 +17,19 @@ import TextMetrics
 /// and offsets live on the layout unit (1/64 pt), so the lazy engine, once every unit is
 /// measured, lands on the eager layout's frames bit for bit.
 ///
+/// **Right to left.** A layout lays its units out left to right, whatever the environment's
+/// `layoutDirection`; the engines call `placedUnit` and `placedSectionElements`, which mirror
+/// every frame (and the content inside it) in the container for a right-to-left environment.
+/// That is the one place mirroring happens.
+///
 /// Layouts are values; a layout pass never mutates its cells.
 public protocol CollectionLayout: Sendable {
     /// The units of `content` in `environment`. Throws `ReflowError` when the container cannot
     /// hold the layout (too narrow for its insets).
     func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan
 
-    /// Unit `index` of `plan` laid out: its cells measured with `sizer`, its height and its
-    /// elements, each frame's y relative to the unit's top (x in content coordinates).
+    /// Unit `index` of `plan` laid out left to right: its cells measured with `sizer`, its height
+    /// and its elements, each frame's y relative to the unit's top (x in content coordinates).
     func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout
 
     /// Elements that belong to a whole section rather than to one unit (a background), given the y
@@ -47,6 +52,20 @@ extension CollectionLayout {
     public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? { nil }
 
     public var unitName: String { "units" }
+
+    /// Unit `index` placed for the environment's direction: `layoutUnit`, mirrored in the
+    /// container for right to left. What the engines (eager and lazy) call.
+    public func placedUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+        let laid = try layoutUnit(index, of: plan, sizer: sizer)
+        return plan.environment.layoutDirection == .rightToLeft ? laid.mirrored(in: plan.environment.containerWidth) : laid
+    }
+
+    /// Section `section`'s elements placed for the environment's direction (see `placedUnit`).
+    public func placedSectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] {
+        let elements = sectionElements(section, marks: marks, of: plan)
+        guard plan.environment.layoutDirection == .rightToLeft else { return elements }
+        return elements.map { $0.mirrored(in: plan.environment.containerWidth) }
+    }
 
     /// The eager layout: every unit measured and placed, as a value with a spatial index.
     public func layout(_ content: CollectionContent, in environment: LayoutEnvironment, sizer: CellSizer) throws -> LayoutSnapshot {
@@ -81,6 +100,14 @@ public struct UnitLayout: Sendable {
         self.scrollingWidth = scrollingWidth
         self.warnings = warnings
         self.groupFrames = groupFrames
+    }
+
+    /// The unit mirrored in a container `width` wide: elements (and their content) and group frames.
+    public func mirrored(in width: Double) -> UnitLayout {
+        var mirrored = self
+        mirrored.elements = elements.map { $0.mirrored(in: width) }
+        mirrored.groupFrames = groupFrames.map { $0.mirrored(in: width) }
+        return mirrored
     }
 }
 

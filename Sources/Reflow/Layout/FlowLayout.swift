@@ -81,12 +81,9 @@ public struct FlowLayout: CollectionLayout {
         elements.reserveCapacity(cells.count)
         for item in cells.indices {
             let local = placed.frames[item]
-            // Laid out from the leading edge as if left to right; `placed` mirrors for right to left.
-            let frame = environment.placed(Rect(x: sectionInsets.leading + local.minX, y: local.minY,
-                                                width: local.width, height: local.height))
+            let frame = Rect(x: sectionInsets.leading + local.minX, y: local.minY, width: local.width, height: local.height)
             elements.append(LayoutAttributes(indexPath: IndexPath(item: item, section: unit.section), cell: cells[item],
-                                             measurement: measurements[item], frame: frame,
-                                             direction: environment.layoutDirection))
+                                             measurement: measurements[item], frame: frame))
         }
         return UnitLayout(height: placed.height, elements: elements)
     }

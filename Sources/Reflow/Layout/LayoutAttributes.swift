@@ -89,14 +89,13 @@ public struct LayoutAttributes: Sendable {
         self.isClipped = isClipped
     }
 
-    /// Attributes for `cell` measured as `measurement`, in `frame` (already placed for the
-    /// direction): the measurement's element frames are mirrored inside the frame for right to left.
+    /// Attributes for `cell` measured as `measurement`, in `frame`, laid out left to right (see
+    /// `mirrored(in:)` for right to left).
     public init(category: ElementCategory = .cell, indexPath: IndexPath, cell: Cell, measurement: CellMeasurement,
-                frame: Rect, direction: LayoutDirection, zIndex: Int = 0) {
+                frame: Rect, zIndex: Int = 0) {
         let content = measurement.elements.map { element -> PlacedContent in
             let local = element.frame
-            let x = direction == .leftToRight ? frame.minX + local.minX : frame.maxX - local.maxX
-            let placed = Rect(x: x, y: frame.minY + local.minY, width: local.width, height: local.height)
+            let placed = Rect(x: frame.minX + local.minX, y: frame.minY + local.minY, width: local.width, height: local.height)
             switch element.content {
             case .text(let layout, let style, let truncated): return .text(layout, style: style, frame: placed, truncated: truncated)
             case .image: return .image(placed)
@@ -128,6 +127,18 @@ public struct LayoutAttributes: Sendable {
 
     /// Number of lines of the first text.
     public var lineCount: Int { textLayout?.lines.count ?? 0 }
+
+    /// The attributes mirrored in a container `width` wide: the frame, and inside it the content,
+    /// which keeps its place relative to the leading edge.
+    public func mirrored(in width: Double) -> LayoutAttributes {
+        var mirrored = self
+        mirrored.frame.origin.x = width - frame.maxX
+        mirrored.content = content.map { content in
+            let x = mirrored.frame.maxX - (content.frame.maxX - frame.minX)
+            return content.offsetBy(dx: x - content.frame.minX, dy: 0)
+        }
+        return mirrored
+    }
 
     /// The attributes moved by `dx`, `dy`.
     public func offsetBy(dx: Double, dy: Double) -> LayoutAttributes {

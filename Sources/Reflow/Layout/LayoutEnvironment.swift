@@ -47,14 +47,4 @@ public struct LayoutEnvironment: Hashable, Sendable {
         copy.category = category
         return copy
     }
-
-    /// `frame`, laid out from the left, placed for the layout direction: mirrored in the
-    /// container for right-to-left.
-    public func placed(_ frame: Rect) -> Rect {
-        switch layoutDirection {
-        case .leftToRight: return frame
-        case .rightToLeft:
-            return Rect(x: containerWidth - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
-        }
-    }
 }

@@ -224,7 +224,7 @@ enum EagerPass {
         heightsBefore.reserveCapacity(plan.unitCount + 1)
         var scrollingWidths: [Int: Double] = [:]
         for index in 0..<plan.unitCount {
-            let laid = try layout.layoutUnit(index, of: plan, sizer: sizer)
+            let laid = try layout.placedUnit(index, of: plan, sizer: sizer)
             if let width = laid.scrollingWidth {
                 scrollingWidths[plan.units[index].section] = max(scrollingWidths[plan.units[index].section] ?? 0, width)
             }
@@ -243,7 +243,7 @@ enum EagerPass {
             let marks = plan.sectionMarks[index].map { $0.offset + heightsBefore[$0.unitsBefore] }
             let extent = marks[0]..<marks[marks.count - 1]
             lastEnd = extent.upperBound
-            try section(index, extent, layout.sectionElements(index, marks: marks, of: plan))
+            try section(index, extent, layout.placedSectionElements(index, marks: marks, of: plan))
         }
         return Totals(heightSum: sum, scrollingWidths: scrollingWidths)
     }

@@ -75,10 +75,9 @@ public struct ListLayout: CollectionLayout {
         let environment = plan.environment
         let width = environment.containerWidth - sectionInsets.horizontal
         let measurement = try sizer.measure(cell, proposal: .width(width), in: environment, sectionInsets: sectionInsets)
-        // Laid out from the leading edge as if left to right; `placed` mirrors for right to left.
-        let frame = environment.placed(Rect(x: sectionInsets.leading, y: 0, width: width, height: measurement.size.height))
+        let frame = Rect(x: sectionInsets.leading, y: 0, width: width, height: measurement.size.height)
         let attributes = LayoutAttributes(indexPath: IndexPath(item: item, section: unit.section), cell: cell,
-                                          measurement: measurement, frame: frame, direction: environment.layoutDirection)
+                                          measurement: measurement, frame: frame)
         return UnitLayout(height: measurement.size.height, elements: [attributes])
     }
 }

@@ -92,18 +92,10 @@ struct TableLayout {
     func layout(sizer: CellSizer, environment: LayoutEnvironment) throws -> UnitLayout {
         let width = environment.containerWidth - insets.horizontal
         let measures = try columnMeasures(sizer: sizer, environment: environment)
-        var laid: UnitLayout
         if let widths = Self.columnWidths(minimum: measures.minimum, natural: measures.natural, width: width) {
-            laid = try columns(widths, sizer: sizer, environment: environment)
-        } else {
-            laid = try cards(width: width, sizer: sizer, environment: environment)
+            return try columns(widths, sizer: sizer, environment: environment)
         }
-        if environment.layoutDirection == .rightToLeft {
-            let container = environment.containerWidth
-            laid.elements = laid.elements.map { CompositionalLayout.mirrored($0, in: container) }
-            laid.groupFrames = laid.groupFrames.map { Rect(x: container - $0.maxX, y: $0.minY, width: $0.width, height: $0.height) }
-        }
-        return laid
+        return try cards(width: width, sizer: sizer, environment: environment)
     }
 
     /// Each row a horizontal group of items `widths` wide, self-sized in height.
@@ -134,7 +126,7 @@ struct TableLayout {
             let measurement = try sizer.measure(card, proposal: .width(width), in: environment, sectionInsets: insets)
             let frame = Rect(x: insets.leading, y: y, width: width, height: measurement.size.height)
             elements.append(LayoutAttributes(indexPath: IndexPath(item: first, section: section), cell: card,
-                                             measurement: measurement, frame: frame, direction: .leftToRight))
+                                             measurement: measurement, frame: frame))
             y += measurement.size.height
         }
         return UnitLayout(height: y, elements: elements)

@@ -30,6 +30,7 @@ public final class PlannedLayout {
     /// Unit `index`'s height, self-sized and snapped to the layout unit.
     public func height(ofUnit index: Int) -> Double {
         do {
+            // Mirroring moves no unit up or down: the height needs no placing.
             return LayoutUnit.snap(try layout.layoutUnit(index, of: plan, sizer: sizer).height)
         } catch {
             if failure == nil { failure = error }
@@ -55,14 +56,14 @@ public final class PlannedLayout {
         var frames: [Rect] = []
         for unit in first...last {
             let top = lazy.y(of: unit)
-            frames += try layout.layoutUnit(unit, of: plan, sizer: sizer).groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
+            frames += try layout.placedUnit(unit, of: plan, sizer: sizer).groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
         }
         return frames.filter { $0.intersects(visibleRect) }
     }
 
     /// Unit `index`'s elements placed with the unit's top at `top`.
     public func attributes(ofUnit index: Int, top: Double) throws -> [LayoutAttributes] {
-        try layout.layoutUnit(index, of: plan, sizer: sizer).elements.map { $0.offsetBy(dx: 0, dy: top) }
+        try layout.placedUnit(index, of: plan, sizer: sizer).elements.map { $0.offsetBy(dx: 0, dy: top) }
     }
 
     /// The elements a screen at `visibleRect` shows, from what `lazy` knows now: the units on it
@@ -101,7 +102,7 @@ public final class PlannedLayout {
                 }
                 elements.forEach { keep($0.offsetBy(dx: 0, dy: shift)) }
             }
-            layout.sectionElements(section, marks: marks, of: plan).forEach(keep)
+            layout.placedSectionElements(section, marks: marks, of: plan).forEach(keep)
         }
         return LayoutSnapshot.drawingOrder(found)
     }

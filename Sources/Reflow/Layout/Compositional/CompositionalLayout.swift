@@ -7,7 +7,7 @@ import TextMetrics
 ///
 /// Units (see `CollectionLayout`): a section's header and footer each, every instance of its group
 /// (a row of a grid), or, for a section that scrolls sideways, the whole band of its groups.
-/// Positions are computed left to right and mirrored for a right-to-left environment.
+/// Positions are computed left to right (the engines mirror them for a right-to-left environment).
 ///
 /// Headers and footers are as wide as their size says of the section's content width and sit at
 /// its leading content inset (the declared one: centring a paging section's groups moves only them); a header above the section's top content inset, a footer below its
@@ -175,7 +175,7 @@ public struct CompositionalLayout: CollectionLayout {
         let resolved = resolved(plan, unit.section)
         let environment = plan.environment
         let section = plan.content.sections[unit.section]
-        var laid: UnitLayout
+        let laid: UnitLayout
         switch unit.role {
         case .supplementary(let kind, _):
             laid = try boundaryItem(kind, of: resolved, section: unit.section, plan: plan, sizer: sizer)
@@ -192,11 +192,6 @@ public struct CompositionalLayout: CollectionLayout {
                                            height: group.size.height.isEstimated ? nil : resolved.template.height, next: &next)
             laid = UnitLayout(height: size.height, elements: placement.elements, warnings: placement.warnings,
                               groupFrames: placement.groupFrames)
-        }
-        if environment.layoutDirection == .rightToLeft {
-            let width = environment.containerWidth
-            laid.elements = laid.elements.map { Self.mirrored($0, in: width) }
-            laid.groupFrames = laid.groupFrames.map { Rect(x: width - $0.maxX, y: $0.minY, width: $0.width, height: $0.height) }
         }
         return laid
     }
@@ -252,7 +247,7 @@ public struct CompositionalLayout: CollectionLayout {
                                           given: frame.height, needed: measurement.naturalHeight))
         }
         let attributes = LayoutAttributes(category: category, indexPath: IndexPath(item: 0, section: section), cell: content,
-                                          measurement: measurement, frame: frame, direction: .leftToRight, zIndex: item.zIndex)
+                                          measurement: measurement, frame: frame, zIndex: item.zIndex)
         return UnitLayout(height: item.extendsBoundary ? frame.height : 0, elements: [attributes], warnings: warnings)
     }
 
@@ -262,25 +257,10 @@ public struct CompositionalLayout: CollectionLayout {
         let width = plan.environment.containerWidth
         return resolved.section.decorationItems.map { decoration in
             let insets = decoration.contentInsets
-            var frame = Rect(x: insets.leading, y: top + insets.top, width: max(0, width - insets.horizontal),
+            let frame = Rect(x: insets.leading, y: top + insets.top, width: max(0, width - insets.horizontal),
                              height: max(0, bottom - top - insets.vertical))
-            if plan.environment.layoutDirection == .rightToLeft { frame.origin.x = width - frame.maxX }
             return LayoutAttributes(category: .decoration(kind: decoration.kind), indexPath: IndexPath(item: 0, section: section),
                                     frame: frame, zIndex: decoration.zIndex)
         }
-    }
-
-    /// `attributes` mirrored in a container `width` wide: frames and the content inside them.
-    /// (Also how a table's section is mirrored: `TableLayout`.)
-    static func mirrored(_ attributes: LayoutAttributes, in width: Double) -> LayoutAttributes {
-        var mirrored = attributes
-        mirrored.frame.origin.x = width - attributes.frame.maxX
-        mirrored.content = attributes.content.map { content in
-            let frame = content.frame
-            // Inside the element, content keeps its place relative to the leading edge.
-            let x = mirrored.frame.maxX - (frame.maxX - attributes.frame.minX)
-            return content.offsetBy(dx: x - frame.minX, dy: 0)
-        }
-        return mirrored
     }
 }

@@ -280,8 +280,7 @@ struct GroupPlacement {
                                               given: cellFrame.height, needed: measurement.naturalHeight))
             }
         }
-        elements.append(LayoutAttributes(indexPath: indexPath, cell: cell, measurement: measurement, frame: cellFrame,
-                                         direction: .leftToRight))
+        elements.append(LayoutAttributes(indexPath: indexPath, cell: cell, measurement: measurement, frame: cellFrame))
         for supplementary in item.supplementaryItems {
             guard let content = cell.supplementary[supplementary.kind] else { continue }
             try placeSupplementary(supplementary, content: content, on: cellFrame, index: index)
@@ -305,6 +304,6 @@ struct GroupPlacement {
                                           given: badge.height, needed: measurement.naturalHeight))
         }
         elements.append(LayoutAttributes(category: category, indexPath: indexPath, cell: content, measurement: measurement,
-                                         frame: badge, direction: .leftToRight, zIndex: supplementary.zIndex))
+                                         frame: badge, zIndex: supplementary.zIndex))
     }
 }
