@@ -20,19 +20,38 @@ public struct ScrollReport {
     public let summary: ScrollSession.Summary
     /// What the units are called in the totals: rows (a list), sections (a flow) or units (a screen).
     public var unitName: String
+    /// Once the units the session did not reach are measured too, the lazy layout's frames are
+    /// exactly those of an eager layout of the final text size (`LazyEagerCheck`, asked here,
+    /// outside the session).
+    public let lazyEqualsEager: Bool
 
-    /// The report of `session`, which ran and gave `summary`.
-    public init(session: ScrollSession, summary: ScrollSession.Summary, unitName: String) {
+    /// The report of `session`, which ran and gave `summary`; checks lazy against eager.
+    public init(session: ScrollSession, summary: ScrollSession.Summary, unitName: String) throws {
         self.session = session
         self.summary = summary
         self.unitName = unitName
+        lazyEqualsEager = try LazyEagerCheck.holds(viewport: session.viewport, planned: session.planned)
     }
 
-    /// The summary as pretty-printed JSON with sorted keys, ending in a line feed.
+    /// The summary and `lazyEqualsEager` as pretty-printed JSON with sorted keys, ending in a line feed.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(summary) + Data("\n".utf8)
+        return try encoder.encode(Encoded(summary: summary, lazyEqualsEager: lazyEqualsEager)) + Data("\n".utf8)
+    }
+
+    /// The summary's keys and `lazyEqualsEager` in one object.
+    private struct Encoded: Encodable {
+        let summary: ScrollSession.Summary
+        let lazyEqualsEager: Bool
+
+        enum Key: CodingKey { case lazyEqualsEager }
+
+        func encode(to encoder: any Encoder) throws {
+            try summary.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(lazyEqualsEager, forKey: .lazyEqualsEager)
+        }
     }
 
     /// For people: the `frames` asked for, one line each, then the totals.
@@ -62,7 +81,7 @@ public struct ScrollReport {
             out += String(format: "text size change: first complete screen in %.3f ms\n", change)
         }
         out += String(format: "final content height: %.1f pt\n", summary.finalContentHeight)
-        out += "lazy equals eager (every unit measured, frames compared): \(summary.lazyEqualsEager)\n"
+        out += "lazy equals eager (every unit measured, frames compared): \(lazyEqualsEager)\n"
         return out
     }
 }

@@ -63,7 +63,7 @@ public struct ScrollRequest: Sendable {
                                         configuration: configuration)
         let summary = try session.run(progress: progress)
         if let failure = session.planned.failure { throw failure }
-        return ScrollReport(session: session, summary: summary, unitName: input.layout.unitName)
+        return try ScrollReport(session: session, summary: summary, unitName: input.layout.unitName)
     }
 }
 

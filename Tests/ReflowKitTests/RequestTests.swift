@@ -58,7 +58,7 @@ import TestSupport
         let configuration = try request.configuration()
         #expect(configuration.categoryChange?.to == .accessibilityLarge && configuration.viewportHeight == 400)
         let report = try #require(try request.run(try Fixtures.input("welcome.md"), fonts: try Fixtures.fonts()))
-        #expect(report.summary.lazyEqualsEager && report.summary.textSizeChangeMs != nil && report.unitName == "rows")
+        #expect(report.lazyEqualsEager && report.summary.textSizeChangeMs != nil && report.unitName == "rows")
         let screen = try #require(try request.run(try Fixtures.input("store.json"), fonts: try Fixtures.fonts()))
         #expect(screen.unitName == "units")
         let empty = try LayoutInput(bytes: [], format: .plainText)

@@ -21,7 +21,7 @@ import TestSupport
     /// The frame table lists what was asked (all, the frames that worked, none), then the totals.
     @Test func theTableListsTheFramesAskedForThenTheTotals() throws {
         let (session, summary) = try Self.session()
-        let report = ScrollReport(session: session, summary: summary, unitName: "rows")
+        let report = try ScrollReport(session: session, summary: summary, unitName: "rows")
         func rows(_ text: String) -> Int { text.split(separator: "\n").filter { $0.first == " " }.count }
         let all = report.text(frames: .all), work = report.text(frames: .work), none = report.text(frames: .none)
         #expect(rows(all) == session.frames.count)

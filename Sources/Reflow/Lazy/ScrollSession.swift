@@ -75,9 +75,6 @@ public struct ScrollSession {
         /// screen (visible and prefetch cells measured at the new size), CPU time. Nil without
         /// a change.
         public var textSizeChangeMs: Double?
-        /// Once the units the session did not reach are measured too, the lazy layout's frames are
-        /// exactly those of an eager layout of the final text size.
-        public var lazyEqualsEager: Bool
     }
 
     /// Why a session cannot reach the bottom.
@@ -205,31 +202,8 @@ public struct ScrollSession {
             finalContentHeight: finalHeight,
             budgetMs: configuration.budgetMilliseconds,
             estimate: configuration.estimate.description,
-            textSizeChangeMs: frames.first(where: \.categoryChanged)?.workMilliseconds,
-            lazyEqualsEager: try lazyEqualsEager())
+            textSizeChangeMs: frames.first(where: \.categoryChanged)?.workMilliseconds)
         self.summary = summary
         return summary
-    }
-
-    /// Measures what the session did not reach (without moving the anchor) and compares every
-    /// unit's top and height, every element's frame and the content height with an eager layout of
-    /// the same layout at the final text size.
-    private mutating func lazyEqualsEager() throws -> Bool {
-        viewport.measureRemaining()
-        if let failure = planned.failure { throw failure }
-        let eager = try LayoutSnapshot(layout: planned.layout, plan: planned.plan, sizer: planned.sizer)
-        var lazy = viewport.layout
-        guard lazy.count == eager.unitTops.count, lazy.contentHeight() == eager.contentSize.height else { return false }
-        let tops = lazy.allY()
-        var index = 0
-        for unit in 0..<lazy.count {
-            guard tops[unit] == eager.unitTops[unit], lazy.height(of: unit) == eager.unitHeights[unit] else { return false }
-            for element in try planned.attributes(ofUnit: unit, top: tops[unit]) {
-                guard index < eager.elements.count, eager.elements[index].frame == element.frame,
-                      eager.elements[index].indexPath == element.indexPath else { return false }
-                index += 1
-            }
-        }
-        return true
     }
 }
