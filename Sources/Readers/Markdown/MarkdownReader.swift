@@ -68,7 +68,7 @@ struct MarkdownReader {
                     visit(child, inQuote: inQuote, listDepth: listDepth, marker: &number)
                     continue
                 }
-                emit(.footnote(number: footnote), .footnote, styledText(inlines), line: child.line, marker: &number)
+                emit(.footnote, .footnote, styledText(inlines), line: child.line, marker: &number)
             }
         case .blockQuote(let children):
             for child in children { visit(child, inQuote: true, listDepth: listDepth, marker: &marker) }
@@ -99,12 +99,12 @@ struct MarkdownReader {
         case .codeBlock(_, let code):
             var literal = Substring(code)
             while literal.last == "\n" { literal = literal.dropLast() }
-            let kind: Block.Kind = inQuote ? .quote : (listDepth > 0 ? .listItem(depth: listDepth) : .code)
+            let kind: Cell.Kind = inQuote ? .quote : (listDepth > 0 ? .listItem(depth: listDepth) : .code)
             emit(kind, inQuote ? .callout : .body, StyledText(String(literal), emphasis: .code), line: line, marker: &marker)
         case .htmlBlock(let html):
             var literal = Substring(html)
             while literal.last == "\n" { literal = literal.dropLast() }
-            let kind: Block.Kind = inQuote ? .quote : (listDepth > 0 ? .listItem(depth: listDepth) : .paragraph)
+            let kind: Cell.Kind = inQuote ? .quote : (listDepth > 0 ? .listItem(depth: listDepth) : .paragraph)
             emit(kind, inQuote ? .callout : .body, StyledText(String(literal)), line: line, marker: &marker)
         case .table(let table):
             appendTable(table)
@@ -123,14 +123,14 @@ struct MarkdownReader {
         for (row, cells) in ([table.header] + table.rows).enumerated() {
             for column in 0..<columns {
                 let inlines = column < cells.cells.count ? cells.cells[column] : []
-                blocks.append(Block(kind: .tableCell(row: row, column: column), style: row == 0 ? .headline : .body,
+                blocks.append(Block(kind: .tableCell(isHeader: row == 0), style: row == 0 ? .headline : .body,
                                     text: styledText(inlines), sourceLine: cells.line))
             }
         }
         sections.append(Section(blocks: blocks, table: TableShape(columns: columns, rows: table.rows.count + 1)))
     }
 
-    private mutating func emit(_ kind: Block.Kind, _ style: TextStyle, _ text: StyledText, line: Int, marker: inout String?) {
+    private mutating func emit(_ kind: Cell.Kind, _ style: TextStyle, _ text: StyledText, line: Int, marker: inout String?) {
         var text = text
         if let prefix = marker {
             var marked = StyledText(prefix)

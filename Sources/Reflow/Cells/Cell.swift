@@ -58,19 +58,6 @@ public struct Cell: Hashable, Sendable {
             }
         }
 
-        /// The kind a block of `kind` becomes.
-        public init(_ kind: Block.Kind) {
-            switch kind {
-            case .heading(let level): self = .heading(level: level)
-            case .paragraph: self = .paragraph
-            case .listItem(let depth): self = .listItem(depth: depth)
-            case .quote: self = .quote
-            case .footnote: self = .footnote
-            case .code: self = .code
-            case .tableCell(let row, _): self = .tableCell(isHeader: row == 0)
-            }
-        }
-
         /// The heading level, for headings.
         public var headingLevel: Int? {
             if case .heading(let level) = self { return level }
@@ -142,7 +129,7 @@ public struct Cell: Hashable, Sendable {
 
     /// A cell for a whole block.
     public init(block: Block) {
-        self.init(kind: Kind(block.kind), style: block.style, text: block.text)
+        self.init(kind: block.kind, style: block.style, text: block.text)
         sourceLine = block.sourceLine
     }
 

@@ -17,7 +17,7 @@ import TextMetrics
 /// | anything inside a `>` block quote | quote | callout |
 /// | list item `- [ ]` / `- [x]` (task list) | listItem, text starts `☐ ` / `☑ ` | body |
 /// | `[^label]: …` footnote definition | footnote (moved to the end, in reference order) | footnote |
-/// | table cell (see `TableShape`) | tableCell(row, column), row 0 the header | headline (header), body |
+/// | table cell (see `TableShape`) | tableCell, a header in row 0 | headline (header), body |
 /// | fenced or indented code | code | body (kept verbatim, line ends are hard breaks) |
 /// | raw HTML block | paragraph | body (kept verbatim) |
 /// | thematic break | none (no text, no cell) | – |
@@ -27,42 +27,14 @@ import TextMetrics
 /// has no strike), a footnote reference is its number in superscript digits (`chose.¹`), a soft
 /// line break is a space, a hard line break a line break.
 public struct Block: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
-        /// A heading of level 1…6.
-        case heading(level: Int)
-        case paragraph
-        /// A list item; `depth` is 1 for a top-level list, 2 inside a nested list, and so on.
-        case listItem(depth: Int)
-        /// A block inside a block quote.
-        case quote
-        /// A footnote definition (`[^label]: text`), by its number (the order of first reference).
-        case footnote(number: Int)
-        case code
-        /// A cell of a Markdown table; row 0 is the header row. The only block whose text may be
-        /// empty: an empty cell keeps its place in its row.
-        case tableCell(row: Int, column: Int)
-
-        /// A short name for output formats: heading, paragraph, listItem, quote, footnote, code, tableCell.
-        public var name: String {
-            switch self {
-            case .heading: "heading"
-            case .paragraph: "paragraph"
-            case .listItem: "listItem"
-            case .quote: "quote"
-            case .footnote: "footnote"
-            case .code: "code"
-            case .tableCell: "tableCell"
-            }
-        }
-    }
-
-    public var kind: Kind
+    /// What the block is: the same kinds its cells have (`Cell.Kind`).
+    public var kind: Cell.Kind
     public var style: TextStyle
     public var text: StyledText
     /// The 1-based line of the Markdown source the block starts on (nil for plain text).
     public var sourceLine: Int?
 
-    public init(kind: Kind, style: TextStyle, text: StyledText, sourceLine: Int? = nil) {
+    public init(kind: Cell.Kind, style: TextStyle, text: StyledText, sourceLine: Int? = nil) {
         self.kind = kind
         self.style = style
         self.text = text
