@@ -21,7 +21,7 @@ import TestSupport
         for category in ContentSizeCategory.allCases {
             let environment = Self.environment(category)
             let (planned, lazy) = try sharing.planned(in: environment, sizer: sizer)
-            let alone = try input.layout.plan(input.content, in: environment)
+            let alone = try input.layout.boundPlan(input.content, in: environment).plan
             #expect(planned.plan.environment == environment)
             #expect(planned.plan.units == alone.units, "\(category)")
             #expect(planned.plan.sectionMarks == alone.sectionMarks)

@@ -15,7 +15,7 @@ import TestSupport
     struct RandomLayout: CollectionLayout {
         let seed: UInt64
 
-        func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
+        func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> ResolvedPlan<Void> {
             var random = SeededGenerator(seed: seed)
             var plan = LayoutPlan(content: content, environment: environment, keyCount: 3)
             for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
@@ -37,10 +37,10 @@ import TestSupport
             }
             plan.finish()
             plan.overhang = (above: 12, below: 12)
-            return plan
+            return ResolvedPlan(plan)
         }
 
-        func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+        func layoutUnit(_ index: Int, of plan: ResolvedPlan<Void>, sizer: CellSizer) throws -> UnitLayout {
             var random = SeededGenerator(seed: seed ^ UInt64(index &* 7919 &+ 1))
             let unit = plan.units[index]
             let height = random.double(0...200)
@@ -68,7 +68,7 @@ import TestSupport
             return UnitLayout(height: height, elements: elements)
         }
 
-        func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] {
+        func sectionElements(_ section: Int, marks: [Double], of plan: ResolvedPlan<Void>) -> [LayoutAttributes] {
             [LayoutAttributes(category: .background, indexPath: IndexPath(item: 0, section: section),
                               frame: Rect(x: 4, y: marks[0], width: 382, height: marks[marks.count - 1] - marks[0]),
                               zIndex: -1)]

@@ -17,7 +17,7 @@ public enum LazyEagerCheck {
         var viewport = viewport
         viewport.measureRemaining()
         if let failure = planned.failure { throw failure }
-        let eager = try LayoutSnapshot(layout: planned.layout, plan: planned.plan, sizer: planned.sizer)
+        let eager = try LayoutSnapshot(plan: planned.bound, sizer: planned.sizer)
         var lazy = viewport.layout
         guard lazy.count == eager.unitTops.count, lazy.contentHeight() == eager.contentSize.height else { return false }
         let tops = lazy.allY()

@@ -1,41 +1,71 @@
 import TextMetrics
 
-/// The layout contract: how every layout (list, flow, compositional) turns cells into frames, so
-/// that one eager pass (`layout(_:in:sizer:)`) and one lazy engine (`Viewport`) serve them all.
+/// The layout contract: how every layout (list, flow, table sections, compositional) turns cells
+/// into frames, so that one eager pass (`layout(_:in:sizer:)`) and one lazy engine (`Viewport`)
+/// serve them all. A layout is a value that answers these questions and keeps no state.
 ///
-/// A layout answers in two steps:
-/// 1. `plan` cuts the content into **units** stacked top to bottom — a list's row, a flow's
-///    section, a compositional group, an orthogonal section's band, a section header — without
-///    measuring anything. A unit's top is `y(i) = offset(i) + Σ height(j < i)`: the plan holds
-///    every height-independent length (insets, spacing) as each unit's offset.
-/// 2. `layoutUnit` measures one unit's cells (self-sizing through the `CellSizer`) and places its
-///    elements relative to the unit's top: the unit's height, and frames with y from 0.
+/// ```swift
+/// let content = CellMode.blocks.content(for: document)
+/// let environment = LayoutEnvironment(containerWidth: 390, category: .accessibilityExtraLarge)
+/// let snapshot = try ListLayout().layout(content, in: environment, sizer: try CellSizer(fonts: FontLibrary()))
+/// print(snapshot.contentSize.height, snapshot.elements.count)
+/// ```
 ///
-/// Everything a unit draws depends only on its own cells and the environment, so a size change
-/// invalidates one unit and moves the units below it: the lazy engine keeps unit heights in
-/// Fenwick trees (O(log n) per change) and estimates the units it has not measured. Unit heights
-/// and offsets live on the layout unit (1/64 pt), so the lazy engine, once every unit is
-/// measured, lands on the eager layout's frames bit for bit.
+/// **1. Plan.** `plan` cuts the content into **units** stacked top to bottom — a list's row, a
+/// flow's section, a table, a compositional group, an orthogonal section's band, a section header
+/// — without measuring anything. A unit's top is `y(i) = offset(i) + Σ height(j < i)`: the plan
+/// holds every height-independent length (insets, spacing) as each unit's offset, and for each
+/// unit an estimate key and weight (`LayoutPlan`). What the layout works out for the environment
+/// on the way (a compositional layout's sections and group templates) is its `Resolution`,
+/// returned with the plan (`ResolvedPlan`) and handed back, typed, to the next two steps.
+///
+/// **2. Lay out a unit.** `layoutUnit` measures one unit's cells (self-sizing: each cell is
+/// handed a width through the `CellSizer` and answers with its height, at least 44 pt where it
+/// can be touched) and places its elements relative to the unit's top: the unit's height, and
+/// frames with y from 0 and x in content coordinates. What a unit draws depends only on its own
+/// cells, the plan and the environment: never on another unit's height.
+///
+/// **3. Section elements.** `sectionElements` places what spans a whole section (a background)
+/// once the y of its marks are known.
+///
+/// **Plan keys.** `planKey` says what `plan` reads of the environment. Environments with equal
+/// keys get the same plan but for the environment itself (`LayoutPlan.retargeted(to:)`), so the
+/// twelve text sizes of a contact sheet share a handful of plans (`PlanSharing`). Nil (the
+/// default) means unknown: every environment is planned.
 ///
 /// **Right to left.** A layout lays its units out left to right, whatever the environment's
-/// `layoutDirection`; the engines call `placedUnit` and `placedSectionElements`, which mirror
-/// every frame (and the content inside it) in the container for a right-to-left environment.
-/// That is the one place mirroring happens.
+/// `layoutDirection`; the engines hold a `BoundPlan`, whose `placedUnit` and
+/// `placedSectionElements` mirror every frame (and the content inside it) in the container for a
+/// right-to-left environment. That is the one place mirroring happens.
+///
+/// **What invalidates what.** A cell's new size (measured, or changed) invalidates its unit only:
+/// the units below move by the difference, which the lazy engine keeps in Fenwick trees (O(log n)
+/// per change) together with the running estimates of the units not measured yet; a change above
+/// the viewport also moves the content offset so nothing on screen jumps (`InvalidationContext`).
+/// A new environment (a text size, a width) is a new plan (shared when the plan keys agree) and
+/// every unit measured again. Unit heights and offsets live on the layout unit (1/64 pt), so the
+/// lazy engine, once every unit is measured, lands on the eager layout's frames bit for bit
+/// (`LazyEagerCheck`; the conformance tests hold every layout kind to it).
 ///
 /// Layouts are values; a layout pass never mutates its cells.
 public protocol CollectionLayout: Sendable {
-    /// The units of `content` in `environment`. Throws `ReflowError` when the container cannot
-    /// hold the layout (too narrow for its insets).
-    func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan
+    /// What the layout works out for an environment while planning and reads again to lay out a
+    /// unit (a compositional layout: each section's description and group template). `Void` for
+    /// a layout that needs nothing beyond the units.
+    associatedtype Resolution: Sendable = Void
+
+    /// The units of `content` in `environment`, and the resolution. Throws `ReflowError` when the
+    /// container cannot hold the layout (too narrow for its insets).
+    func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> ResolvedPlan<Resolution>
 
     /// Unit `index` of `plan` laid out left to right: its cells measured with `sizer`, its height
     /// and its elements, each frame's y relative to the unit's top (x in content coordinates).
-    func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout
+    func layoutUnit(_ index: Int, of plan: ResolvedPlan<Resolution>, sizer: CellSizer) throws -> UnitLayout
 
     /// Elements that belong to a whole section rather than to one unit (a background), given the y
     /// of each of the section's marks (`LayoutPlan.mark()`; the first is the section's top, the
     /// last its bottom). Default: none.
-    func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes]
+    func sectionElements(_ section: Int, marks: [Double], of plan: ResolvedPlan<Resolution>) -> [LayoutAttributes]
 
     /// What `plan` reads of `environment`: two environments with equal keys get the same plan
     /// but for its environment, so one plan serves both (`PlanSharing`; the text sizes of a
@@ -47,30 +77,20 @@ public protocol CollectionLayout: Sendable {
 }
 
 extension CollectionLayout {
-    public func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] { [] }
+    public func sectionElements(_ section: Int, marks: [Double], of plan: ResolvedPlan<Resolution>) -> [LayoutAttributes] { [] }
 
     public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? { nil }
 
     public var unitName: String { "units" }
 
-    /// Unit `index` placed for the environment's direction: `layoutUnit`, mirrored in the
-    /// container for right to left. What the engines (eager and lazy) call.
-    public func placedUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
-        let laid = try layoutUnit(index, of: plan, sizer: sizer)
-        return plan.environment.layoutDirection == .rightToLeft ? laid.mirrored(in: plan.environment.containerWidth) : laid
-    }
-
-    /// Section `section`'s elements placed for the environment's direction (see `placedUnit`).
-    public func placedSectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] {
-        let elements = sectionElements(section, marks: marks, of: plan)
-        guard plan.environment.layoutDirection == .rightToLeft else { return elements }
-        return elements.map { $0.mirrored(in: plan.environment.containerWidth) }
+    /// The plan of `content` in `environment` bound to this layout: what the engines hold.
+    public func boundPlan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> BoundPlan {
+        BoundPlan(self, try plan(content, in: environment))
     }
 
     /// The eager layout: every unit measured and placed, as a value with a spatial index.
     public func layout(_ content: CollectionContent, in environment: LayoutEnvironment, sizer: CellSizer) throws -> LayoutSnapshot {
-        let plan = try self.plan(content, in: environment)
-        return try LayoutSnapshot(layout: self, plan: plan, sizer: sizer)
+        try LayoutSnapshot(plan: try boundPlan(content, in: environment), sizer: sizer)
     }
 
     /// `layout(_:in:sizer:)` for sections of cells.

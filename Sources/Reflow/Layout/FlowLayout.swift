@@ -54,7 +54,7 @@ public struct FlowLayout: CollectionLayout {
         return (frames, sizes.isEmpty ? 0 : lineTop + lineHeight)
     }
 
-    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
+    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> ResolvedPlan<Void> {
         var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count)
         for (index, section) in content.sections.enumerated() where section.cellCount > 0 {
             plan.beginSection(index)
@@ -65,10 +65,10 @@ public struct FlowLayout: CollectionLayout {
             plan.endSection()
         }
         plan.finish()
-        return plan
+        return ResolvedPlan(plan)
     }
 
-    public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+    public func layoutUnit(_ index: Int, of plan: ResolvedPlan<Void>, sizer: CellSizer) throws -> UnitLayout {
         let unit = plan.units[index]
         let cells = try plan.content.sections[unit.section].cells(unit.items)
         let environment = plan.environment

@@ -60,15 +60,11 @@ public struct LayoutPlan: Sendable {
     /// Sections whose cells scroll on their own, horizontally (an orthogonal section): their cell
     /// units' frames are at rest (scroll offset 0), and a query may move them by an offset.
     public var orthogonalSections: Set<Int> = []
-    /// What the layout resolved for the environment (its sections' descriptions), for
-    /// `layoutUnit`; nothing else reads it.
-    public var payload: (any Sendable)?
-
     private var fixed = 0.0
     private var openSection: Int?
 
-    /// This plan for `environment`, which must give the same plan (an equal `planKey`): units,
-    /// marks and payload kept, the environment the units are measured in replaced.
+    /// This plan for `environment`, which must give the same plan (an equal `planKey`): units
+    /// and marks kept, the environment the units are measured in replaced.
     public func retargeted(to environment: LayoutEnvironment) -> LayoutPlan {
         var plan = self
         plan.environment = environment
@@ -178,4 +174,26 @@ public struct LayoutPlan: Sendable {
         let record = units[unit]
         return IndexPath(item: record.items.isEmpty ? 0 : record.items.lowerBound, section: record.section)
     }
+}
+
+/// A plan and what its layout resolved while making it (`CollectionLayout.Resolution`: a
+/// compositional layout's sections for the environment; nothing, `Void`, for a list), typed: the
+/// layout reads its own resolution back when it lays out a unit, with no cast. The plan's
+/// properties read through (`plan.units`, `plan.environment`).
+@dynamicMemberLookup
+public struct ResolvedPlan<Resolution: Sendable>: Sendable {
+    public var layoutPlan: LayoutPlan
+    public var resolution: Resolution
+
+    public init(_ layoutPlan: LayoutPlan, resolution: Resolution) {
+        self.layoutPlan = layoutPlan
+        self.resolution = resolution
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<LayoutPlan, Value>) -> Value { layoutPlan[keyPath: keyPath] }
+}
+
+extension ResolvedPlan where Resolution == Void {
+    /// A plan of a layout that resolves nothing beyond its units.
+    public init(_ layoutPlan: LayoutPlan) { self.init(layoutPlan, resolution: ()) }
 }

@@ -99,10 +99,11 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     /// layout's text. Equal to `LayoutReport(layout.layout(content, in:, sizer:))`.
     public init(_ layout: some CollectionLayout, _ content: CollectionContent, in environment: LayoutEnvironment,
                 sizer: CellSizer) throws {
-        let plan = try layout.plan(content, in: environment)
+        let bound = try layout.boundPlan(content, in: environment)
+        let plan = bound.plan
         var elements: [ElementReport] = [], sectionElements: [ElementReport] = []
         var warnings: [LayoutWarning] = []
-        let pass = try EagerPass.run(layout: layout, plan: plan, sizer: sizer) { _, top, _, laid in
+        let pass = try EagerPass.run(bound, sizer: sizer) { _, top, _, laid in
             warnings += laid.warnings
             for element in laid.elements { elements.append(Self.report(element.offsetBy(dx: 0, dy: top))) }
         } section: { _, _, attributes in

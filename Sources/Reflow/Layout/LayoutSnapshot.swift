@@ -38,7 +38,9 @@ public struct LayoutSnapshot: Sendable {
     /// Units of pinned headers.
     private let pinnedUnits: [Int]
 
-    init(layout: some CollectionLayout, plan: LayoutPlan, sizer: CellSizer) throws {
+    /// Every unit of `bound` measured with `sizer` and placed.
+    public init(plan bound: BoundPlan, sizer: CellSizer) throws {
+        let plan = bound.plan
         self.plan = plan
         var elements: [LayoutAttributes] = []
         var tops: [Double] = [], heights: [Double] = []
@@ -51,7 +53,7 @@ public struct LayoutSnapshot: Sendable {
         var groupFrames: [Rect] = []
         var extents: [Range<Double>] = []
         var sectionStarts: [Int] = []
-        let pass = try EagerPass.run(layout: layout, plan: plan, sizer: sizer) { index, top, height, laid in
+        let pass = try EagerPass.run(bound, sizer: sizer) { index, top, height, laid in
             warnings += laid.warnings
             tops.append(top)
             heights.append(height)
@@ -215,16 +217,17 @@ enum EagerPass {
     ///   - unitsDone: called once, after the last unit's call and before the first section's.
     ///   - section: section `index`'s extent and its section elements (in content coordinates);
     ///     a section without units gets an empty extent at the previous section's end.
-    static func run(layout: some CollectionLayout, plan: LayoutPlan, sizer: CellSizer,
+    static func run(_ bound: BoundPlan, sizer: CellSizer,
                     unit: (_ index: Int, _ top: Double, _ height: Double, _ laid: UnitLayout) throws -> Void,
                     unitsDone: () -> Void = {},
                     section: (_ index: Int, _ extent: Range<Double>, _ elements: [LayoutAttributes]) throws -> Void) throws -> Totals {
+        let plan = bound.plan
         var sum = 0.0
         var heightsBefore = [0.0]
         heightsBefore.reserveCapacity(plan.unitCount + 1)
         var scrollingWidths: [Int: Double] = [:]
         for index in 0..<plan.unitCount {
-            let laid = try layout.placedUnit(index, of: plan, sizer: sizer)
+            let laid = try bound.placedUnit(index, sizer: sizer)
             if let width = laid.scrollingWidth {
                 scrollingWidths[plan.units[index].section] = max(scrollingWidths[plan.units[index].section] ?? 0, width)
             }
@@ -243,7 +246,7 @@ enum EagerPass {
             let marks = plan.sectionMarks[index].map { $0.offset + heightsBefore[$0.unitsBefore] }
             let extent = marks[0]..<marks[marks.count - 1]
             lastEnd = extent.upperBound
-            try section(index, extent, layout.placedSectionElements(index, marks: marks, of: plan))
+            try section(index, extent, bound.placedSectionElements(index, marks: marks))
         }
         return Totals(heightSum: sum, scrollingWidths: scrollingWidths)
     }

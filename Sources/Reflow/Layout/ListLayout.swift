@@ -26,7 +26,7 @@ public struct ListLayout: CollectionLayout {
         self.sectionInsets = sectionInsets
     }
 
-    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
+    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> ResolvedPlan<Void> {
         var plan = LayoutPlan(content: content, environment: environment, keyCount: TextStyle.allCases.count + 1)
         plan.reserveUnits(content.cellCount)
         let textSpacing = environment.text.spacing
@@ -56,13 +56,13 @@ public struct ListLayout: CollectionLayout {
             plan.endSection()
         }
         plan.finish()
-        return plan
+        return ResolvedPlan(plan)
     }
 
     /// Tables are estimated apart from rows of text.
     static let tableEstimateKey = TextStyle.allCases.count
 
-    public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+    public func layoutUnit(_ index: Int, of plan: ResolvedPlan<Void>, sizer: CellSizer) throws -> UnitLayout {
         let unit = plan.units[index]
         let section = plan.content.sections[unit.section]
         if let shape = section.table {

@@ -12,7 +12,7 @@ public final class PlanSharing {
     public let estimate: Estimate
     /// Plans made so far (the rest were shared): what sharing saves, counted rather than timed.
     public private(set) var plansMade = 0
-    private var made: [AnyHashable: (plan: LayoutPlan, lazy: LazyLayout)] = [:]
+    private var made: [AnyHashable: (plan: BoundPlan, lazy: LazyLayout)] = [:]
 
     public init(layout: any CollectionLayout, content: CollectionContent, estimate: Estimate) {
         self.layout = layout
@@ -25,12 +25,12 @@ public final class PlanSharing {
     public func planned(in environment: LayoutEnvironment, sizer: CellSizer) throws -> (layout: PlannedLayout, lazy: LazyLayout) {
         let key = layout.planKey(content, in: environment)
         if let key, let (plan, lazy) = made[key] {
-            return (PlannedLayout(layout: layout, plan: plan.retargeted(to: environment), sizer: sizer), lazy)
+            return (PlannedLayout(plan: plan.retargeted(to: environment), sizer: sizer), lazy)
         }
-        let plan = try layout.plan(content, in: environment)
+        let plan = try layout.boundPlan(content, in: environment)
         plansMade += 1
-        let lazy = LazyLayout(plan: plan, estimate: estimate)
+        let lazy = LazyLayout(plan: plan.plan, estimate: estimate)
         if let key { made[key] = (plan, lazy) }
-        return (PlannedLayout(layout: layout, plan: plan, sizer: sizer), lazy)
+        return (PlannedLayout(plan: plan, sizer: sizer), lazy)
     }
 }

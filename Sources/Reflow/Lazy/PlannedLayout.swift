@@ -6,22 +6,23 @@ import TextMetrics
 ///
 /// Not thread-safe (its sizer is not).
 public final class PlannedLayout {
-    public let layout: any CollectionLayout
-    public let plan: LayoutPlan
+    /// The plan and the layout that made it.
+    public let bound: BoundPlan
     public let sizer: CellSizer
+    public var layout: any CollectionLayout { bound.layout }
+    public var plan: LayoutPlan { bound.plan }
     /// The first error a measurement threw (a unit that cannot be sized gets the 44 pt minimum,
     /// so the session goes on; callers report this at the end).
     public private(set) var failure: (any Error)?
 
     public convenience init(layout: any CollectionLayout, content: CollectionContent, environment: LayoutEnvironment,
                             sizer: CellSizer) throws {
-        self.init(layout: layout, plan: try layout.plan(content, in: environment), sizer: sizer)
+        self.init(plan: try layout.boundPlan(content, in: environment), sizer: sizer)
     }
 
-    /// `plan`, made by `layout`, measured with `sizer`.
-    public init(layout: any CollectionLayout, plan: LayoutPlan, sizer: CellSizer) {
-        self.layout = layout
-        self.plan = plan
+    /// `bound`, measured with `sizer`.
+    public init(plan bound: BoundPlan, sizer: CellSizer) {
+        self.bound = bound
         self.sizer = sizer
     }
 
@@ -31,7 +32,7 @@ public final class PlannedLayout {
     public func height(ofUnit index: Int) -> Double {
         do {
             // Mirroring moves no unit up or down: the height needs no placing.
-            return LayoutUnit.snap(try layout.layoutUnit(index, of: plan, sizer: sizer).height)
+            return LayoutUnit.snap(try bound.unitLayout(index, sizer: sizer).height)
         } catch {
             if failure == nil { failure = error }
             return Cell.minimumTouchHeight
@@ -56,14 +57,14 @@ public final class PlannedLayout {
         var frames: [Rect] = []
         for unit in first...last {
             let top = lazy.y(of: unit)
-            frames += try layout.placedUnit(unit, of: plan, sizer: sizer).groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
+            frames += try bound.placedUnit(unit, sizer: sizer).groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
         }
         return frames.filter { $0.intersects(visibleRect) }
     }
 
     /// Unit `index`'s elements placed with the unit's top at `top`.
     public func attributes(ofUnit index: Int, top: Double) throws -> [LayoutAttributes] {
-        try layout.placedUnit(index, of: plan, sizer: sizer).elements.map { $0.offsetBy(dx: 0, dy: top) }
+        try bound.placedUnit(index, sizer: sizer).elements.map { $0.offsetBy(dx: 0, dy: top) }
     }
 
     /// The elements a screen at `visibleRect` shows, from what `lazy` knows now: the units on it
@@ -102,7 +103,7 @@ public final class PlannedLayout {
                 }
                 elements.forEach { keep($0.offsetBy(dx: 0, dy: shift)) }
             }
-            layout.placedSectionElements(section, marks: marks, of: plan).forEach(keep)
+            bound.placedSectionElements(section, marks: marks).forEach(keep)
         }
         return LayoutSnapshot.drawingOrder(found)
     }

@@ -43,7 +43,7 @@ public struct CompositionalLayout: CollectionLayout {
     }
 
     /// What `plan` resolved for one section.
-    struct ResolvedSection: Sendable {
+    public struct ResolvedSection: Sendable {
         let section: LayoutSection
         let template: GroupTemplate
         /// The section's width less its leading and trailing insets (after centring for group paging).
@@ -62,7 +62,7 @@ public struct CompositionalLayout: CollectionLayout {
     static let sectionKinds = 32
     enum UnitRole: Int { case row, header, footer, band }
 
-    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> LayoutPlan {
+    public func plan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> ResolvedPlan<[ResolvedSection?]> {
         var plan = LayoutPlan(content: content, environment: environment, keyCount: Self.sectionKinds * 4)
         var resolved: [ResolvedSection?] = []
         var kinds: [LayoutSection: Int] = [:]
@@ -132,8 +132,7 @@ public struct CompositionalLayout: CollectionLayout {
             plan.overhang.below = max(plan.overhang.below, Self.badgeReach(section.group))
         }
         plan.finish()
-        plan.payload = resolved
-        return plan
+        return ResolvedPlan(plan, resolution: resolved)
     }
 
     /// How far badges of `group`'s items may reach beyond a row, at most (their declared height;
@@ -163,14 +162,14 @@ public struct CompositionalLayout: CollectionLayout {
         return height + offset
     }
 
-    private func resolved(_ plan: LayoutPlan, _ section: Int) -> ResolvedSection {
-        guard let sections = plan.payload as? [ResolvedSection?], let resolved = sections[section] else {
+    private func resolved(_ plan: ResolvedPlan<[ResolvedSection?]>, _ section: Int) -> ResolvedSection {
+        guard let resolved = plan.resolution[section] else {
             preconditionFailure("a compositional layout's unit of a section it did not plan")
         }
         return resolved
     }
 
-    public func layoutUnit(_ index: Int, of plan: LayoutPlan, sizer: CellSizer) throws -> UnitLayout {
+    public func layoutUnit(_ index: Int, of plan: ResolvedPlan<[ResolvedSection?]>, sizer: CellSizer) throws -> UnitLayout {
         let unit = plan.units[index]
         let resolved = resolved(plan, unit.section)
         let environment = plan.environment
@@ -222,7 +221,7 @@ public struct CompositionalLayout: CollectionLayout {
     }
 
     /// A header or footer: its content self-sized (or sized as declared) across the section's content width.
-    private func boundaryItem(_ kind: String, of resolved: ResolvedSection, section: Int, plan: LayoutPlan,
+    private func boundaryItem(_ kind: String, of resolved: ResolvedSection, section: Int, plan: ResolvedPlan<[ResolvedSection?]>,
                               sizer: CellSizer) throws -> UnitLayout {
         guard let item = resolved.section.boundarySupplementaryItems.first(where: { $0.kind == kind }),
               let content = plan.content.sections[section].supplementary[kind] else { return UnitLayout(height: 0, elements: []) }
@@ -251,7 +250,7 @@ public struct CompositionalLayout: CollectionLayout {
         return UnitLayout(height: item.extendsBoundary ? frame.height : 0, elements: [attributes], warnings: warnings)
     }
 
-    public func sectionElements(_ section: Int, marks: [Double], of plan: LayoutPlan) -> [LayoutAttributes] {
+    public func sectionElements(_ section: Int, marks: [Double], of plan: ResolvedPlan<[ResolvedSection?]>) -> [LayoutAttributes] {
         let resolved = resolved(plan, section)
         let top = marks[resolved.contentMarks.start], bottom = marks[resolved.contentMarks.end]
         let width = plan.environment.containerWidth

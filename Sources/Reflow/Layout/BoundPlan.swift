@@ -1,0 +1,57 @@
+/// A layout's plan with the layout bound to it, its resolution's type hidden: what the engines
+/// (the eager snapshot, the lazy `PlannedLayout`, `PlanSharing`) hold, whatever the layout.
+///
+/// It is also the one place a unit is placed for the layout direction: layouts lay units out left
+/// to right, and `placedUnit` and `placedSectionElements` mirror them in the container for a
+/// right-to-left environment.
+///
+/// ```swift
+/// let bound = try ListLayout().boundPlan(content, in: environment)
+/// let first = try bound.placedUnit(0, sizer: sizer)   // height and elements, y from the unit's top
+/// ```
+public struct BoundPlan: Sendable {
+    /// The layout that made the plan.
+    public let layout: any CollectionLayout
+    /// The plan's units, marks and environment.
+    public private(set) var plan: LayoutPlan
+    private let unit: @Sendable (Int, LayoutPlan, CellSizer) throws -> UnitLayout
+    private let sectionElements: @Sendable (Int, [Double], LayoutPlan) -> [LayoutAttributes]
+
+    /// `resolved`, made by `layout`.
+    public init<Layout: CollectionLayout>(_ layout: Layout, _ resolved: ResolvedPlan<Layout.Resolution>) {
+        self.layout = layout
+        plan = resolved.layoutPlan
+        let resolution = resolved.resolution
+        unit = { index, plan, sizer in
+            try layout.layoutUnit(index, of: ResolvedPlan(plan, resolution: resolution), sizer: sizer)
+        }
+        sectionElements = { section, marks, plan in
+            layout.sectionElements(section, marks: marks, of: ResolvedPlan(plan, resolution: resolution))
+        }
+    }
+
+    public var environment: LayoutEnvironment { plan.environment }
+
+    /// Unit `index` as the layout lays it out, left to right.
+    public func unitLayout(_ index: Int, sizer: CellSizer) throws -> UnitLayout { try unit(index, plan, sizer) }
+
+    /// Unit `index` placed for the environment's direction: mirrored in the container for right to left.
+    public func placedUnit(_ index: Int, sizer: CellSizer) throws -> UnitLayout {
+        let laid = try unit(index, plan, sizer)
+        return plan.environment.layoutDirection == .rightToLeft ? laid.mirrored(in: plan.environment.containerWidth) : laid
+    }
+
+    /// Section `section`'s elements (a background) at its marks' y, placed for the direction.
+    public func placedSectionElements(_ section: Int, marks: [Double]) -> [LayoutAttributes] {
+        let elements = sectionElements(section, marks, plan)
+        guard plan.environment.layoutDirection == .rightToLeft else { return elements }
+        return elements.map { $0.mirrored(in: plan.environment.containerWidth) }
+    }
+
+    /// This plan for `environment`, which must give the same plan (an equal `planKey`).
+    public func retargeted(to environment: LayoutEnvironment) -> BoundPlan {
+        var bound = self
+        bound.plan = plan.retargeted(to: environment)
+        return bound
+    }
+}
