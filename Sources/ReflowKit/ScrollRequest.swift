@@ -43,7 +43,7 @@ public struct ScrollRequest: Sendable {
         if let plot, !(plot.hasSuffix(".svg") || plot.hasSuffix(".png")) {
             throw InvalidOption("--plot needs a .svg or .png path, got '\(plot)'")
         }
-        var configuration = ScrollSession.Configuration(category: category, viewportHeight: height)
+        var configuration = ScrollSession.Configuration(viewportHeight: height)
         (configuration.framesPerSecond, configuration.speed) = (fps, speed)
         (configuration.estimate, configuration.maximumFrames) = (estimate, maximumFrames)
         if let changeAt, let changeTo { configuration.categoryChange = (changeAt, changeTo) }

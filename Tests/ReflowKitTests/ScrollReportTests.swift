@@ -9,7 +9,7 @@ import TestSupport
     static func session() throws -> (ScrollSession, ScrollSession.Summary) {
         let input = try Fixtures.input("welcome.md")
         let sizer = CellSizer(typesetter: try Typesetter(fonts: try Fixtures.fonts()))
-        var configuration = ScrollSession.Configuration(category: .large, viewportHeight: 400)
+        var configuration = ScrollSession.Configuration(viewportHeight: 400)
         configuration.speed = 20_000
         var session = try ScrollSession(layout: input.layout, content: input.content,
                                         environment: LayoutEnvironment(containerWidth: 390, category: .large), sizer: sizer,

@@ -49,10 +49,10 @@ import TestSupport
         #expect(JSONText.number(LayoutReport.rounded(1e308)) != "null")
     }
 
-    static func session(speed: Double, fps: Double = 60, maximumFrames: Int = 1_000) throws -> ScrollSession {
+    static func session(speed: Double, fps: Double = 60, maximumFrames: Int = 1_000, width: Double = 390) throws -> ScrollSession {
         let content = CellMode.blocks.content(for: try Fixtures.example("welcome.md"))
-        let environment = LayoutEnvironment(containerWidth: 390, category: .large)
-        var configuration = ScrollSession.Configuration(category: .large, viewportHeight: 400)
+        let environment = LayoutEnvironment(containerWidth: width, category: .large)
+        var configuration = ScrollSession.Configuration(viewportHeight: 400)
         configuration.speed = speed
         configuration.framesPerSecond = fps
         configuration.maximumFrames = maximumFrames
@@ -65,6 +65,16 @@ import TestSupport
         var session = try Self.session(speed: 0.01, fps: 60)
         #expect(throws: ScrollSession.Failure.stepTooSmall(step: 0.01 / 60)) { try session.run() }
         #expect(session.frames.isEmpty)
+    }
+
+    /// A unit that cannot be measured (a container narrower than a row's insets) stops the
+    /// session after the frame that measured it, with the measuring error: its 44 pt stand-in row
+    /// is never part of a result. (Before, the error surfaced only if something later asked the
+    /// layout for it; a text-size change dropped it.)
+    @Test func aMeasuringErrorStopsTheSessionAfterItsFrame() throws {
+        var session = try Self.session(speed: 3_000, width: 20)
+        #expect(throws: ReflowError.self) { try session.run() }
+        #expect(session.frames.isEmpty && session.summary == nil)
     }
 
     /// #3: a session stops at its frame limit, having kept no more frames than that.

@@ -5,8 +5,8 @@ import TextMetrics
 /// took against the frame budget, how wrong the estimated content height was, and whether the
 /// anchor moved on screen. It drives any `CollectionLayout` through the lazy engine.
 public struct ScrollSession {
+    /// How the session scrolls; the text size it starts at is its environment's category.
     public struct Configuration: Sendable {
-        public var category: ContentSizeCategory
         public var viewportHeight: Double
         public var framesPerSecond: Double = 60
         /// Scroll speed in points per second.
@@ -23,8 +23,7 @@ public struct ScrollSession {
         /// More than twice the frames of a 60 fps scroll through 1,000,000 words at AX5 (857,004).
         public static let defaultMaximumFrames = 2_000_000
 
-        public init(category: ContentSizeCategory, viewportHeight: Double) {
-            self.category = category
+        public init(viewportHeight: Double) {
             self.viewportHeight = viewportHeight
         }
 
@@ -113,12 +112,10 @@ public struct ScrollSession {
                 configuration: Configuration) throws {
         self.configuration = configuration
         let makeLayout = { (category: ContentSizeCategory) throws -> PlannedLayout in
-            var environment = environment
-            environment.category = category
-            return try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
+            try PlannedLayout(layout: layout, content: content, environment: environment.with(category: category), sizer: sizer)
         }
         self.makeLayout = makeLayout
-        let planned = try makeLayout(configuration.category)
+        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
         self.planned = planned
         viewport = Viewport(layout: planned.lazyLayout(estimate: configuration.estimate), height: configuration.viewportHeight,
                             prefetcher: Prefetcher(margin: configuration.viewportHeight * configuration.prefetchScreens,
@@ -127,7 +124,9 @@ public struct ScrollSession {
     }
 
     /// Runs the session to the bottom. `progress` is called with the fraction scrolled.
-    /// - Throws: `Failure` when the bottom cannot be reached, or not in `maximumFrames` frames.
+    /// - Throws: `Failure` when the bottom cannot be reached, or not in `maximumFrames` frames;
+    ///   what measuring a unit threw, after the frame that measured it (the unit was given the
+    ///   44 pt minimum for that frame, never reported as a result).
     public mutating func run(progress: (Double) -> Void = { _ in }) throws -> Summary {
         var timer = FrameTimer()
         let step = configuration.speed / configuration.framesPerSecond
@@ -153,6 +152,7 @@ public struct ScrollSession {
                 report = viewport.scroll(to: offset)
             }
             let time = timer.stop()
+            if let failure = planned.failure { throw failure }
             // The session reads no events; left in the log they would grow without bound, and
             // the log's reallocations would land in some frame's work.
             viewport.discardEvents()

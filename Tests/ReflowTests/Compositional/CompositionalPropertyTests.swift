@@ -160,7 +160,7 @@ import TestSupport
             let (layout, content) = Self.screen(seed: seed)
             guard content.cellCount > 0 else { continue }
             for category in ContentSizeCategory.allCases {
-                var configuration = ScrollSession.Configuration(category: category, viewportHeight: 700)
+                var configuration = ScrollSession.Configuration(viewportHeight: 700)
                 configuration.speed = 5_000
                 var session = try ScrollSession(layout: layout, content: content,
                                                 environment: LayoutEnvironment(containerWidth: 390, category: category),

@@ -13,7 +13,7 @@ import TestSupport
     static func session(_ layout: any CollectionLayout, _ content: CollectionContent, category: ContentSizeCategory,
                         estimate: Estimate = .automatic(initial: 44), viewport: Double = 600, speed: Double = 6_000,
                         change: (Double, ContentSizeCategory)? = nil) throws -> ScrollSession {
-        var configuration = ScrollSession.Configuration(category: category, viewportHeight: viewport)
+        var configuration = ScrollSession.Configuration(viewportHeight: viewport)
         configuration.estimate = estimate
         configuration.speed = speed
         configuration.categoryChange = change
