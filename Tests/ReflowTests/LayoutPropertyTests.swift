@@ -39,20 +39,6 @@ import TestSupport
          ("list-insets", ListLayout(spacing: 3, sectionInsets: EdgeInsets(top: 5, leading: 12, bottom: 7, trailing: 20)))]
     }
 
-    /// Frames sorted by top; a pair can overlap only if the later one starts above the earlier
-    /// one's bottom, so the scan stops early (fast enough for thousands of word cells).
-    static func overlappingPair(_ frames: [Rect]) -> (Rect, Rect)? {
-        let sorted = frames.sorted { $0.minY < $1.minY }
-        for i in sorted.indices {
-            var j = i + 1
-            while j < sorted.count, sorted[j].minY < sorted[i].maxY {
-                if sorted[i].intersects(sorted[j]) { return (sorted[i], sorted[j]) }
-                j += 1
-            }
-        }
-        return nil
-    }
-
     @Test func framesDoNotOverlapAreAtLeast44TallAndLieInsideTheContentSize() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 30, input: Self.documents, Self.widths) { seeds, width in
@@ -72,9 +58,8 @@ import TestSupport
                             let text = item.textFrame ?? .zero
                             #expect(item.frame.contains(text) || mode == .words, "text inside its cell: \(text) in \(item.frame)")
                         }
-                        if let (a, b) = Self.overlappingPair(attributes.map(\.frame)) {
-                            Issue.record("\(name) \(mode) \(category.shortName): \(a) overlaps \(b)")
-                        }
+                        let overlaps = LayoutContract.overlaps(attributes)
+                        #expect(overlaps.isEmpty, "\(name) \(mode) \(category.shortName): \(overlaps)")
                     }
                 }
             }
@@ -110,36 +95,17 @@ import TestSupport
         await propertyCheck(count: 25, input: Self.documents, Self.widths) { seeds, width in
             let document = Document(markdown: Self.markdown(seeds))
             let styles = Set(document.blocks.map(\.style))
-            func switchesCut(_ from: ContentSizeCategory, _ to: ContentSizeCategory) -> Bool {
-                styles.contains {
-                    DynamicType.spec($0, from).pointSize < Typeface.displaySwitchPointSize
-                        && DynamicType.spec($0, to).pointSize >= Typeface.displaySwitchPointSize
-                }
-            }
             for (mode, layout) in [(CellMode.blocks, ListLayout() as any CollectionLayout), (.words, FlowLayout()),
                                    (.blocks, FlowLayout())] {
                 let sections = mode.content(for: document)
-                var heights: [Double] = [], lines: [Int] = [], rows: [Int] = []
+                var sizes: [LayoutContract.Sized] = []
                 for category in ContentSizeCategory.allCases {
                     let environment = LayoutEnvironment(containerWidth: width, category: category)
                     guard let prepared = attempt({ try layout.layout(sections, in: environment, sizer: sizer) }) else { return }
-                    heights.append(prepared.contentSize.height)
-                    rows.append(Set(prepared.elements.map(\.frame.minY)).count)
-                    lines.append(prepared.elements.reduce(0) { sum, element in
-                        sum + element.content.reduce(0) { if case .text(let text, _, _, _) = $1 { $0 + text.lines.count } else { $0 } }
-                    })
+                    sizes.append(LayoutContract.Sized(prepared))
                 }
-                for (index, category) in ContentSizeCategory.allCases.enumerated().dropFirst() {
-                    let previous = ContentSizeCategory.allCases[index - 1]
-                    let context = "\(mode) from \(previous.shortName) to \(category.shortName), width \(width)"
-                    if switchesCut(previous, category), heights[index] < heights[index - 1] {
-                        #expect(lines[index] < lines[index - 1] || rows[index] < rows[index - 1],
-                                "shorter without fewer lines or rows: \(context)")
-                    } else {
-                        #expect(heights[index] >= heights[index - 1], "\(context)")
-                    }
-                }
-                #expect(heights.last! >= heights.first!)
+                let drops = LayoutContract.heightDrops(sizes, styles: styles)
+                #expect(drops.isEmpty, "\(mode), width \(width): \(drops)")
             }
         }
     }

@@ -206,9 +206,8 @@ import TestSupport
                         #expect(element.frame.height >= 44, "\(category.shortName) \(element.indexPath)")
                         #expect(bounds.contains(element.frame), "\(element.frame) in \(bounds)")
                     }
-                    if let (a, b) = LayoutPropertyTests.overlappingPair(snapshot.elements.map(\.frame)) {
-                        Issue.record("\(category.shortName) \(width): \(a) overlaps \(b)")
-                    }
+                    let overlaps = LayoutContract.overlaps(snapshot.elements)
+                    #expect(overlaps.isEmpty, "\(category.shortName) \(width): \(overlaps)")
                     let asCards = snapshot.elements.contains { $0.cellKind == .tableRow }
                     if asCards {
                         #expect(snapshot.elements.allSatisfy { $0.cellKind == .tableRow && $0.frame.width == width })

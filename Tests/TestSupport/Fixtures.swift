@@ -25,10 +25,12 @@ public enum Fixtures {
     /// A sizer over the bundled fonts.
     public static func sizer() throws -> CellSizer { CellSizer(typesetter: try Typesetter(fonts: try fonts())) }
 
-    /// The example `name` read as the commands read it: a document in list layout, or a screen file.
-    public static func input(_ name: String) throws -> LayoutInput {
+    /// The example `name` read as the commands read it: a document made into `cells` placed by
+    /// `layout` (one cell per block in a list, by default), or a screen file with its own layout.
+    public static func input(_ name: String, cells: CellMode = .blocks, layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
         let path = examplePath(name)
-        return try LayoutInput(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), format: DocumentFormat(path: path))
+        return try LayoutInput(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), format: DocumentFormat(path: path),
+                               cells: cells, layout: layout)
     }
 
     /// The example document `name` (Markdown or plain text, by its extension).
