@@ -111,7 +111,9 @@ public struct LayoutSnapshot: Sendable {
             .first { $0.category == category && $0.indexPath == indexPath }
     }
 
-    /// Every element whose frame intersects `rect`, in drawing order (z-index, then layout order).
+    /// Every element whose frame intersects `rect`, in drawing order: z-index, then layout order
+    /// (unit by unit, a pinned header in its unit's place; then the sections' elements). The lazy
+    /// engine lists a screen in the same order (`PlannedLayout.attributes(in:lazy:)`).
     /// - Parameters:
     ///   - orthogonalOffsets: per orthogonal section, how far its cells are scrolled to the right
     ///     (their frames move left by it).
@@ -126,16 +128,23 @@ public struct LayoutSnapshot: Sendable {
         // (less the reach above) is above its bottom.
         let first = Self.firstIndex(unitTops.count) { unitTops[$0] + unitHeights[$0] + reach.below > rect.minY }
         let end = Self.firstIndex(unitTops.count) { unitTops[$0] - reach.above >= rect.maxY }
-        var pinnedNow = Set<Int>()
-        if let visibleRect, !pinnedUnits.isEmpty { pinnedNow = pinned(in: rect, visibleRect: visibleRect, into: &found) }
+        var pinnedNow: [Int: [LayoutAttributes]] = [:]
+        if let visibleRect, !pinnedUnits.isEmpty { pinnedNow = pinned(in: rect, visibleRect: visibleRect) }
+        // Pinned headers of units above the range come first, in unit order, as they lie above it.
+        for unit in pinnedNow.keys.sorted() where unit < first { found += pinnedNow[unit]! }
         if first < end {
-            for unit in first..<end where !pinnedNow.contains(unit) {
+            for unit in first..<end {
+                if let pinned = pinnedNow[unit] {
+                    found += pinned
+                    continue
+                }
                 let shift = shiftOfUnit(unit, orthogonalOffsets)
                 for element in elements[unitElements[unit]..<unitElements[unit + 1]] {
                     test(shift == 0 ? element : element.offsetBy(dx: -shift, dy: 0))
                 }
             }
         }
+        for unit in pinnedNow.keys.sorted() where unit >= max(first, end) { found += pinnedNow[unit]! }
         // Sections whose extent meets the rectangle.
         var section = Self.firstIndex(sectionExtents.count) { sectionExtents[$0].upperBound > rect.minY }
         while section < sectionExtents.count, sectionExtents[section].lowerBound < rect.maxY {
@@ -162,20 +171,16 @@ public struct LayoutSnapshot: Sendable {
     }
 
     /// Pinned headers of the sections `visibleRect` shows, placed at the screen's top within
-    /// their section, appended to `found` when they meet `rect`; returns their units.
-    private func pinned(in rect: Rect, visibleRect: Rect, into found: inout [LayoutAttributes]) -> Set<Int> {
-        var units = Set<Int>()
+    /// their section: by unit, the elements that meet `rect` (none: the unit is still taken).
+    private func pinned(in rect: Rect, visibleRect: Rect) -> [Int: [LayoutAttributes]] {
+        var units: [Int: [LayoutAttributes]] = [:]
         for unit in pinnedUnits {
             let extent = sectionExtents[plan.units[unit].section]
             guard extent.lowerBound < visibleRect.maxY, extent.upperBound > visibleRect.minY else { continue }
-            units.insert(unit)
             let unitElements = elements[unitElements[unit]..<unitElements[unit + 1]]
             let bottom = unitElements.reduce(unitTops[unit]) { max($0, $1.frame.maxY) }
             let shift = Self.pinnedShift(top: unitTops[unit], bottom: bottom, section: extent, visibleTop: visibleRect.minY)
-            for element in unitElements {
-                let moved = element.offsetBy(dx: 0, dy: shift)
-                if moved.frame.intersects(rect) { found.append(moved) }
-            }
+            units[unit] = unitElements.map { $0.offsetBy(dx: 0, dy: shift) }.filter { $0.frame.intersects(rect) }
         }
         return units
     }

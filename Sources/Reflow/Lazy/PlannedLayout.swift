@@ -70,21 +70,24 @@ public final class PlannedLayout {
     /// The elements a screen at `visibleRect` shows, from what `lazy` knows now: the units on it
     /// (measured or not: an unmeasured one is measured to draw it, its estimate left alone), the
     /// headers and footers of its sections (pinned ones at the screen's top), and the section
-    /// elements (backgrounds) of the sections it shows, in drawing order.
+    /// elements (backgrounds) of the sections it shows, in drawing order: z-index, then layout
+    /// order (unit by unit, then the sections' elements), as the eager snapshot lists them.
     public func attributes(in visibleRect: Rect, lazy: inout LazyLayout) throws -> [LayoutAttributes] {
         guard lazy.count > 0 else { return [] }
         var found: [LayoutAttributes] = []
         func keep(_ element: LayoutAttributes) {
             if element.frame.intersects(visibleRect) { found.append(element) }
         }
+        var byUnit: [(unit: Int, elements: [LayoutAttributes])] = []
         let first = lazy.index(at: visibleRect.minY - plan.overhang.below)
         let last = lazy.index(at: visibleRect.maxY + plan.overhang.above)
         var sections = Set<Int>()
         for unit in first...last {
             sections.insert(plan.units[unit].section)
             guard plan.units[unit].role == .cells else { continue }  // with their section, below
-            try attributes(ofUnit: unit, top: lazy.y(of: unit)).forEach(keep)
+            byUnit.append((unit, try attributes(ofUnit: unit, top: lazy.y(of: unit))))
         }
+        var sectionElements: [LayoutAttributes] = []
         for section in sections.sorted() {
             let units = plan.sectionUnits[section]
             guard !units.isEmpty else { continue }
@@ -101,10 +104,12 @@ public final class PlannedLayout {
                     let bottom = elements.reduce(top) { max($0, $1.frame.maxY) }
                     shift = LayoutSnapshot.pinnedShift(top: top, bottom: bottom, section: extent, visibleTop: visibleRect.minY)
                 }
-                elements.forEach { keep($0.offsetBy(dx: 0, dy: shift)) }
+                byUnit.append((unit, elements.map { $0.offsetBy(dx: 0, dy: shift) }))
             }
-            bound.placedSectionElements(section, marks: marks).forEach(keep)
+            sectionElements += bound.placedSectionElements(section, marks: marks)
         }
+        for (_, elements) in byUnit.sorted(by: { $0.unit < $1.unit }) { elements.forEach(keep) }
+        sectionElements.forEach(keep)
         return LayoutSnapshot.drawingOrder(found)
     }
 }
