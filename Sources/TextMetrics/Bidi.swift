@@ -17,7 +17,6 @@ public enum BidiClass: UInt8, Hashable, Sendable, CaseIterable {
         }
     }
 
-    var isIsolateControl: Bool { self == .FSI || self == .LRI || self == .RLI || self == .PDI }
     /// Strong right-to-left, or a character that forces bidi resolution (numbers of Arabic, explicit controls).
     var needsResolution: Bool {
         switch self {

@@ -270,9 +270,6 @@ public final class ShapedParagraph: Sendable {
         return end
     }
 
-    /// The segments' count (break opportunities), for tests and statistics.
-    public var segmentCount: Int { segments.count }
-
     /// Every grapheme-cluster boundary inside `segment`'s content (its start excluded, its
     /// content end included) with the advance of the content before it, in the paragraph's units,
     /// letter and word spacing included. One pass over the glyphs and one over the text, so cutting

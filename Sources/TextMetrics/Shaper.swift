@@ -92,7 +92,4 @@ public final class Shaper {
         }
         return ShapedRun(glyphs: glyphs)
     }
-
-    /// Forgets everything shaped so far (the counters stay).
-    public func removeAllCachedRuns() { cache.removeAll() }
 }

@@ -73,7 +73,6 @@ public struct TextLayout: Sendable {
     /// Total height: one line pitch per line.
     public var height: Double { Double(lines.count) * lineHeight }
     public var firstBaseline: Double? { lines.first?.baseline }
-    public var lastBaseline: Double? { lines.last?.baseline }
     /// The widest line's width.
     public var usedWidth: Double { lines.reduce(0) { max($0, $1.width) } }
     /// Whether some word was broken between grapheme clusters because it did not fit.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextMetrics
-import Reflow
+@testable import Reflow
 @testable import Readers
 import TestSupport
 
@@ -31,6 +31,34 @@ import TestSupport
         """
 
     static func screen(_ json: String) throws -> ScreenFile { try ScreenFile(json: Array(json.utf8)) }
+
+    /// A screen of more cells than are read whole is read lazily: its cells are found but not
+    /// parsed, and drawing the first screen parses the block of cells it shows, not the file.
+    @Test func theFirstScreenOfALargeScreenFileReadsOnlyTheCellsItShows() throws {
+        let count = ScreenFile.eagerCellLimit + 10_000
+        let cells = (0..<count).map { "{\"text\": \"Row \($0)\"}" }.joined(separator: ",")
+        let json = """
+            {"sections": [{"group": {"axis": "vertical", "size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}},
+                                     "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}}]},
+                           "cells": [\(cells)]}]}
+            """
+        let input = try LayoutInput(bytes: Array(json.utf8), format: .screen)
+        guard case .lazy(let lazyCells) = input.content.sections[0].storage else {
+            Issue.record("a screen of \(count) cells was read whole")
+            return
+        }
+        #expect(input.content.cellCount == count)
+        #expect(lazyCells.blocksRead == 0, "reading the file parses no cell")
+        let planned = try PlannedLayout(layout: input.layout, content: input.content,
+                                        environment: LayoutEnvironment(containerWidth: 390, category: .large), sizer: try Fixtures.sizer())
+        var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: 44)), height: 844,
+                                prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)
+        viewport.scroll(to: 0)
+        var lazy = viewport.layout
+        let shown = try planned.attributes(in: Rect(x: 0, y: 0, width: 390, height: 844), lazy: &lazy)
+        #expect(shown.count > 10 && shown.count < LazyCells.blockSize)
+        #expect(lazyCells.blocksRead == 1, "the first screen parses one block of \(LazyCells.blockSize) cells")
+    }
 
     @Test func theContractReadsIntoSectionsCellsAndVariants() throws {
         let screen = try Self.screen(Self.contract)

@@ -68,11 +68,6 @@ public final class CellSizer {
         try measure(cell, proposal: proposal, category: category).size
     }
 
-    /// Drops every cached measurement (the typesetter's caches are its own).
-    public func removeAllCachedMeasurements() {
-        cache.removeAll()
-    }
-
     /// The width of `cell`'s content on one line: its widest element, unbroken (a leading image
     /// beside the others adds its width and the spacing).
     private func naturalWidth(_ cell: Cell, environment: TextEnvironment, scale: Double) throws -> Double {

@@ -123,7 +123,8 @@ public final class LazyCells: Hashable, Sendable {
         }
     }
 
-    /// Blocks read so far (for tests: the first screen reads only the blocks it shows).
+    /// Blocks read so far: the first screen of a large screen file reads only the block it shows
+    /// (`ScreenFileTests`).
     public var blocksRead: Int { blocks.withLock { $0.count } }
 
     public static func == (a: LazyCells, b: LazyCells) -> Bool { a === b }

@@ -168,12 +168,6 @@ public struct LayoutPlan: Sendable {
         let record = units[unit]
         return record.items.map { IndexPath(item: $0, section: record.section) }
     }
-
-    /// The first cell's index path in `unit`, or the section's first (item 0) for a unit without cells.
-    public func anchorIndexPath(ofUnit unit: Int) -> IndexPath {
-        let record = units[unit]
-        return IndexPath(item: record.items.isEmpty ? 0 : record.items.lowerBound, section: record.section)
-    }
 }
 
 /// A plan and what its layout resolved while making it (`CollectionLayout.Resolution`: a

@@ -51,6 +51,4 @@ public struct FenwickTree: Sendable {
 
     /// The sum of every element.
     public mutating func total() -> Double { prefixSum(count) }
-
-    public mutating func resetCounter() { nodesTouched = 0 }
 }

@@ -1,19 +1,6 @@
 import TextMetrics
 
 extension StyledText {
-    /// The text in UTF-8 byte `range` (on scalar boundaries), emphasis kept.
-    func slice(_ range: Range<Int>) -> StyledText {
-        var result = StyledText()
-        let utf8 = Array(string.utf8)
-        for run in rangedRuns {
-            let lower = max(run.range.lowerBound, range.lowerBound)
-            let upper = min(run.range.upperBound, range.upperBound)
-            guard lower < upper else { continue }
-            result.append(String(decoding: utf8[lower..<upper], as: UTF8.self), emphasis: run.emphasis)
-        }
-        return result
-    }
-
     /// The words: maximal runs of bytes other than ASCII white space, each with its emphasis.
     /// Splitting on ASCII spaces, tabs and line ends matches how plain text and Markdown
     /// paragraphs separate words after reflowing.
