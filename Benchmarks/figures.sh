@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every figure the README reports, measured in one run on this machine, written as Markdown
-# (docs/figures.md, which the README cites) with the command behind each number. Speed is reported as
+# The figures the README points to, measured in one run on this machine, written as Markdown
+# (docs/figures.md) with the command behind each number; that file's section "Measured by hand"
+# is kept as it is. Speed is reported as
 # ratios of hyperfine medians taken in the same run, as absolute times drift on shared machines.
 #
 #   1. line breaks: `reflow-cli lines` against hb_greedy and Pango on words_100k at four settings
@@ -164,6 +165,12 @@ say "| one screen at AX5, scale 3 | 1k words $s1k ms, 100k words $s100k ms: **$(
 say ""
 say "A frame's work is the CPU time of the thread that did it; wall-clock time also counts time another process held the core."
 
+# The figures measured by hand (docs/figures.md's section of that name, to its end) are not this
+# script's: they are carried over from the file being replaced.
+hand='## Measured by hand'
+if [ -f "$OUT" ] && grep -q "^$hand" "$OUT"; then
+  { echo; sed -n "/^$hand/,\$p" "$OUT"; } >> "$md"
+fi
 mkdir -p "$(dirname "$OUT")"
 cp "$md" "$OUT"
 cat "$OUT"
