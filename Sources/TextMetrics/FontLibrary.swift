@@ -12,6 +12,12 @@ import Foundation
 /// against reflow), `Fonts` beside the executable or in any of its parent folders,
 /// `share/reflow/Fonts` next to an installed binary, and last the source checkout this module
 /// was built from. The fallback chain is `FontChain.fromEnvironment()` unless one is given.
+///
+/// ```swift
+/// let fonts = try FontLibrary()                         // the bundled Inter and Debian's Noto chain
+/// let typesetter = try Typesetter(fonts: fonts)         // one per thread; the library is shared
+/// let body = try fonts.font(Typeface(pointSize: 17, weight: .regular))   // Inter, Regular
+/// ```
 public final class FontLibrary: Sendable {
     /// The folder the bundled faces are read from.
     public let directory: String

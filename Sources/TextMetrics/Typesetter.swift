@@ -11,6 +11,13 @@
 /// points are looked up only for words that do not fit (`hyphenationLookups`).
 ///
 /// Not thread-safe: use one typesetter per thread (its fonts may be shared).
+///
+/// ```swift
+/// let typesetter = try Typesetter(fonts: try FontLibrary())
+/// let text = try typesetter.layout(StyledText("Text that reflows at every size."), style: .body,
+///                                  category: .accessibilityExtraExtraExtraLarge, width: 358)
+/// print(text.lines.count, text.height)   // lines broken for 358 pt at AX5, and their height
+/// ```
 public final class Typesetter {
     public let fonts: FontLibrary
     public let shaper: Shaper

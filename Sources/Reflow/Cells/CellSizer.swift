@@ -9,6 +9,12 @@ import TextMetrics
 /// width): a new width re-breaks lines without shaping again.
 ///
 /// Not thread-safe (nor is the typesetter): one sizer per thread.
+///
+/// ```swift
+/// let sizer = try CellSizer(fonts: try FontLibrary())
+/// let cell = Cell(kind: .paragraph, style: .body, text: StyledText("Width in, height out."))
+/// let size = try sizer.size(of: cell, proposal: .width(358), category: .large)   // at least 44 pt tall
+/// ```
 public final class CellSizer {
     public let typesetter: Typesetter
     private var cache: BoundedCache<Key, CellMeasurement>
