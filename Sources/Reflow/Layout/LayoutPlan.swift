@@ -169,25 +169,3 @@ public struct LayoutPlan: Sendable {
         return record.items.map { IndexPath(item: $0, section: record.section) }
     }
 }
-
-/// A plan and what its layout resolved while making it (`CollectionLayout.Resolution`: a
-/// compositional layout's sections for the environment; nothing, `Void`, for a list), typed: the
-/// layout reads its own resolution back when it lays out a unit, with no cast. The plan's
-/// properties read through (`plan.units`, `plan.environment`).
-@dynamicMemberLookup
-public struct ResolvedPlan<Resolution: Sendable>: Sendable {
-    public var layoutPlan: LayoutPlan
-    public var resolution: Resolution
-
-    public init(_ layoutPlan: LayoutPlan, resolution: Resolution) {
-        self.layoutPlan = layoutPlan
-        self.resolution = resolution
-    }
-
-    public subscript<Value>(dynamicMember keyPath: KeyPath<LayoutPlan, Value>) -> Value { layoutPlan[keyPath: keyPath] }
-}
-
-extension ResolvedPlan where Resolution == Void {
-    /// A plan of a layout that resolves nothing beyond its units.
-    public init(_ layoutPlan: LayoutPlan) { self.init(layoutPlan, resolution: ()) }
-}
