@@ -261,7 +261,40 @@ final class Itemizer {
     private func fullItemization(_ utf8: UnsafeBufferPointer<UInt8>, styleRuns: [(range: Range<Int>, emphasis: TextEmphasis)],
                                  faces: FaceSet, direction: BaseDirection, language: LanguageTag?,
                                  shaper: Shaper) -> Itemization {
-        // Scalars and where each starts.
+        let (scalars, offsets) = Self.scalars(of: utf8)
+
+        // Bidi levels.
+        let paragraphLevel = Bidi.paragraphLevel(of: scalars, direction: direction)
+        let needsBidi = paragraphLevel != 0 || scalars.contains { flags($0) & Self.bidiFlag != 0 }
+        let scalarLevels = needsBidi ? bidi.levels(of: scalars, paragraphLevel: paragraphLevel)
+            : [UInt8](repeating: 0, count: scalars.count)
+
+        // Scripts, shared characters resolved.
+        let scripts = Self.resolveScripts(scalars)
+
+        // The CJK face: by language, else guessed from the paragraph.
+        let region = language.flatMap(CJKRegion.init(language:)) ?? CJKRegion.guess(from: scalars)
+
+        // Grapheme-cluster boundaries (byte offsets, the end included).
+        var boundaries: [Int32] = []
+        graphemes.withOpportunities(in: utf8) { found, _ in boundaries = Array(found) }
+
+        var fonts = FontSlots(faces.fonts)
+        var (clusters, missing) = clusters(scalars, offsets: offsets, boundaries: boundaries, styleRuns: styleRuns,
+                                           faces: faces, region: region, fonts: &fonts)
+        keepInvisibleInFaceBefore(&clusters, fonts: fonts.fonts)
+        let runs = Self.runs(of: clusters, offsets: offsets, levels: scalarLevels, scripts: scripts) { font, script, level in
+            let cjk = script == .han || script == .hiragana || script == .katakana || script == .hangul || script.isoCode == "Bopo"
+            let properties = ShapingProperties(script: script, direction: TextDirection(level: level),
+                                               language: language?.tag ?? (cjk ? region.languageTag : nil))
+            return shaper.key(font: fonts.fonts[Int(font)], properties)
+        }
+        let levels = needsBidi ? Self.byteLevels(scalarLevels, offsets: offsets, byteCount: utf8.count) : []
+        return Itemization(runs: runs, fonts: fonts.fonts, paragraphLevel: paragraphLevel, levels: levels, missing: missing)
+    }
+
+    /// The paragraph's scalars and where each starts (byte offsets, the end included).
+    private static func scalars(of utf8: UnsafeBufferPointer<UInt8>) -> (scalars: [Unicode.Scalar], offsets: [Int32]) {
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int32] = []
         scalars.reserveCapacity(utf8.count)
@@ -284,42 +317,44 @@ final class Itemizer {
             }
         }
         offsets.append(Int32(utf8.count))
-        let count = scalars.count
+        return (scalars, offsets)
+    }
 
-        // Bidi levels.
-        let paragraphLevel = Bidi.paragraphLevel(of: scalars, direction: direction)
-        let needsBidi = paragraphLevel != 0 || scalars.contains { flags($0) & Self.bidiFlag != 0 }
-        let scalarLevels = needsBidi ? bidi.levels(of: scalars, paragraphLevel: paragraphLevel)
-            : [UInt8](repeating: 0, count: count)
+    /// The fonts an itemization's runs use, by slot: the primary faces first, then the fallback
+    /// faces in the order they were first needed.
+    private struct FontSlots {
+        private(set) var fonts: [Font]
+        private var slots: [Int: UInt16] = [:]
 
-        // Scripts, shared characters resolved.
-        let scripts = Self.resolveScripts(scalars)
+        init(_ primary: [Font]) {
+            fonts = primary
+            for (slot, font) in fonts.enumerated() where slots[font.id] == nil { slots[font.id] = UInt16(slot) }
+        }
 
-        // The CJK face: by language, else guessed from the paragraph.
-        let region = language.flatMap(CJKRegion.init(language:)) ?? CJKRegion.guess(from: scalars)
-
-        // Grapheme-cluster boundaries (byte offsets, the end included).
-        var boundaries: [Int32] = []
-        graphemes.withOpportunities(in: utf8) { found, _ in boundaries = Array(found) }
-
-        var fonts = faces.fonts
-        var fontSlots: [Int: UInt16] = [:]
-        for (slot, font) in fonts.enumerated() where fontSlots[font.id] == nil { fontSlots[font.id] = UInt16(slot) }
-        func slot(of font: Font) -> UInt16 {
-            if let slot = fontSlots[font.id] { return slot }
+        mutating func slot(of font: Font) -> UInt16 {
+            if let slot = slots[font.id] { return slot }
             fonts.append(font)
             let slot = UInt16(fonts.count - 1)
-            fontSlots[font.id] = slot
+            slots[font.id] = slot
             return slot
         }
+    }
 
-        // Clusters (cut at style-run ends too), each with its face; nil for invisible ones.
-        struct Cluster {
-            var start: Int
-            var end: Int
-            var style: Int
-            var font: UInt16?
-        }
+    /// A grapheme cluster (or the part of one in a style run): scalars `start..<end`, its style's
+    /// slot, and its face's slot in the paragraph's fonts; nil for an invisible one.
+    private struct Cluster {
+        var start: Int
+        var end: Int
+        var style: Int
+        var font: UInt16?
+    }
+
+    /// Clusters (cut at style-run ends too), each with its face; nil for invisible ones. The
+    /// fallback faces they need are added to `fonts`; `missing` counts the characters no face covers.
+    private func clusters(_ scalars: [Unicode.Scalar], offsets: [Int32], boundaries: [Int32],
+                          styleRuns: [(range: Range<Int>, emphasis: TextEmphasis)], faces: FaceSet, region: CJKRegion,
+                          fonts: inout FontSlots) -> (clusters: [Cluster], missing: Int) {
+        let count = scalars.count
         var clusters: [Cluster] = []
         clusters.reserveCapacity(count)
         var missing = 0
@@ -341,7 +376,7 @@ final class Itemizer {
                     let chain = chainsBySlot[style] ?? self.chain(bold: faces.bold[style], region: region)
                     chainsBySlot[style] = chain
                     let (chosen, uncovered) = choose(cluster, primary: faces.fonts[style], chain: chain)
-                    font = chosen.map { $0 === faces.fonts[style] ? UInt16(style) : slot(of: $0) } ?? UInt16(style)
+                    font = chosen.map { $0 === faces.fonts[style] ? UInt16(style) : fonts.slot(of: $0) } ?? UInt16(style)
                     missing += uncovered
                 }
                 clusters.append(Cluster(start: pieceStart, end: pieceEnd, style: style, font: font))
@@ -349,8 +384,12 @@ final class Itemizer {
             }
             clusterStart = clusterEnd
         }
-        // Invisible clusters stay in the face before them in their style run (at the run's start:
-        // the first visible one's; in a run of nothing visible: the style's primary face).
+        return (clusters, missing)
+    }
+
+    /// Invisible clusters stay in the face before them in their style run (at the run's start:
+    /// the first visible one's; in a run of nothing visible: the style's primary face).
+    private func keepInvisibleInFaceBefore(_ clusters: inout [Cluster], fonts: [Font]) {
         var stretchStart = 0
         while stretchStart < clusters.count {
             var stretchEnd = stretchStart
@@ -370,17 +409,16 @@ final class Itemizer {
             }
             stretchStart = stretchEnd
         }
+    }
 
-        func key(_ font: UInt16, _ script: Script, _ level: UInt8) -> Int {
-            let cjk = script == .han || script == .hiragana || script == .katakana || script == .hangul || script.isoCode == "Bopo"
-            let properties = ShapingProperties(script: script, direction: TextDirection(level: level),
-                                               language: language?.tag ?? (cjk ? region.languageTag : nil))
-            return shaper.key(font: fonts[Int(font)], properties)
-        }
+    /// The runs: neighbouring clusters of one face, bidi level, script and style joined, each
+    /// run's shaping key given by `key` once the run is complete.
+    private static func runs(of clusters: [Cluster], offsets: [Int32], levels: [UInt8], scripts: [Script],
+                             key: (_ font: UInt16, Script, _ level: UInt8) -> Int) -> [ItemRun] {
         var runs: [ItemRun] = []
         var runScript = Script.common, runStyle = -1
         for cluster in clusters {
-            let font = cluster.font!, level = scalarLevels[cluster.start], script = scripts[cluster.start]
+            let font = cluster.font!, level = levels[cluster.start], script = scripts[cluster.start]
             let start = offsets[cluster.start], end = offsets[cluster.end]
             if let last = runs.last, last.font == font, last.level == level, runScript == script, runStyle == cluster.style {
                 runs[runs.count - 1].end = end
@@ -392,15 +430,16 @@ final class Itemizer {
             runStyle = cluster.style
         }
         if let last = runs.last { runs[runs.count - 1].key = key(last.font, runScript, last.level) }
+        return runs
+    }
 
-        var levels: [UInt8] = []
-        if needsBidi {
-            levels = [UInt8](repeating: 0, count: utf8.count)
-            for index in 0..<count {
-                for byte in Int(offsets[index])..<Int(offsets[index + 1]) { levels[byte] = scalarLevels[index] }
-            }
+    /// The bidi level of every byte, from every scalar's.
+    private static func byteLevels(_ scalarLevels: [UInt8], offsets: [Int32], byteCount: Int) -> [UInt8] {
+        var levels = [UInt8](repeating: 0, count: byteCount)
+        for index in 0..<offsets.count - 1 {
+            for byte in Int(offsets[index])..<Int(offsets[index + 1]) { levels[byte] = scalarLevels[index] }
         }
-        return Itemization(runs: runs, fonts: fonts, paragraphLevel: paragraphLevel, levels: levels, missing: missing)
+        return levels
     }
 
     /// The face for a visible cluster and how many of its characters it cannot draw: the emoji

@@ -80,28 +80,175 @@ public enum LineBreaker {
     /// whose hyphenation points were looked up (only ever segments that did not fit).
     static func lines(of paragraph: ShapedParagraph, maxWidth: Double, overflowWrap: OverflowWrap,
                       hyphenation: Hyphenation?, lookups: inout Int) -> [Span] {
-        let segments = paragraph.segments
-        var spans: [Span] = []
-        guard !segments.isEmpty else { return spans }
-        // Exact integer sums of font units are compared against the width; the epsilon only
-        // absorbs the rounding of the width's own conversion into font units.
-        let limit = maxWidth + 1e-9
-        let lookUp = hyphenation?.points
-        let softHyphens = hyphenation != nil && paragraph.hasSoftHyphens
+        guard !paragraph.segments.isEmpty else { return [] }
+        var pass = GreedyPass(paragraph: paragraph, maxWidth: maxWidth, overflowWrap: overflowWrap, hyphenation: hyphenation)
+        let count = pass.segments.count
+        var index = 0
+        while index < count {
+            if pass.lineIsOpen {
+                if pass.fits(index) {
+                    pass.add(index)
+                    index += 1
+                    continue
+                }
+                if let backUp = pass.endLine(before: index) {
+                    index = backUp
+                    continue
+                }
+            }
+            pass.openLine(with: index)
+            index += 1
+        }
+        if pass.lineIsOpen { pass.commitLine(next: Int(pass.segments[count - 1].end), through: count - 1) }
+        lookups += pass.lookups
+        return pass.spans
+    }
 
-        var lineStart = -1          // byte offset where the current line starts; -1 = no line open
-        var lineFirstSegment = 0
-        var width = 0.0
-        var pendingWhitespace = 0.0  // trailing white space of the line's last segment
-        var lineEnd = 0
-        var emergency = false
-        // With soft hyphens, the latest segment the open line can end after (its hyphen fits).
-        var fallback = (segment: -1, width: 0.0, lineEnd: 0)
+    /// One greedy pass over a paragraph's segments: the lines committed so far, and the open
+    /// line's state. `lines(of:maxWidth:overflowWrap:hyphenation:lookups:)` is its outline; a
+    /// method is one of its steps.
+    private struct GreedyPass {
+        let paragraph: ShapedParagraph
+        let segments: [ShapedParagraph.Segment]
+        let overflowWrap: OverflowWrap
+        let hyphenation: Hyphenation?
+        let lookUp: ((UnsafeBufferPointer<UInt8>) -> [Int])?
+        let softHyphens: Bool
+        /// Exact integer sums of font units are compared against the width; the epsilon only
+        /// absorbs the rounding of the width's own conversion into font units.
+        let limit: Double
+
+        private(set) var spans: [Span] = []
+        /// Segments whose hyphenation points were looked up.
+        private(set) var lookups = 0
+        /// Byte offset where the current line starts; -1 = no line open.
+        private var lineStart = -1
+        private var lineFirstSegment = 0
+        private var width = 0.0
+        /// Trailing white space of the line's last segment.
+        private var pendingWhitespace = 0.0
+        private var lineEnd = 0
+        private var emergency = false
+        /// With soft hyphens, the latest segment the open line can end after (its hyphen fits).
+        private var fallback = (segment: -1, width: 0.0, lineEnd: 0)
+        /// Where the next line starts inside the segment it opens with, after a cut; -1: at its start.
+        private var resume = -1
         // Per pass, computed when first needed: one segment's cluster advances, and hyphenation points.
-        var advancesOf = (segment: -1, advances: [(offset: Int, advance: Double)]())
-        var pointsOf: [Int: [(offset: Int, font: Int)]] = [:]
+        private var advancesOf = (segment: -1, advances: [(offset: Int, advance: Double)]())
+        private var pointsOf: [Int: [(offset: Int, font: Int)]] = [:]
 
-        func close(next: Int, through segment: Int, hyphen: Hyphen? = nil) {
+        init(paragraph: ShapedParagraph, maxWidth: Double, overflowWrap: OverflowWrap, hyphenation: Hyphenation?) {
+            self.paragraph = paragraph
+            segments = paragraph.segments
+            self.overflowWrap = overflowWrap
+            self.hyphenation = hyphenation
+            lookUp = hyphenation?.points
+            softHyphens = hyphenation != nil && paragraph.hasSoftHyphens
+            limit = maxWidth + 1e-9
+        }
+
+        var lineIsOpen: Bool { lineStart >= 0 }
+
+        // MARK: Steps
+
+        /// Whether segment `index`, and the white space before it, fits on the open line.
+        @inline(__always)
+        func fits(_ index: Int) -> Bool {
+            width + pendingWhitespace + segments[index].content <= limit
+        }
+
+        /// Puts segment `index`, which fits, on the open line.
+        @inline(__always)
+        mutating func add(_ index: Int) {
+            let segment = segments[index]
+            width += pendingWhitespace + segment.content
+            lineEnd = Int(segment.contentEnd)
+            pendingWhitespace = segment.whitespace
+            if softHyphens, softHyphen(index).map({ width + $0.width <= limit }) ?? true {
+                fallback = (index, width, lineEnd)
+            }
+            if segment.mandatoryBreak { commitLine(next: Int(segment.end), through: index) }
+        }
+
+        /// Ends the open line, which segment `index` does not fit on: filled with the start of the
+        /// segment and a hyphen, or at the latest soft hyphen that fits, or before the segment.
+        /// Returns the segment to go on from when the line ends before the last one it took.
+        @inline(__always)
+        mutating func endLine(before index: Int) -> Int? {
+            let segment = segments[index]
+            if let cut = lastHyphenFit(index, from: Int(segment.start), available: limit - width - pendingWhitespace) {
+                // Fill the line with the start of the word that did not fit, and a hyphen.
+                width += pendingWhitespace + cut.width
+                lineEnd = cut.offset
+                commitLine(next: cut.offset, through: index, hyphen: cut.hyphen)
+                resume = cut.offset
+            } else if softHyphens, fallback.segment != index - 1 {
+                // The last segment's soft hyphen does not fit: end at the latest place that fits.
+                width = fallback.width
+                lineEnd = fallback.lineEnd
+                commitLine(next: Int(segments[fallback.segment].end), through: fallback.segment,
+                           hyphen: softHyphen(fallback.segment))
+                return fallback.segment + 1
+            } else {
+                commitLine(next: Int(segment.start), through: index - 1, hyphen: softHyphens ? softHyphen(index - 1) : nil)
+            }
+            return nil
+        }
+
+        /// Opens a line with segment `index`, or with its rest after a cut, breaking inside it while
+        /// it is too wide for a line of its own.
+        @inline(__always)
+        mutating func openLine(with index: Int) {
+            let segment = segments[index]
+            let offset = resume >= 0 ? resume : Int(segment.start)
+            resume = -1
+            lineStart = offset
+            lineFirstSegment = index
+            var consumed = advance(at: offset, in: index)
+            let hyphenRoom = softHyphens ? softHyphen(index)?.width ?? 0 : 0
+            if rest(index, from: offset, consumed: consumed) + hyphenRoom > limit, lookUp != nil || overflowWrap == .breakWord {
+                consumed = breakInsideWord(index, from: offset, consumed: consumed, hyphenRoom: hyphenRoom)
+            }
+            width = segment.content - consumed
+            lineEnd = Int(segment.contentEnd)
+            pendingWhitespace = segment.whitespace
+            fallback = (index, width, lineEnd)
+            if segment.mandatoryBreak { commitLine(next: Int(segment.end), through: index) }
+        }
+
+        /// Segment `index`, from `offset` on (its content before it measures `consumed`), is too
+        /// wide for a line of its own: hyphenates it, else cuts it between grapheme clusters, a
+        /// line at a time, until its rest fits or cannot be broken. Returns what the rest's
+        /// content before it measures; the rest opens the line that is left open.
+        mutating func breakInsideWord(_ index: Int, from offset: Int, consumed: Double, hyphenRoom: Double) -> Double {
+            var offset = offset, consumed = consumed
+            while rest(index, from: offset, consumed: consumed) + hyphenRoom > limit {
+                if let cut = lastHyphenFit(index, from: offset, available: limit) {
+                    lineEnd = cut.offset
+                    width = cut.width
+                    commitLine(next: cut.offset, through: index, hyphen: cut.hyphen)
+                } else if overflowWrap == .breakWord, let cut = emergencyCut(index, from: offset, consumed: consumed) {
+                    lineEnd = cut.offset
+                    width = cut.advance - consumed
+                    emergency = true
+                    commitLine(next: cut.offset, through: index)
+                    emergency = true
+                } else {
+                    break
+                }
+                lineStart = lineEnd
+                lineFirstSegment = index
+                offset = lineEnd
+                consumed = advance(at: offset, in: index)
+            }
+            // A word left wider than the line (one cluster) still counts as broken.
+            if overflowWrap == .breakWord, rest(index, from: offset, consumed: consumed) > limit { emergency = true }
+            return consumed
+        }
+
+        /// Ends the open line after segment `segment` (or inside it, at `lineEnd`), the next one
+        /// starting at `next`.
+        mutating func commitLine(next: Int, through segment: Int, hyphen: Hyphen? = nil) {
             let total = width + (hyphen?.width ?? 0)
             spans.append(Span(start: lineStart, end: lineEnd, next: next, width: total, isEmergencyBreak: emergency,
                               overflows: total > limit, segments: lineFirstSegment..<segment + 1, hyphen: hyphen))
@@ -109,8 +256,10 @@ public enum LineBreaker {
             emergency = false
         }
 
-        // The hyphen a line that ends after segment `index` shows: one for a soft hyphen, unless
-        // the line ends there anyway (a mandatory break, the paragraph's end).
+        // MARK: Measuring inside a segment
+
+        /// The hyphen a line that ends after segment `index` shows: one for a soft hyphen, unless
+        /// the line ends there anyway (a mandatory break, the paragraph's end).
         func softHyphen(_ index: Int) -> Hyphen? {
             let segment = segments[index]
             guard softHyphens, segment.endsWithSoftHyphen, !segment.mandatoryBreak, index + 1 < segments.count,
@@ -118,13 +267,13 @@ public enum LineBreaker {
             return hyphenation.hyphen(paragraph.font(before: Int(segment.contentEnd), in: segment))
         }
 
-        func advances(_ index: Int) -> [(offset: Int, advance: Double)] {
+        mutating func advances(_ index: Int) -> [(offset: Int, advance: Double)] {
             if advancesOf.segment != index { advancesOf = (index, paragraph.graphemeAdvances(of: segments[index])) }
             return advancesOf.advances
         }
 
-        // The advance of segment `index`'s content before `offset`, a cluster boundary in it.
-        func advance(at offset: Int, in index: Int) -> Double {
+        /// The advance of segment `index`'s content before `offset`, a cluster boundary in it.
+        mutating func advance(at offset: Int, in index: Int) -> Double {
             guard offset > Int(segments[index].start) else { return 0 }
             let list = advances(index)
             var low = 0, high = list.count
@@ -135,9 +284,9 @@ public enum LineBreaker {
             return list[min(low, list.count - 1)].advance
         }
 
-        // The last hyphenation point of segment `index` after `from` whose text from `from`, and
-        // the hyphen, fit in `available`; the width is the text's, without the hyphen.
-        func lastHyphenFit(_ index: Int, from: Int, available: Double) -> (offset: Int, width: Double, hyphen: Hyphen)? {
+        /// The last hyphenation point of segment `index` after `from` whose text from `from`, and
+        /// the hyphen, fit in `available`; the width is the text's, without the hyphen.
+        mutating func lastHyphenFit(_ index: Int, from: Int, available: Double) -> (offset: Int, width: Double, hyphen: Hyphen)? {
             guard let lookUp, let hyphenation else { return nil }
             let points: [(offset: Int, font: Int)]
             if let known = pointsOf[index] {
@@ -156,16 +305,16 @@ public enum LineBreaker {
             return nil
         }
 
-        // The width of segment `index`'s content from `offset` on: the segment's own sum from its
-        // start, else the clusters' (as the emergency break always measured it).
-        func rest(_ index: Int, from offset: Int, consumed: Double) -> Double {
+        /// The width of segment `index`'s content from `offset` on: the segment's own sum from its
+        /// start, else the clusters' (as the emergency break always measured it).
+        mutating func rest(_ index: Int, from offset: Int, consumed: Double) -> Double {
             offset == Int(segments[index].start) ? segments[index].content : advances(index).last!.advance - consumed
         }
 
-        // Where an emergency break ends a line that starts at `from` (whose content before it
-        // measures `consumed`) inside segment `index`: after as many grapheme clusters as fit, and
-        // at least one; never at the content's end.
-        func emergencyCut(_ index: Int, from: Int, consumed: Double) -> (offset: Int, advance: Double)? {
+        /// Where an emergency break ends a line that starts at `from` (whose content before it
+        /// measures `consumed`) inside segment `index`: after as many grapheme clusters as fit, and
+        /// at least one; never at the content's end.
+        mutating func emergencyCut(_ index: Int, from: Int, consumed: Double) -> (offset: Int, advance: Double)? {
             let contentEnd = Int(segments[index].contentEnd)
             var cut: (offset: Int, advance: Double)?
             for boundary in advances(index) where boundary.offset > from && boundary.offset < contentEnd {
@@ -174,80 +323,5 @@ public enum LineBreaker {
             }
             return cut
         }
-
-        var index = 0
-        var resume = -1  // where the next line starts inside segments[index] after a cut; -1: at its start
-        while index < segments.count {
-            let segment = segments[index]
-            if lineStart >= 0 {
-                if width + pendingWhitespace + segment.content <= limit {
-                    width += pendingWhitespace + segment.content
-                    lineEnd = Int(segment.contentEnd)
-                    pendingWhitespace = segment.whitespace
-                    if softHyphens, softHyphen(index).map({ width + $0.width <= limit }) ?? true {
-                        fallback = (index, width, lineEnd)
-                    }
-                    if segment.mandatoryBreak { close(next: Int(segment.end), through: index) }
-                    index += 1
-                    continue
-                }
-                if let cut = lastHyphenFit(index, from: Int(segment.start), available: limit - width - pendingWhitespace) {
-                    // Fill the line with the start of the word that did not fit, and a hyphen.
-                    width += pendingWhitespace + cut.width
-                    lineEnd = cut.offset
-                    close(next: cut.offset, through: index, hyphen: cut.hyphen)
-                    resume = cut.offset
-                } else if softHyphens, fallback.segment != index - 1 {
-                    // The last segment's soft hyphen does not fit: end at the latest place that fits.
-                    width = fallback.width
-                    lineEnd = fallback.lineEnd
-                    close(next: Int(segments[fallback.segment].end), through: fallback.segment, hyphen: softHyphen(fallback.segment))
-                    index = fallback.segment + 1
-                    continue
-                } else {
-                    close(next: Int(segment.start), through: index - 1, hyphen: softHyphens ? softHyphen(index - 1) : nil)
-                }
-            }
-            // A line opens with this segment, or with its rest after a cut.
-            var offset = resume >= 0 ? resume : Int(segment.start)
-            resume = -1
-            lineStart = offset
-            lineFirstSegment = index
-            var consumed = advance(at: offset, in: index)
-            let hyphenRoom = softHyphens ? softHyphen(index)?.width ?? 0 : 0
-            if rest(index, from: offset, consumed: consumed) + hyphenRoom > limit, lookUp != nil || overflowWrap == .breakWord {
-                // Too wide for a line of its own: hyphenate it, else cut it between grapheme clusters.
-                while rest(index, from: offset, consumed: consumed) + hyphenRoom > limit {
-                    if let cut = lastHyphenFit(index, from: offset, available: limit) {
-                        lineEnd = cut.offset
-                        width = cut.width
-                        close(next: cut.offset, through: index, hyphen: cut.hyphen)
-                    } else if overflowWrap == .breakWord, let cut = emergencyCut(index, from: offset, consumed: consumed) {
-                        lineEnd = cut.offset
-                        width = cut.advance - consumed
-                        emergency = true
-                        close(next: cut.offset, through: index)
-                        emergency = true
-                    } else {
-                        break
-                    }
-                    lineStart = lineEnd
-                    lineFirstSegment = index
-                    offset = lineEnd
-                    consumed = advance(at: offset, in: index)
-                }
-                // A word left wider than the line (one cluster) still counts as broken.
-                if overflowWrap == .breakWord, rest(index, from: offset, consumed: consumed) > limit { emergency = true }
-            }
-            width = segment.content - consumed
-            lineEnd = Int(segment.contentEnd)
-            pendingWhitespace = segment.whitespace
-            fallback = (index, width, lineEnd)
-            if segment.mandatoryBreak { close(next: Int(segment.end), through: index) }
-            index += 1
-        }
-        if lineStart >= 0 { close(next: Int(segments[segments.count - 1].end), through: segments.count - 1) }
-        return spans
     }
 }
-

@@ -242,27 +242,8 @@ struct JSONParser {
                     }
                 }
                 if block.start >= 0 {
-                    // The brackets in order, each a step up or down (no branch on which): the
-                    // value ends where the depth comes back to 0.
-                    let start = block.start
-                    let from: UInt64 = ~0 << UInt64(index - start)
-                    let opens = block.opens & from
-                    var pending = (opens | block.closes) & from
-                    while pending != 0 {
-                        let bit = pending & (0 &- pending)
-                        open += opens & bit != 0 ? 1 : -1
-                        guard open <= limit else {
-                            index = start + bit.trailingZeroBitCount
-                            throw error("nested more than \(depth + limit) levels deep in a cell")
-                        }
-                        if open == 0 {
-                            index = start + bit.trailingZeroBitCount + 1
-                            return
-                        }
-                        pending &= pending &- 1
-                    }
+                    if try walkBrackets(of: block, open: &open, limit: limit, depth: depth) { return }
                     inString = block.inside >> 63 == 1
-                    index = start + 64
                     continue
                 }
             }
@@ -291,6 +272,34 @@ struct JSONParser {
             }
         }
         throw error(inString ? "unexpected end of the file in a string" : "unexpected end of the file in \(first == UInt8(ascii: "{") ? "an object" : "an array")")
+    }
+
+    /// Walks the brackets of `block` from `index` on, `open` counting how deep they go (up to
+    /// `limit` more levels than `depth`): true with `index` just past the one that ends the value,
+    /// else false with `index` at the block's end.
+    @inline(__always)
+    private mutating func walkBrackets(of block: StructuralBlock, open: inout Int, limit: Int, depth: Int) throws -> Bool {
+        // The brackets in order, each a step up or down (no branch on which): the value ends
+        // where the depth comes back to 0.
+        let start = block.start
+        let from: UInt64 = ~0 << UInt64(index - start)
+        let opens = block.opens & from
+        var pending = (opens | block.closes) & from
+        while pending != 0 {
+            let bit = pending & (0 &- pending)
+            open += opens & bit != 0 ? 1 : -1
+            guard open <= limit else {
+                index = start + bit.trailingZeroBitCount
+                throw error("nested more than \(depth + limit) levels deep in a cell")
+            }
+            if open == 0 {
+                index = start + bit.trailingZeroBitCount + 1
+                return true
+            }
+            pending &= pending &- 1
+        }
+        index = start + 64
+        return false
     }
 
     private mutating func string() throws -> String {

@@ -48,87 +48,133 @@ struct GroupPlacement {
         let crossOffered = axis == .horizontal ? innerHeight : innerWidth
         let inner = (width: innerWidth ?? template.width - insets.horizontal, height: innerHeight ?? template.height - insets.vertical)
 
-        // The slots this instance fills.
+        var (pieces, end) = try measurePieces(template, from: next, axis: axis, inner: inner)
+        let crossLength = crossOffered ?? Self.longestCross(pieces, axis: axis, inner: inner)
+        Self.resolveCross(&pieces, crossLength: crossLength, axis: axis, inner: inner)
+        let spacing = Self.distributeFlexibleSpacing(pieces, gap: group.interItemSpacing, axis: axis, offered: mainOffered)
+        let start = Point(x: origin.x + insets.leading, y: origin.y + insets.top)
+        try placePieces(pieces, at: start, crossLength: crossLength, spacing: spacing, axis: axis)
+        next = end
+        let mainLength = spacing.mainLength
+        let size = axis == .horizontal
+            ? Size(width: mainLength + insets.horizontal, height: crossLength + insets.vertical)
+            : Size(width: crossLength + insets.horizontal, height: mainLength + insets.vertical)
+        let placed = Size(width: width ?? size.width, height: height ?? size.height)
+        groupFrames.append(Rect(origin: origin, size: placed))
+        return placed
+    }
+
+    /// A subitem of a group instance: its slot, its length along the group's axis and across it
+    /// (nil until known), and the first cell it takes.
+    private struct Piece {
+        var slot: GroupTemplate.Slot
+        var main: Double
+        var cross: Double?
+        var firstCell: Int
+    }
+
+    /// The slots this instance of `template` fills, taking cells from `next` on, with their lengths
+    /// along the axis, measuring estimated ones; and the cell after the last one they take.
+    private mutating func measurePieces(_ template: GroupTemplate, from next: Int, axis: LayoutAxis,
+                                        inner: (width: Double, height: Double)) throws -> (pieces: [Piece], end: Int) {
         var slots: [GroupTemplate.Slot] = []
         var remaining = cells.count - next
         for slot in template.slots where remaining > 0 {
             slots.append(slot)
             remaining -= slot.capacity
         }
-
-        // Lengths along the axis, measuring estimated ones.
-        struct Piece {
-            var slot: GroupTemplate.Slot
-            var main: Double
-            var cross: Double?
-            var firstCell: Int
-        }
         var pieces: [Piece] = []
         var cell = next
         for slot in slots {
-            var piece = Piece(slot: slot, main: slot.length, cross: nil, firstCell: cell)
-            let node = slot.node
-            let crossDimension = node.size.along(axis.cross)
-            if case .item(let item, _) = slot, cell < cells.count {
-                let mainEstimated = item.size.along(axis).isEstimated
-                let crossEstimated = crossDimension.isEstimated
-                if mainEstimated || crossEstimated {
-                    // Measured now: an estimated length is what the cell says (its insets ignored
-                    // on that axis); a resolved one is offered exactly, less the insets.
-                    let crossLength = crossEstimated ? nil : Self.fixedCross(crossDimension, inner: inner)
-                    let mainLength: Double? = mainEstimated ? nil : piece.main
-                    let (w, h) = axis == .horizontal ? (mainLength, crossLength) : (crossLength, mainLength)
-                    let measured = try measure(cell, item: item, width: w, height: h)
-                    // Measured lengths go up to the layout unit: an edge snapped down would take
-                    // a fraction of a point from the text that was measured to fit.
-                    if mainEstimated { piece.main = LayoutUnit.ceil(axis == .horizontal ? measured.width : measured.height) }
-                    if crossEstimated { piece.cross = LayoutUnit.ceil(axis == .horizontal ? measured.height : measured.width) }
-                }
-            } else if case .group(let nested, _) = slot, crossDimension.isEstimated || nested.group.size.along(axis).isEstimated {
-                // A nested self-sized group: place it once (off to the side) to learn its size.
-                var probe = self
-                var probeNext = cell
-                let w = axis == .horizontal ? piece.main : Self.fixedCross(crossDimension, inner: inner)
-                let h = axis == .horizontal ? Self.fixedCross(crossDimension, inner: inner) : piece.main
-                let size = try probe.place(nested, at: .zero, width: nested.group.size.width.isEstimated ? nil : w,
-                                           height: nested.group.size.height.isEstimated ? nil : h, next: &probeNext)
-                piece.main = axis == .horizontal ? size.width : size.height
-                if crossDimension.isEstimated { piece.cross = axis == .horizontal ? size.height : size.width }
-            }
+            pieces.append(try measurePiece(slot, firstCell: cell, axis: axis, inner: inner))
             cell += slot.capacity
-            pieces.append(piece)
         }
+        return (pieces, cell)
+    }
 
-        // The group's length across its axis: its own, or its longest subitem's.
-        let crossLength: Double
-        if let offered = crossOffered {
-            crossLength = offered
-        } else {
-            var longest = 0.0
-            for piece in pieces {
-                let edges = piece.slot.node.edgeSpacing?.around(axis.cross)
-                let fixedEdges = (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
-                let dimension = piece.slot.node.size.along(axis.cross)
-                let length = piece.cross ?? Self.fixedCross(dimension, inner: inner)
-                if !Self.isFractionalOfCross(dimension, axis: axis) { longest = max(longest, length + fixedEdges) }
+    /// `slot`'s piece, its cells from `cell` on: its template length, or its measured one where it
+    /// is estimated (an item's cell measured, a nested group placed to the side).
+    private mutating func measurePiece(_ slot: GroupTemplate.Slot, firstCell cell: Int, axis: LayoutAxis,
+                                       inner: (width: Double, height: Double)) throws -> Piece {
+        var piece = Piece(slot: slot, main: slot.length, cross: nil, firstCell: cell)
+        let node = slot.node
+        let crossDimension = node.size.along(axis.cross)
+        if case .item(let item, _) = slot, cell < cells.count {
+            let mainEstimated = item.size.along(axis).isEstimated
+            let crossEstimated = crossDimension.isEstimated
+            if mainEstimated || crossEstimated {
+                // Measured now: an estimated length is what the cell says (its insets ignored
+                // on that axis); a resolved one is offered exactly, less the insets.
+                let crossLength = crossEstimated ? nil : Self.fixedCross(crossDimension, inner: inner)
+                let mainLength: Double? = mainEstimated ? nil : piece.main
+                let (w, h) = axis == .horizontal ? (mainLength, crossLength) : (crossLength, mainLength)
+                let measured = try measure(cell, item: item, width: w, height: h)
+                // Measured lengths go up to the layout unit: an edge snapped down would take
+                // a fraction of a point from the text that was measured to fit.
+                if mainEstimated { piece.main = LayoutUnit.ceil(axis == .horizontal ? measured.width : measured.height) }
+                if crossEstimated { piece.cross = LayoutUnit.ceil(axis == .horizontal ? measured.height : measured.width) }
             }
-            crossLength = longest
+        } else if case .group(let nested, _) = slot, crossDimension.isEstimated || nested.group.size.along(axis).isEstimated {
+            // A nested self-sized group: place it once (off to the side) to learn its size.
+            var probe = self
+            var probeNext = cell
+            let w = axis == .horizontal ? piece.main : Self.fixedCross(crossDimension, inner: inner)
+            let h = axis == .horizontal ? Self.fixedCross(crossDimension, inner: inner) : piece.main
+            let size = try probe.place(nested, at: .zero, width: nested.group.size.width.isEstimated ? nil : w,
+                                       height: nested.group.size.height.isEstimated ? nil : h, next: &probeNext)
+            piece.main = axis == .horizontal ? size.width : size.height
+            if crossDimension.isEstimated { piece.cross = axis == .horizontal ? size.height : size.width }
         }
+        return piece
+    }
+
+    /// The group's length across its axis when it has none of its own: its longest subitem's.
+    private static func longestCross(_ pieces: [Piece], axis: LayoutAxis, inner: (width: Double, height: Double)) -> Double {
+        var longest = 0.0
+        for piece in pieces {
+            let edges = piece.slot.node.edgeSpacing?.around(axis.cross)
+            let fixedEdges = (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
+            let dimension = piece.slot.node.size.along(axis.cross)
+            let length = piece.cross ?? fixedCross(dimension, inner: inner)
+            if !isFractionalOfCross(dimension, axis: axis) { longest = max(longest, length + fixedEdges) }
+        }
+        return longest
+    }
+
+    /// Every piece's length across the axis, now that the group's (`crossLength`) is known.
+    private static func resolveCross(_ pieces: inout [Piece], crossLength: Double, axis: LayoutAxis,
+                                     inner: (width: Double, height: Double)) {
         for index in pieces.indices {
             let dimension = pieces[index].slot.node.size.along(axis.cross)
             if dimension.isEstimated, axis == .horizontal, case .item = pieces[index].slot {
                 // A row is as tall as its tallest cell, and every cell of it fills the row.
                 pieces[index].cross = crossLength
             } else if pieces[index].cross == nil {
-                pieces[index].cross = Self.isFractionalOfCross(dimension, axis: axis)
+                pieces[index].cross = isFractionalOfCross(dimension, axis: axis)
                     ? dimension.resolved(width: axis == .horizontal ? inner.width : crossLength,
                                          height: axis == .horizontal ? crossLength : inner.height)
-                    : Self.fixedCross(dimension, inner: inner)
+                    : fixedCross(dimension, inner: inner)
             }
         }
+    }
 
-        // Along the axis: fixed lengths, then the leftover shared by the flexible spacings.
-        let gap = group.interItemSpacing
+    /// The group's spacing along its axis: the gap between items, the group's length, and what
+    /// each flexible spacing gets of the length its items and fixed spacing leave.
+    private struct Spacing {
+        var gap: LayoutSpacing?
+        var mainLength: Double
+        var share: Double
+
+        func length(of spacing: LayoutSpacing?) -> Double {
+            guard let spacing else { return 0 }
+            return spacing.length + (spacing.isFlexible ? share : 0)
+        }
+    }
+
+    /// Along the axis: fixed lengths, then the leftover (of the `offered` length, if any) shared
+    /// by the flexible spacings.
+    private static func distributeFlexibleSpacing(_ pieces: [Piece], gap: LayoutSpacing?, axis: LayoutAxis,
+                                                  offered: Double?) -> Spacing {
         var used = 0.0
         var flexibleCount = 0
         for (index, piece) in pieces.enumerated() {
@@ -143,29 +189,23 @@ struct GroupPlacement {
                 if edge.isFlexible { flexibleCount += 1 }
             }
         }
-        let mainLength = mainOffered ?? used
+        let mainLength = offered ?? used
         let share = flexibleCount > 0 ? max(0, mainLength - used) / Double(flexibleCount) : 0
-        func spacing(_ spacing: LayoutSpacing?) -> Double {
-            guard let spacing else { return 0 }
-            return spacing.length + (spacing.isFlexible ? share : 0)
-        }
+        return Spacing(gap: gap, mainLength: mainLength, share: share)
+    }
 
-        let start = Point(x: origin.x + insets.leading, y: origin.y + insets.top)
+    /// Places the pieces one after another along the axis from `start`: each item's cell, or each
+    /// nested group, in its frame.
+    private mutating func placePieces(_ pieces: [Piece], at start: Point, crossLength: Double, spacing: Spacing,
+                                      axis: LayoutAxis) throws {
         var position = 0.0
         for (index, piece) in pieces.enumerated() {
-            if index > 0 { position += spacing(gap) }
+            if index > 0 { position += spacing.length(of: spacing.gap) }
             let node = piece.slot.node
             let edges = node.edgeSpacing?.around(axis)
-            position += spacing(edges?.before)
-            // Across the axis: a fixed leading/top edge spacing moves it; flexible ones centre it.
-            let crossEdges = node.edgeSpacing?.around(axis.cross)
+            position += spacing.length(of: edges?.before)
             let cross = piece.cross ?? 0
-            var crossPosition = crossEdges?.before?.length ?? 0
-            if crossEdges?.before?.isFlexible == true || crossEdges?.after?.isFlexible == true {
-                let free = max(0, crossLength - cross - (crossEdges?.before?.length ?? 0) - (crossEdges?.after?.length ?? 0))
-                let flexible = (crossEdges?.before?.isFlexible == true ? 1.0 : 0) + (crossEdges?.after?.isFlexible == true ? 1.0 : 0)
-                if crossEdges?.before?.isFlexible == true { crossPosition += free / flexible }
-            }
+            let crossPosition = Self.crossPosition(of: node, length: cross, in: crossLength, axis: axis)
             let frame = axis == .horizontal
                 ? Self.snapped(x: start.x + position, y: start.y + crossPosition, width: piece.main, height: cross)
                 : Self.snapped(x: start.x + crossPosition, y: start.y + position, width: cross, height: piece.main)
@@ -176,15 +216,21 @@ struct GroupPlacement {
                 var nestedNext = piece.firstCell
                 _ = try place(nested, at: frame.origin, width: frame.width, height: frame.height, next: &nestedNext)
             }
-            position += piece.main + spacing(edges?.after)
+            position += piece.main + spacing.length(of: edges?.after)
         }
-        next = cell
-        let size = axis == .horizontal
-            ? Size(width: mainLength + insets.horizontal, height: crossLength + insets.vertical)
-            : Size(width: crossLength + insets.horizontal, height: mainLength + insets.vertical)
-        let placed = Size(width: width ?? size.width, height: height ?? size.height)
-        groupFrames.append(Rect(origin: origin, size: placed))
-        return placed
+    }
+
+    /// Where `node`, `length` long across the axis, starts across a group `crossLength` long: a
+    /// fixed leading/top edge spacing moves it; flexible ones centre it.
+    private static func crossPosition(of node: LayoutNode, length: Double, in crossLength: Double, axis: LayoutAxis) -> Double {
+        let crossEdges = node.edgeSpacing?.around(axis.cross)
+        var crossPosition = crossEdges?.before?.length ?? 0
+        if crossEdges?.before?.isFlexible == true || crossEdges?.after?.isFlexible == true {
+            let free = max(0, crossLength - length - (crossEdges?.before?.length ?? 0) - (crossEdges?.after?.length ?? 0))
+            let flexible = (crossEdges?.before?.isFlexible == true ? 1.0 : 0) + (crossEdges?.after?.isFlexible == true ? 1.0 : 0)
+            if crossEdges?.before?.isFlexible == true { crossPosition += free / flexible }
+        }
+        return crossPosition
     }
 
     /// The rectangle with its edges snapped to the layout unit. Snapping edges, not lengths, keeps
