@@ -144,10 +144,13 @@ enum Console {
     }
 }
 
-/// `body`, with the library's `InvalidOption` (and any other error) turned into a usage error:
-/// one line on stderr and exit status 64, as ArgumentParser reports the options it rejects.
+/// `body`, with any error it throws turned into a usage error in the command line's words
+/// (`commandLineMessage`): one line on stderr and exit status 64, as ArgumentParser reports the
+/// options it rejects.
 func validating<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as ValidationError { throw error } catch { throw ValidationError("\(error)") }
+    do { return try body() } catch let error as ValidationError { throw error } catch {
+        throw ValidationError(commandLineMessage(error))
+    }
 }
 
 /// Validates a length in points given as `name` (`Limits.requirePositive`).

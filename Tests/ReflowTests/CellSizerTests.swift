@@ -199,6 +199,11 @@ import TestSupport
             _ = try FlowLayout().layout(sections, in: LayoutEnvironment(containerWidth: 30), sizer: sizer)
             Issue.record("expected an error")
         } catch let error as ReflowError {
+            guard case .containerTooNarrow(let width, let category, _) = error else {
+                Issue.record("expected .containerTooNarrow, got \(error)")
+                return
+            }
+            #expect(width == 30 && category == .large)
             #expect("\(error)".contains("container width 30 pt is too narrow"))
         }
     }

@@ -135,4 +135,20 @@ import TestSupport
         #expect(error.description.hasPrefix("container width 0.0001 pt is too narrow at category l: cells need more than 33 pt"))
         #expect(ReflowError.widthTooSmall(width: 12.345, category: .large, needed: 40.5).description.hasPrefix("width 12.35 pt"))
     }
+
+    /// The engine says what is wrong with the values and what to change in their terms; which
+    /// option sets a value is the command line's business (reflow-cli's `CommandLineWording`).
+    @Test func errorsSayWhatToChangeWithoutNamingAnOption() {
+        let errors: [ReflowError] = [
+            .widthTooSmall(width: 12, category: .large, needed: 40),
+            .containerTooNarrow(containerWidth: 30, category: .accessibilityExtraExtraExtraLarge, needed: 33),
+            .itemTooNarrow(width: 20, category: .large, needed: 33, indexPath: IndexPath(item: 2, section: 1)),
+        ]
+        for error in errors {
+            #expect(error.description.hasPrefix(error.problem + "; "), "\(error)")
+            #expect(!error.description.contains("--"), "\(error)")
+        }
+        #expect(errors[1].description.hasSuffix("; give the container more width"))
+        #expect(errors[2].problem.hasPrefix("the item of cell 1.2 is 20 pt wide at category l"))
+    }
 }

@@ -1,0 +1,25 @@
+import Reflow
+
+/// An error of the library as the command line words it. The library says what is wrong with a
+/// value ("container width 30 pt is too narrow …; give the container more width"); a person at
+/// the command line sets that value with an option, so the message names the option and what to
+/// type instead ("…; use a wider --width"). Errors that name no option keep the library's words.
+protocol CommandLineWording: Error {
+    /// One line: what is wrong, and the option to change.
+    var commandLineMessage: String { get }
+}
+
+/// `error` in the command line's words: its `commandLineMessage` where it has one, else its description.
+func commandLineMessage(_ error: any Error) -> String {
+    (error as? any CommandLineWording)?.commandLineMessage ?? "\(error)"
+}
+
+extension ReflowError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .widthTooSmall: description
+        case .containerTooNarrow: "\(problem); use a wider --width"
+        case .itemTooNarrow: "\(problem); give the item more width (a larger fraction or fewer items per group) or use a wider --width"
+        }
+    }
+}

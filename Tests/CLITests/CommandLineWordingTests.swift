@@ -1,0 +1,26 @@
+@testable import reflow_cli
+import Reflow
+import Testing
+
+/// The library's errors say what is wrong with a value; the command line names the option that
+/// sets it. Each case: the library's message names no option, the command line's names it, and
+/// what is wrong is said the same way in both.
+@Suite struct CommandLineWordingTests {
+    static func expectWorded(_ error: some CommandLineWording & CustomStringConvertible, naming option: String,
+                             as message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(!error.description.contains(option), "\(error)", sourceLocation: sourceLocation)
+        #expect(error.commandLineMessage == message, sourceLocation: sourceLocation)
+        #expect(commandLineMessage(error) == message, "as the command reports any error", sourceLocation: sourceLocation)
+    }
+
+    @Test func layoutErrorsNameTheWidthOption() {
+        Self.expectWorded(ReflowError.containerTooNarrow(containerWidth: 0.0001, category: .large, needed: 33), naming: "--width",
+                          as: "container width 0.0001 pt is too narrow at category l: cells need more than 33 pt (section and content insets); use a wider --width")
+        Self.expectWorded(ReflowError.itemTooNarrow(width: 20, category: .large, needed: 33, indexPath: IndexPath(item: 2, section: 1)),
+                          naming: "--width",
+                          as: "the item of cell 1.2 is 20 pt wide at category l, but its cell's insets need more than 33 pt; "
+                            + "give the item more width (a larger fraction or fewer items per group) or use a wider --width")
+        let tooSmall = ReflowError.widthTooSmall(width: 12, category: .large, needed: 40)
+        #expect(tooSmall.commandLineMessage == tooSmall.description, "no option sets a single cell's width")
+    }
+}
