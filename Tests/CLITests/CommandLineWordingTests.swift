@@ -23,4 +23,13 @@ import Testing
         let tooSmall = ReflowError.widthTooSmall(width: 12, category: .large, needed: 40)
         #expect(tooSmall.commandLineMessage == tooSmall.description, "no option sets a single cell's width")
     }
+
+    @Test func aScrollThatCannotReachTheBottomNamesTheSpeedAndFrameOptions() {
+        Self.expectWorded(ScrollSession.Failure.tooManyFrames(limit: 100, step: 1.0 / 60, offset: 1.5, end: 234), naming: "--",
+                          as: "scrolling stopped after 100 frames at 1 of 234 pt (each frame moves 0.016666666666666666 pt); "
+                            + "raise --speed, lower --fps, or raise --max-frames")
+        Self.expectWorded(ScrollSession.Failure.stepTooSmall(step: 0.01), naming: "--",
+                          as: "each frame would move 0.01 pt, less than the layout unit (1/64 pt), so the scroll would never move; "
+                            + "raise --speed or lower --fps")
+    }
 }

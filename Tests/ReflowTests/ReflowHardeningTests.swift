@@ -70,7 +70,13 @@ import TestSupport
     /// #3: a session stops at its frame limit, having kept no more frames than that.
     @Test func aSessionStopsAtItsFrameLimit() throws {
         var session = try Self.session(speed: 1, fps: 60, maximumFrames: 500)
-        #expect(throws: ScrollSession.Failure.self) { try session.run() }
+        let failure = try #require(throws: ScrollSession.Failure.self) { try session.run() }
+        guard case .tooManyFrames(let limit, let step, let offset, let end) = failure else {
+            Issue.record("expected .tooManyFrames, got \(failure)")
+            return
+        }
+        #expect(limit == 500 && step == 1.0 / 60 && offset > 0 && offset < end)
+        #expect(failure.description.hasSuffix("raise the speed, lower the frame rate, or allow more frames"))
         #expect(session.frames.count == 500)
         var quick = try Self.session(speed: 3_000)
         let summary = try quick.run()
