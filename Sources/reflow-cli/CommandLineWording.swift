@@ -1,4 +1,5 @@
 import Reflow
+import TextMetrics
 
 /// An error of the library as the command line words it. The library says what is wrong with a
 /// value ("container width 30 pt is too narrow …; give the container more width"); a person at
@@ -33,6 +34,20 @@ extension ScrollSession.Failure: CommandLineWording {
         case .tooManyFrames(let limit, let step, let offset, let end):
             "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves "
                 + "\(JSONText.number(step)) pt); raise --speed, lower --fps, or raise --max-frames"
+        }
+    }
+}
+
+extension TextMetricsError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .fontsNotFound:
+            "\(problem); pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"
+        case .hyphenationUnavailable(_, _, let package):
+            "\(problem); install Debian's \(package) (apt-get install \(package); apt-cache search --names-only '^hyphen-' lists "
+                + "the languages that have patterns), or turn hyphenation off"
+        case .fontFileUnreadable, .notAFont, .lineBreakerUnavailable, .invalidLanguageTag, .hyphenationDictionaryUnreadable:
+            description
         }
     }
 }

@@ -1,5 +1,6 @@
 @testable import reflow_cli
 import Reflow
+import TextMetrics
 import Testing
 
 /// The library's errors say what is wrong with a value; the command line names the option that
@@ -31,5 +32,18 @@ import Testing
         Self.expectWorded(ScrollSession.Failure.stepTooSmall(step: 0.01), naming: "--",
                           as: "each frame would move 0.01 pt, less than the layout unit (1/64 pt), so the scroll would never move; "
                             + "raise --speed or lower --fps")
+    }
+
+    @Test func aFontsFolderWithoutTheFontsNamesTheFontsOption() {
+        Self.expectWorded(TextMetricsError.fontsNotFound(searched: ["garbage"]), naming: "--fonts",
+                          as: "cannot find the bundled fonts (Inter-Regular.otf) in: garbage; pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder")
+        let missing = TextMetricsError.hyphenationUnavailable(language: "tlh", searched: ["/usr/share/hyphen/hyph_tlh.dic"],
+                                                              package: "hyphen-tlh")
+        Self.expectWorded(missing, naming: "--names-only",
+                          as: "no hyphenation patterns for 'tlh': none of /usr/share/hyphen/hyph_tlh.dic exists; install Debian's hyphen-tlh "
+                            + "(apt-get install hyphen-tlh; apt-cache search --names-only '^hyphen-' lists the languages that have patterns), "
+                            + "or turn hyphenation off")
+        let unreadable = TextMetricsError.fontFileUnreadable(path: "a.otf", reason: "no such file")
+        #expect(unreadable.commandLineMessage == unreadable.description)
     }
 }
