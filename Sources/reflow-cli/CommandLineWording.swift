@@ -1,3 +1,4 @@
+import Preview
 import Reflow
 import TextMetrics
 
@@ -48,6 +49,16 @@ extension TextMetricsError: CommandLineWording {
                 + "the languages that have patterns), or turn hyphenation off"
         case .fontFileUnreadable, .notAFont, .lineBreakerUnavailable, .invalidLanguageTag, .hyphenationDictionaryUnreadable:
             description
+        }
+    }
+}
+
+extension PreviewError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .imageTooLarge: "\(problem); use --viewport or a smaller --scale"
+        case .imageSideTooLong: "\(problem); use --viewport, a smaller --scale, or write numbered parts"
+        case .invalidScale, .png: description
         }
     }
 }

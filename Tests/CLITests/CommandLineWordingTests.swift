@@ -1,4 +1,5 @@
 @testable import reflow_cli
+import Preview
 import Reflow
 import TextMetrics
 import Testing
@@ -45,5 +46,13 @@ import Testing
                             + "or turn hyphenation off")
         let unreadable = TextMetricsError.fontFileUnreadable(path: "a.otf", reason: "no such file")
         #expect(unreadable.commandLineMessage == unreadable.description)
+    }
+
+    @Test func anImageTooLargeNamesTheViewportAndScaleOptions() {
+        Self.expectWorded(PreviewError.imageTooLarge(width: 1_560, height: 800_000, bytes: 1_560 * 800_000 * 4), naming: "--",
+                          as: "the image would be 1560 x 800000 pixels (4760 MiB, more than the 1 GiB limit); use --viewport or a smaller --scale")
+        Self.expectWorded(PreviewError.imageSideTooLong(width: 780, height: 1_560_008), naming: "--",
+                          as: "the image would be 780 x 1560008 pixels, more than a PNG can have (libpng writes at most 1000000 pixels a side); "
+                            + "use --viewport, a smaller --scale, or write numbered parts")
     }
 }
