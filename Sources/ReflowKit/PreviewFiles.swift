@@ -46,10 +46,15 @@ public struct PreviewFiles: Sendable {
         /// What the PNG limit is, in words.
         public let limit: String
 
+        public init(width: Int, height: Int, limit: String) {
+            (self.width, self.height, self.limit) = (width, height, limit)
+        }
+
+        /// What is wrong: the first part of `description`, before what to do.
+        public var problem: String { "the page is \(width) x \(height) px, more than one PNG can hold (\(limit))" }
+
         public var description: String {
-            "the page is \(width) x \(height) px, more than one PNG can hold (\(limit)); "
-                + "add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, "
-                + "or draw one screen with --viewport"
+            "\(problem); allow parts (numbered files named after the path), write the parts beside the document, or draw one screen"
         }
     }
 

@@ -1,5 +1,6 @@
 import Preview
 import Reflow
+import ReflowKit
 import TextMetrics
 
 /// An error of the library as the command line words it. The library says what is wrong with a
@@ -60,5 +61,35 @@ extension PreviewError: CommandLineWording {
         case .imageSideTooLong: "\(problem); use --viewport, a smaller --scale, or write numbered parts"
         case .invalidScale, .png: description
         }
+    }
+}
+
+extension InputError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .tooLarge: "\(problem); raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"
+        case .notFound, .isDirectory, .permissionDenied, .system: description
+        }
+    }
+}
+
+extension GoldenLayout.ReadError: CommandLineWording {
+    var commandLineMessage: String { "\(problem); re-record it with --record" }
+}
+
+extension GoldenStore.Problem: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .folderIsAFile: "--goldens \(problem); give the folder that holds (or will hold) the goldens"
+        case .noFolder: "\(problem); run with --record to create it and record the goldens"
+        case .missingGoldens: "\(problem); run with --record to create them"
+        }
+    }
+}
+
+extension PreviewFiles.TooLarge: CommandLineWording {
+    var commandLineMessage: String {
+        "\(problem); add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, "
+            + "or draw one screen with --viewport"
     }
 }

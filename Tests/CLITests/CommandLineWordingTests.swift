@@ -1,6 +1,7 @@
 @testable import reflow_cli
 import Preview
 import Reflow
+import ReflowKit
 import TextMetrics
 import Testing
 
@@ -54,5 +55,23 @@ import Testing
         Self.expectWorded(PreviewError.imageSideTooLong(width: 780, height: 1_560_008), naming: "--",
                           as: "the image would be 780 x 1560008 pixels, more than a PNG can have (libpng writes at most 1000000 pixels a side); "
                             + "use --viewport, a smaller --scale, or write numbered parts")
+    }
+
+    @Test func theLibrarysFileErrorsNameTheInputGoldensAndPartsOptions() {
+        Self.expectWorded(InputError.tooLarge(path: "doc.md", limit: 10, size: 153), naming: "--max-input",
+                          as: "'doc.md' is 153 bytes larger than the input limit of 10 bytes; raise it with --max-input (e.g. --max-input 1G) "
+                            + "if the document is meant to be this long")
+        #expect(InputError.notFound(path: "a").commandLineMessage == "cannot read 'a': no such file; check the path")
+        Self.expectWorded(GoldenLayout.ReadError(path: "g/doc-l.json", reason: "contentSize.width is null"), naming: "--record",
+                          as: "golden 'g/doc-l.json' is not a layout JSON (contentSize.width is null); re-record it with --record")
+        Self.expectWorded(GoldenStore.Problem.folderIsAFile(folder: "doc.txt"), naming: "--goldens",
+                          as: "--goldens 'doc.txt' is a file, not a folder; give the folder that holds (or will hold) the goldens")
+        Self.expectWorded(GoldenStore.Problem.noFolder(folder: "none"), naming: "--record",
+                          as: "no goldens folder 'none'; run with --record to create it and record the goldens")
+        Self.expectWorded(GoldenStore.Problem.missingGoldens([.accessibilityExtraExtraExtraLarge], folder: "g", stem: "doc"), naming: "--record",
+                          as: "no golden for ax5 in 'g' (expected doc-CATEGORY.json); run with --record to create them")
+        Self.expectWorded(PreviewFiles.TooLarge(width: 100, height: 1_560_008, limit: "at most 1000000 pixels a side"), naming: "--parts",
+                          as: "the page is 100 x 1560008 px, more than one PNG can hold (at most 1000000 pixels a side); add --parts to write "
+                            + "it in numbered parts named after -o, drop -o to write the parts beside the document, or draw one screen with --viewport")
     }
 }
