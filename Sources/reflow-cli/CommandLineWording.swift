@@ -93,3 +93,48 @@ extension PreviewFiles.TooLarge: CommandLineWording {
             + "or draw one screen with --viewport"
     }
 }
+
+extension PreviewRequest.Problem: CommandLineWording {
+    var commandLineMessage: String { commandLineMessage(viewport: nil) }
+
+    /// The problem in the command line's words, quoting `--viewport` as typed (`viewport`) where
+    /// it names it; without it, as `WIDTHxHEIGHT`.
+    func commandLineMessage(viewport: String?) -> String {
+        switch self {
+        case .unknownFormat(let fileExtension): "cannot tell the format from '.\(fileExtension)'; give --format png, svg or json"
+        case .scaleUnsupported(let scale): "--scale must be 1, 2, 3 or 4 (device pixels per point), got \(scale)"
+        case .width(let invalid): "--width \(invalid)"
+        case .offset(let invalid): "--offset \(invalid)"
+        case .viewportWidth(let invalid): "--viewport's width \(invalid)"
+        case .viewportHeight(let invalid): "--viewport's height \(invalid)"
+        case .offsetWithoutViewport: "--offset needs --viewport (the screen it scrolls)"
+        case .viewportWithLayoutJSON: "--viewport crops an image; --format json writes the whole layout (drop --viewport)"
+        case .partsNeedOnePNGPage(let format):
+            "--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or "
+                + "--format \(format.rawValue)"
+        case .widthDisagreesWithViewport(let width, let size):
+            "--width \(Limits.describe(width)) and --viewport "
+                + "\(viewport ?? "\(Limits.describe(size.width))x\(Limits.describe(size.height))") disagree; give one width"
+        }
+    }
+}
+
+extension ScrollRequest.Problem: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .width(let invalid): "--width \(invalid)"
+        case .height(let invalid): "--height \(invalid)"
+        case .speed(let invalid): "--speed \(invalid)"
+        case .framesPerSecond(let fps): "--fps must be between 1 and 1000 frames per second, got \(Limits.describe(fps))"
+        case .maximumFrames(let limit): "--max-frames must be at least 1, got \(limit)"
+        case .stepTooSmall(let speed, let fps):
+            "--speed \(Limits.describe(speed)) at --fps \(Limits.describe(fps)) moves \(Limits.describe(speed / fps)) pt a frame, "
+                + "less than the layout unit (1/64 pt); use at least "
+                + "\(Limits.describe(ScrollRequest.minimumSpeed(framesPerSecond: fps))) pt/s at this frame rate"
+        case .changeFraction(let fraction): "--change-category-at must be a fraction between 0 and 1, got \(fraction)"
+        case .changeIncomplete:
+            "--change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5"
+        case .plotPath(let path): "--plot needs a .svg or .png path, got '\(path)'"
+        }
+    }
+}

@@ -153,9 +153,10 @@ func validating<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// Validates a length in points given as `name` (`Limits.requirePositive`).
-func requirePositive(_ value: Double?, _ name: String) throws {
-    try validating { try Limits.requirePositive(value, name) }
+/// Validates a length in points given with `option` (`Limits.checkPositive`): a usage error
+/// naming the option otherwise.
+func requirePositive(_ value: Double?, _ option: String) throws {
+    do { try Limits.checkPositive(value) } catch { throw ValidationError("\(option) \(error)") }
 }
 
 /// Validates `--lang`: a BCP 47 tag, else a usage error that says what is wrong with it.

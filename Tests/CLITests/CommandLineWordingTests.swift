@@ -74,4 +74,32 @@ import Testing
                           as: "the page is 100 x 1560008 px, more than one PNG can hold (at most 1000000 pixels a side); add --parts to write "
                             + "it in numbered parts named after -o, drop -o to write the parts beside the document, or draw one screen with --viewport")
     }
+
+    @Test func aRequestsProblemsNameTheOptionsThatSetTheValues() {
+        Self.expectWorded(PreviewRequest.Problem.offset(.negative(-1)), naming: "--offset", as: "--offset must be 0 or more points, got -1")
+        Self.expectWorded(PreviewRequest.Problem.partsNeedOnePNGPage(format: .svg), naming: "--parts",
+                          as: "--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or --format svg")
+        let disagree = PreviewRequest.Problem.widthDisagreesWithViewport(width: 390, viewport: Size(width: 320, height: 568))
+        #expect(disagree.commandLineMessage(viewport: "320X568") == "--width 390 and --viewport 320X568 disagree; give one width",
+                "the viewport as typed")
+        #expect(disagree.commandLineMessage == "--width 390 and --viewport 320x568 disagree; give one width")
+        Self.expectWorded(ScrollRequest.Problem.stepTooSmall(speed: 0.01, framesPerSecond: 60), naming: "--speed",
+                          as: "--speed 0.01 at --fps 60 moves 0.00016666666666666666 pt a frame, less than the layout unit (1/64 pt); "
+                            + "use at least 0.938 pt/s at this frame rate")
+        Self.expectWorded(ScrollRequest.Problem.height(.notPositive(-1)), naming: "--height",
+                          as: "--height must be a positive number of points, got -1")
+        Self.expectWorded(ScrollRequest.Problem.changeIncomplete(fraction: 0.5, category: nil), naming: "--to",
+                          as: "--change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5")
+    }
+
+    /// What the command line parses itself: `--viewport WxH` and `--estimate`.
+    @Test func theViewportAndEstimateOptionsAreParsedByTheCommandLine() throws {
+        #expect(try PreviewCommand.viewportSize("320X568") == Size(width: 320, height: 568))
+        for bad in ["390", "320x", "x568", "0x568", "320x-1", "infx568", "320x568x2"] {
+            #expect(throws: (any Error).self, "\(bad)") { try PreviewCommand.viewportSize(bad) }
+        }
+        #expect(Estimate(argument: "fixed:120") == .fixed(120) && Estimate(argument: "AUTO") == .automatic(initial: 44))
+        #expect(Estimate(argument: "fixed:inf") == nil && Estimate(argument: "fixed:0") == nil && Estimate(argument: "sometimes") == nil)
+        #expect(Estimate(argument: "fixed:1e308") == nil, "longer than Limits.maximumLength")
+    }
 }
