@@ -119,13 +119,6 @@ struct InputOptions: ParsableArguments {
     var reader: DocumentReader { DocumentReader(maximumBytes: maximumSize.bytes) }
 }
 
-extension ByteCount: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-    public var defaultValueDescription: String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20)M" : String(bytes)
-    }
-}
-
 /// The command's voice: messages on stderr (errors and warnings prefixed with the program's
 /// name), output on stdout.
 enum Console {
