@@ -5,8 +5,8 @@ extension PreviewRequest {
     /// Why a preview request cannot be drawn, with the values given; each description says which
     /// value is wrong and what to give instead.
     public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The output's extension names no format (the extension, lowercased, without its dot).
-        case unknownFormat(extension: String)
+        /// The output's extension names no format.
+        case unknownFormat(OutputFormat.UnknownExtension)
         /// Device pixels per point outside `PNGRenderer.scales`.
         case scaleUnsupported(Int)
         case width(InvalidLength)
@@ -18,14 +18,13 @@ extension PreviewRequest {
         /// The layout JSON holds the whole layout: it cannot be cropped to a viewport.
         case viewportWithLayoutJSON
         /// Parts cut one size's whole PNG page; not a viewport, a contact sheet or another format.
-        case partsNeedOnePNGPage(format: PreviewFiles.Format)
+        case partsNeedOnePNGPage(format: OutputFormat)
         /// A width and a viewport whose width is another.
         case widthDisagreesWithViewport(width: Double, viewport: Size)
 
         public var description: String {
             switch self {
-            case .unknownFormat(let fileExtension):
-                "cannot tell the format from '.\(fileExtension)'; give the format: png, svg or json"
+            case .unknownFormat(let unknown): unknown.description
             case .scaleUnsupported(let scale):
                 "scale \(scale) is not supported: device pixels per point must be 1, 2, 3 or 4"
             case .width(let invalid): "width \(invalid)"

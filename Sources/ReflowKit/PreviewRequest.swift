@@ -13,7 +13,7 @@ public struct PreviewRequest: Sendable {
     /// The document's path: the default output goes beside it, and nothing may replace it.
     public var document: String
     public var output: String?
-    public var format: PreviewFiles.Format?
+    public var format: OutputFormat?
     public var categories: [ContentSizeCategory] = [.large]
     /// Draw the sizes side by side (asked for as "all").
     public var isSheet = false
@@ -31,7 +31,8 @@ public struct PreviewRequest: Sendable {
 
     /// The files to write and the container width.
     public func resolved() throws(Problem) -> (files: PreviewFiles, width: Double) {
-        let format = try resolvedFormat()
+        let format: OutputFormat
+        do { format = try OutputFormat.resolve(self.format, path: output) ?? .png } catch { throw .unknownFormat(error) }
         guard PNGRenderer.scales.contains(scale) else { throw .scaleUnsupported(scale) }
         try checkViewport()
         let width = viewport?.width ?? self.width ?? LayoutEnvironment.defaultContainerWidth
@@ -48,13 +49,6 @@ public struct PreviewRequest: Sendable {
         files.allowsParts = output == nil || parts
         files.protecting = [document]
         return (files, width)
-    }
-
-    private func resolvedFormat() throws(Problem) -> PreviewFiles.Format {
-        if let format { return format }
-        guard let output, let outputExtension = FilePath(output).extension?.lowercased(), !outputExtension.isEmpty else { return .png }
-        guard let named = PreviewFiles.Format(rawValue: outputExtension) else { throw .unknownFormat(extension: outputExtension) }
-        return named
     }
 
     private func checkViewport() throws(Problem) {

@@ -17,7 +17,7 @@ extension ScrollRequest {
         case changeFraction(Double)
         /// A text-size change needs both where (a fraction) and to what (a category).
         case changeIncomplete(fraction: Double?, category: ContentSizeCategory?)
-        /// A plot's path must end in .svg or .png.
+        /// A plot's path must name a picture format: .svg or .png.
         case plotPath(String)
 
         public var description: String {

@@ -38,12 +38,19 @@ public struct ScrollRequest: Sendable {
         if speed / fps < LayoutUnit.length { throw .stepTooSmall(speed: speed, framesPerSecond: fps) }
         if let changeAt, !(0...1).contains(changeAt) { throw .changeFraction(changeAt) }
         if (changeAt == nil) != (changeTo == nil) { throw .changeIncomplete(fraction: changeAt, category: changeTo) }
-        if let plot, !(plot.hasSuffix(".svg") || plot.hasSuffix(".png")) { throw .plotPath(plot) }
+        _ = try plotFormat()
         var configuration = ScrollSession.Configuration(category: category, viewportHeight: height)
         (configuration.framesPerSecond, configuration.speed) = (fps, speed)
         (configuration.estimate, configuration.maximumFrames) = (estimate, maximumFrames)
         if let changeAt, let changeTo { configuration.categoryChange = (changeAt, changeTo) }
         return configuration
+    }
+
+    /// The picture format the plot's path names (its extension, in any case); nil without a plot.
+    public func plotFormat() throws(Problem) -> OutputFormat? {
+        guard let plot else { return nil }
+        guard let format = try? OutputFormat.resolve(nil, path: plot), format.isPicture else { throw .plotPath(plot) }
+        return format
     }
 
     /// Runs a session over `input` (its front matter's text settings under `settings`) measuring

@@ -101,7 +101,7 @@ extension PreviewRequest.Problem: CommandLineWording {
     /// it names it; without it, as `WIDTHxHEIGHT`.
     func commandLineMessage(viewport: String?) -> String {
         switch self {
-        case .unknownFormat(let fileExtension): "cannot tell the format from '.\(fileExtension)'; give --format png, svg or json"
+        case .unknownFormat(let unknown): unknown.commandLineMessage
         case .scaleUnsupported(let scale): "--scale must be 1, 2, 3 or 4 (device pixels per point), got \(scale)"
         case .width(let invalid): "--width \(invalid)"
         case .offset(let invalid): "--offset \(invalid)"
@@ -136,5 +136,11 @@ extension ScrollRequest.Problem: CommandLineWording {
             "--change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5"
         case .plotPath(let path): "--plot needs a .svg or .png path, got '\(path)'"
         }
+    }
+}
+
+extension OutputFormat.UnknownExtension: CommandLineWording {
+    var commandLineMessage: String {
+        "cannot tell the format from '.\(pathExtension)'; give --format \(Self.formatNames)"
     }
 }

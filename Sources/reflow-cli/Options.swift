@@ -42,7 +42,7 @@ struct CategoryChoice: ExpressibleByArgument {
 extension CellMode: ExpressibleByArgument {}
 extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
 extension DocumentFormat: ExpressibleByArgument {}
-extension PreviewFiles.Format: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 extension AuditReport.Format: ExpressibleByArgument {}
 extension AuditReport.FailureThreshold: ExpressibleByArgument {}
 extension ScrollReport.Frames: ExpressibleByArgument {}

@@ -33,7 +33,7 @@ struct PreviewCommand: ParsableCommand {
     var output: String?
 
     @Option(help: ArgumentHelp("png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
-    var format: PreviewFiles.Format?
+    var format: OutputFormat?
 
     @Option(help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
     var width: Double?

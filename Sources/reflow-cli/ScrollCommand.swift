@@ -96,8 +96,9 @@ struct ScrollCommand: ParsableCommand {
             return Console.info("nothing to scroll: '\(document.file)' has no content")
         }
         progress.finish()
-        if let plot, let plotFile {
-            try plotFile.write(ScrollPlot(session: report.session).render(format: plot.hasSuffix(".png") ? .png : .svg))
+        if let plotFile, let format = try request.plotFormat(),
+           let picture = try ScrollPlot(session: report.session).render(format: format) {
+            try plotFile.write(picture)
         }
         if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
     }

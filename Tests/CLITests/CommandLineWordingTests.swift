@@ -102,4 +102,11 @@ import Testing
         #expect(Estimate(argument: "fixed:inf") == nil && Estimate(argument: "fixed:0") == nil && Estimate(argument: "sometimes") == nil)
         #expect(Estimate(argument: "fixed:1e308") == nil, "longer than Limits.maximumLength")
     }
+
+    @Test func anUnknownOutputExtensionNamesTheFormatOption() {
+        Self.expectWorded(OutputFormat.UnknownExtension(pathExtension: "gif"), naming: "--format",
+                          as: "cannot tell the format from '.gif'; give --format png, svg or json")
+        #expect(PreviewRequest.Problem.unknownFormat(.init(pathExtension: "gif")).commandLineMessage
+            == "cannot tell the format from '.gif'; give --format png, svg or json")
+    }
 }

@@ -27,7 +27,7 @@ import TestSupport
         request.format = .svg
         #expect(try request.resolved().files.format == .svg, "--format wins over the extension")
         (request.format, request.output) = (nil, "out.GIF")
-        #expect(throws: PreviewRequest.Problem.unknownFormat(extension: "gif")) { try request.resolved() }
+        #expect(throws: PreviewRequest.Problem.unknownFormat(.init(pathExtension: "gif"))) { try request.resolved() }
         request.output = "out"
         #expect(try request.resolved().files.format == .png, "no extension: PNG")
     }
@@ -60,7 +60,7 @@ import TestSupport
     @Test func aRequestsProblemsNameTheValueNotAnOption() {
         let problems: [any Error & CustomStringConvertible] = [
             PreviewRequest.Problem.width(.notPositive(0)), PreviewRequest.Problem.offsetWithoutViewport(10),
-            PreviewRequest.Problem.partsNeedOnePNGPage(format: .svg), PreviewRequest.Problem.unknownFormat(extension: "gif"),
+            PreviewRequest.Problem.partsNeedOnePNGPage(format: .svg), PreviewRequest.Problem.unknownFormat(.init(pathExtension: "gif")),
             PreviewRequest.Problem.widthDisagreesWithViewport(width: 390, viewport: Size(width: 320, height: 568)),
             ScrollRequest.Problem.stepTooSmall(speed: 0.01, framesPerSecond: 60), ScrollRequest.Problem.plotPath("p.txt"),
             ScrollRequest.Problem.changeIncomplete(fraction: 0.5, category: nil), ScrollRequest.Problem.maximumFrames(0),
@@ -93,6 +93,12 @@ import TestSupport
         #expect(problem { ($0.fps, $0.speed) = (1_000, 10) } == .stepTooSmall(speed: 10, framesPerSecond: 1_000))
         #expect(problem { $0.fps = 0.5 } == .framesPerSecond(0.5))
         #expect(problem { $0.plot = "chart.pdf" } == .plotPath("chart.pdf"))
+        #expect(problem { $0.plot = "chart.json" } == .plotPath("chart.json"), "the layout JSON is no plot")
+        #expect(problem { $0.plot = "chart" } == .plotPath("chart"))
+        #expect(problem { $0.plot = "Chart.PNG" } == nil)
+        var plotted = request
+        plotted.plot = "chart.svg"
+        #expect(try plotted.plotFormat() == OutputFormat.svg)
         #expect(problem { $0.height = -1 } == .height(.notPositive(-1)))
         #expect(problem { $0.changeAt = 2 } == .changeFraction(2))
         #expect(problem { $0.maximumFrames = 0 } == .maximumFrames(0))
