@@ -39,7 +39,7 @@ public struct PreviewRequest: Sendable {
         do { try Limits.checkPositive(width) } catch { throw .width(error) }
         let offset = self.offset ?? 0
         do { try Limits.checkNonNegative(offset) } catch { throw .offset(error) }
-        if format == .json, viewport != nil { throw .viewportWithLayoutJSON }
+        if !format.isPicture, viewport != nil { throw .viewportWithLayoutJSON }
         if parts, format != .png || viewport != nil || isSheet { throw .partsNeedOnePNGPage(format: format) }
         let file = FilePath(document)
         let name = "\(file.stem ?? file.lastComponent?.string ?? "document")-\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"

@@ -100,7 +100,7 @@ struct PreviewCommand: ParsableCommand {
         var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
                                       text: sweep.text, layoutDirection: sweep.layoutDirection)
         preview.debug = debug
-        if audit, plan.files.format != .json { try preview.annotateFindings(categories: plan.files.categories) }
+        if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
         let written = try plan.files.write(preview, to: output, document: document.name,
                                            announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
         progress.finish()

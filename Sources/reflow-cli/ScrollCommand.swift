@@ -96,8 +96,8 @@ struct ScrollCommand: ParsableCommand {
             return Console.info("nothing to scroll: '\(document.file)' has no content")
         }
         progress.finish()
-        if let plotFile, let format = try request.plotFormat(),
-           let picture = try ScrollPlot(session: report.session).render(format: format) {
+        if let plotFile, let plotFormat = try request.plotFormat(),
+           let picture = try ScrollPlot(session: report.session).render(format: plotFormat) {
             try plotFile.write(picture)
         }
         if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
