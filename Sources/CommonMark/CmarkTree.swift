@@ -8,20 +8,26 @@ final class CmarkTree {
     /// The GFM extensions every parser gets. Registering them writes cmark-gfm's global registry
     /// and is not thread-safe, so it happens once, behind Swift's lazy global initialisation.
     /// The extension objects are never written after that, so sharing them is safe.
-    nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
-        cmark_gfm_core_extensions_ensure_registered()
-        return ["table", "strikethrough", "autolink", "tasklist"].map { name in
-            guard let found = cmark_find_syntax_extension(name) else {
-                fatalError("cmark-gfm has no '\(name)' extension: install libcmark-gfm-extensions-dev (scripts/install-deps.sh)")
-            }
-            return found
-        }
-    }()
+    nonisolated(unsafe) private static let extensions = lookUpExtensions(named: ["table", "strikethrough", "autolink", "tasklist"])
 
-    init(parsing text: String) {
-        let extensions = Self.extensions
+    /// cmark-gfm's extensions of `names`, registered first, or the first name it does not have.
+    static func lookUpExtensions(named names: [String]) -> Result<[OpaquePointer], MarkdownError> {
+        cmark_gfm_core_extensions_ensure_registered()
+        var found: [OpaquePointer] = []
+        for name in names {
+            guard let syntax = cmark_find_syntax_extension(name) else {
+                return .failure(.extensionMissing(name: name, package: MarkdownError.extensionsPackage))
+            }
+            found.append(syntax)
+        }
+        return .success(found)
+    }
+
+    /// - Throws: `MarkdownError` when cmark-gfm lacks an extension or cannot allocate.
+    init(parsing text: String) throws(MarkdownError) {
+        let extensions = try Self.extensions.get()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES) else {
-            fatalError("cmark-gfm could not allocate a parser")
+            throw .outOfMemory(allocating: "a parser")
         }
         defer { cmark_parser_free(parser) }
         for found in extensions { cmark_parser_attach_syntax_extension(parser, found) }
@@ -32,8 +38,8 @@ final class CmarkTree {
             }
         }
         guard let parsed = cmark_parser_finish(parser) else {
-            // cmark returns NULL only when it cannot allocate; nothing sensible to continue with.
-            fatalError("cmark-gfm could not allocate a document")
+            // cmark returns NULL only when it cannot allocate.
+            throw .outOfMemory(allocating: "a document")
         }
         root = parsed
     }

@@ -11,8 +11,10 @@ public struct MarkdownParser: Sendable {
 
     public init() {}
 
-    /// The blocks of `text`. Any text is valid Markdown, so parsing cannot fail.
-    public func parse(_ text: String) -> [MarkdownBlock] {
-        CmarkTree(parsing: text).blocks(maximumNesting: Self.maximumNesting)
+    /// The blocks of `text`. Any text is valid Markdown: parsing fails only when cmark-gfm as
+    /// installed cannot do it.
+    /// - Throws: `MarkdownError`: an extension missing (with the package to install), or no memory.
+    public func parse(_ text: String) throws(MarkdownError) -> [MarkdownBlock] {
+        try CmarkTree(parsing: text).blocks(maximumNesting: Self.maximumNesting)
     }
 }

@@ -9,16 +9,30 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible {
     /// libpng refused to encode or decode (its message).
     case png(String)
 
-    public var description: String {
+    /// What is wrong, in terms of the values: the first part of `description`, before what to do.
+    public var problem: String {
         switch self {
         case .invalidScale(let scale):
-            "scale \(scale) is not supported; use 1, 2, 3 or 4"
+            "scale \(scale) is not supported"
         case .imageTooLarge(let width, let height, let bytes):
-            "the image would be \(width) x \(height) pixels (\(bytes / (1 << 20)) MiB, more than the 1 GiB limit); use --viewport or a smaller --scale"
+            "the image would be \(width) x \(height) pixels (\(bytes / (1 << 20)) MiB, more than the 1 GiB limit)"
         case .imageSideTooLong(let width, let height):
-            "the image would be \(width) x \(height) pixels, more than a PNG can have (libpng writes at most \(PNGRenderer.maximumSide) pixels a side); use --viewport, a smaller --scale, or write numbered parts"
+            "the image would be \(width) x \(height) pixels, more than a PNG can have (libpng writes at most \(PNGRenderer.maximumSide) pixels a side)"
         case .png(let message):
             "PNG: \(message)"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidScale:
+            "\(problem); use 1, 2, 3 or 4"
+        case .imageTooLarge:
+            "\(problem); draw one screen of the page instead, or at a smaller scale"
+        case .imageSideTooLong:
+            "\(problem); draw one screen of the page instead, at a smaller scale, or in numbered parts"
+        case .png:
+            problem
         }
     }
 

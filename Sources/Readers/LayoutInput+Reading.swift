@@ -3,8 +3,9 @@ import TextMetrics
 
 extension LayoutInput {
     /// Reads `bytes` in `format`. Documents are decoded as `DocumentText` does (invalid UTF-8
-    /// replaced); a screen file that is not valid throws a `ScreenFileError` naming the place, and
-    /// front matter that reflow cannot use a `FrontMatterError` naming the line.
+    /// replaced); a screen file that is not valid throws a `ScreenFileError` naming the place,
+    /// front matter that reflow cannot use a `FrontMatterError` naming the line, and Markdown that
+    /// cmark-gfm as installed cannot parse a `MarkdownError`.
     /// - Parameters:
     ///   - cells: how a document becomes cells (ignored for a screen file).
     ///   - layout: how a document's cells are placed (ignored for a screen file).
@@ -23,7 +24,7 @@ extension LayoutInput {
             let text = DocumentText(bytes: file.array)
             // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.
             let (frontMatter, body) = format == .commonMark ? try FrontMatter.split(text.text) : (nil, text.text)
-            let document = Document(text: body, format: format)
+            let document = try Document(text: body, format: format)
             self.init(format: format, content: cells.content(for: document), layout: layout.layout,
                       source: format == .commonMark ? cells.sourceLocations(for: document) : nil,
                       firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount, documentSettings: frontMatter?.settings)

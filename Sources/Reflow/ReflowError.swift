@@ -16,18 +16,29 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
         return JSONText.number(rounded == 0 && value != 0 ? value : rounded)
     }
 
-    public var description: String {
+    /// What is wrong, in terms of the values: the first part of `description`, before what to do.
+    public var problem: String {
         switch self {
         case .widthTooSmall(let width, let category, let needed):
-            return "width \(formatted(width)) pt leaves no room for text at category \(category.shortName): "
-                + "a cell needs more than \(formatted(needed)) pt (its insets); give it more width"
+            "width \(formatted(width)) pt leaves no room for text at category \(category.shortName): "
+                + "a cell needs more than \(formatted(needed)) pt (its insets)"
         case .containerTooNarrow(let width, let category, let needed):
-            return "container width \(formatted(width)) pt is too narrow at category \(category.shortName): "
-                + "cells need more than \(formatted(needed)) pt (section and content insets); use a wider --width"
+            "container width \(formatted(width)) pt is too narrow at category \(category.shortName): "
+                + "cells need more than \(formatted(needed)) pt (section and content insets)"
         case .itemTooNarrow(let width, let category, let needed, let indexPath):
-            return "the item of cell \(indexPath.section).\(indexPath.item) is \(formatted(width)) pt wide at category "
-                + "\(category.shortName), but its cell's insets need more than \(formatted(needed)) pt; "
-                + "give the item more width (a larger fraction or fewer items per group) or use a wider --width"
+            "the item of cell \(indexPath.section).\(indexPath.item) is \(formatted(width)) pt wide at category "
+                + "\(category.shortName), but its cell's insets need more than \(formatted(needed)) pt"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .widthTooSmall:
+            "\(problem); give it more width"
+        case .containerTooNarrow:
+            "\(problem); give the container more width"
+        case .itemTooNarrow:
+            "\(problem); give the item more width (a larger fraction or fewer items per group) or the container more width"
         }
     }
 }

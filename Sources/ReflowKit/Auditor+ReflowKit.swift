@@ -49,11 +49,10 @@ extension AuditReport {
 
 extension Auditor {
     /// An auditor whose sweep workers each open the fonts in `fontsDirectory` for themselves
-    /// (`CellSizer.forSweep`).
+    /// (`CellSizer.forSweep`); the auditor owns their sizers (`SweepSizers`), freed with it.
     public init(input: LayoutInput, options: Options = Options(), fontsDirectory: String) {
-        self.init(input: input, options: options, makeSizer: {
-            try CellSizer.forSweep(fontsDirectory: fontsDirectory, content: input.content)
-        })
+        let sizers = SweepSizers(fontsDirectory: fontsDirectory, content: input.content)
+        self.init(input: input, options: options, makeSizer: { try sizers.make() })
     }
 }
 

@@ -4,10 +4,8 @@ import TextMetrics
 
 extension CellSizer {
     /// A sizer for one worker of a `CategorySweep`, with fonts of its own (a typesetter and its
-    /// FreeType faces belong to one thread). It lives until the process exits: at the end of a
-    /// sweep it holds every shaped paragraph and every cell laid out at each of its sizes, and
-    /// freeing all of that, object by object, on the worker's thread only delays the output; the
-    /// exit gives the memory back at once.
+    /// FreeType faces belong to one thread). A sweep makes them through a `SweepSizers`, which
+    /// keeps them until the sweep's output is written and frees them then.
     ///
     /// Cache bounds for a sweep: each cell is measured once per size, so measurements and line
     /// breaks cached under (cell, width, category) are never asked for again; only shaped
@@ -23,9 +21,7 @@ extension CellSizer {
     public static func forSweep(fontsDirectory directory: String, content: CollectionContent) throws -> CellSizer {
         let typesetter = try Typesetter(fonts: try FontLibrary(directory: directory),
                                         paragraphCacheLimit: paragraphCacheLimit(for: content), layoutCacheLimit: 1_024)
-        let sizer = CellSizer(typesetter: typesetter, cacheLimit: 1_024)
-        _ = Unmanaged.passRetained(sizer)  // released by the exit, never before
-        return sizer
+        return CellSizer(typesetter: typesetter, cacheLimit: 1_024)
     }
 
     /// A sweep's paragraph cache for `content`: four entries a cell when its cells' texts are
@@ -54,13 +50,15 @@ extension CellSizer {
 extension LayoutInput {
     /// The input's layout report at each of `categories` (in that order), in a `width`-point
     /// container with `text` (its category replaced by each) and `layoutDirection`, laid out on
-    /// every core by sizers of `forSweep(fontsDirectory:content:)`; `progress` gets the fraction done.
+    /// every core by sizers of `forSweep(fontsDirectory:content:)`, freed when it returns;
+    /// `progress` gets the fraction done.
     public func reports(categories: [ContentSizeCategory], width: Double, text: TextEnvironment,
                         layoutDirection: LayoutDirection, fontsDirectory: String,
                         progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> [LayoutReport] {
-        try CategorySweep.map(
+        let sizers = SweepSizers(fontsDirectory: fontsDirectory, content: content)
+        return try CategorySweep.map(
             categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-            makeSizer: { [content] in try CellSizer.forSweep(fontsDirectory: fontsDirectory, content: content) },
+            makeSizer: { try sizers.make() },
             produce: { environment, sizer in try LayoutReport(layout, content, in: environment, sizer: sizer) },
             progress: progress)
     }

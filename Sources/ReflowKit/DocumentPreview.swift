@@ -54,10 +54,10 @@ public struct DocumentPreview {
     /// returns `transform` of each, in order.
     private func sweep<T: Sendable>(_ categories: [ContentSizeCategory], progress: (@Sendable (Double) -> Void)?,
                                     transform: @escaping @Sendable (LayoutSnapshot) throws -> T) throws -> [T] {
-        let directory = fonts.directory
+        let sizers = SweepSizers(fontsDirectory: fonts.directory, content: input.content)
         return try CategorySweep.map(
             input.content, categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
-            makeSizer: { [content = input.content] in try CellSizer.forSweep(fontsDirectory: directory, content: content) },
+            makeSizer: { try sizers.make() },
             layout: input.layout,
             transform: transform, progress: progress)
     }

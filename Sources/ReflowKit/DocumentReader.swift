@@ -26,7 +26,7 @@ public struct DocumentReader: Sendable {
     /// `DocumentFormat(path:)`), and the decoded text (to report what was replaced).
     public func document(at path: String, format: DocumentFormat? = nil) throws -> (document: Document, text: DocumentText) {
         let text = try text(of: path)
-        return (Document(text: text.text, format: format ?? DocumentFormat(path: path)), text)
+        return (try Document(text: text.text, format: format ?? DocumentFormat(path: path)), text)
     }
 
     /// The document or screen file at `path`, read as `format` (default: from its extension),

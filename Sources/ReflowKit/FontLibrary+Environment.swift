@@ -9,16 +9,32 @@ extension FontLibrary {
     /// installed (beside the executable, in the package's resources, in the checkout). A folder
     /// given either way must hold the fonts: a wrong one is an error saying which it was, never
     /// skipped for the bundled fonts.
+    /// - Throws: `VariableFolderError` for a `REFLOW_FONTS` without the fonts.
     public static func resolving(directory: String?,
                                  environment: [String: String] = ProcessInfo.processInfo.environment) throws -> FontLibrary {
         if directory == nil, let variable = environment[environmentVariable], !variable.isEmpty {
             do {
                 return try FontLibrary(directory: variable)
             } catch TextMetricsError.fontsNotFound {
-                throw InvalidOption("\(environmentVariable) is '\(variable)', which holds no \(markerFile); "
-                    + "point it at the fonts folder, or unset it to use the bundled fonts")
+                throw VariableFolderError(variable: environmentVariable, folder: variable)
             }
         }
         return try FontLibrary(directory: directory)
+    }
+
+    /// The environment variable naming the fonts folder names one without the fonts.
+    public struct VariableFolderError: Error, Hashable, Sendable, CustomStringConvertible {
+        public let variable: String
+        public let folder: String
+
+        public init(variable: String, folder: String) {
+            self.variable = variable
+            self.folder = folder
+        }
+
+        public var description: String {
+            "\(variable) is '\(folder)', which holds no \(FontLibrary.markerFile); "
+                + "point it at the fonts folder, or unset it to use the bundled fonts"
+        }
     }
 }

@@ -9,9 +9,15 @@ public enum GoldenLayout {
         /// Where in the JSON and what is wrong there.
         public let reason: String
 
-        public var description: String {
-            "golden '\(path)' is not a layout JSON (\(reason)); re-record it with --record"
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
         }
+
+        /// What is wrong: the first part of `description`, before what to do.
+        public var problem: String { "golden '\(path)' is not a layout JSON (\(reason))" }
+
+        public var description: String { "\(problem); record it again" }
     }
 
     /// The layout in `bytes`, the contents of the golden at `path`.

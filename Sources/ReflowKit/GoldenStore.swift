@@ -20,9 +20,33 @@ public struct GoldenStore: Sendable {
     }
 
     /// Why the goldens cannot be read or written; says what to do.
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What is wrong and what to do, in one line.
-        public let description: String
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The goldens folder is a file.
+        case folderIsAFile(folder: String)
+        /// There is no goldens folder to compare with.
+        case noFolder(folder: String)
+        /// Sizes without a golden (each `stem-CATEGORY.json` in `folder`).
+        case missingGoldens([ContentSizeCategory], folder: String, stem: String)
+
+        /// What is wrong: the first part of `description`, before what to do.
+        public var problem: String {
+            switch self {
+            case .folderIsAFile(let folder):
+                "'\(folder)' is a file, not a folder"
+            case .noFolder(let folder):
+                "no goldens folder '\(folder)'"
+            case .missingGoldens(let categories, let folder, let stem):
+                "no golden for \(categories.map(\.shortName).joined(separator: ", ")) in '\(folder)' (expected \(stem)-CATEGORY.json)"
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .folderIsAFile: "the goldens folder \(problem); give the folder that holds (or will hold) the goldens"
+            case .noFolder: "\(problem); record the goldens to create it"
+            case .missingGoldens: "\(problem); record them to create them"
+            }
+        }
     }
 
     /// The golden of `category`.
@@ -34,9 +58,9 @@ public struct GoldenStore: Sendable {
     public func checkFolder(recording: Bool) throws {
         switch Folder.kind(of: folder) {
         case .notAFolder:
-            throw Problem(description: "--goldens '\(folder)' is a file, not a folder; give the folder that holds (or will hold) the goldens")
+            throw Problem.folderIsAFile(folder: folder)
         case .missing where !recording:
-            throw Problem(description: "no goldens folder '\(folder)'; run with --record to create it and record the goldens")
+            throw Problem.noFolder(folder: folder)
         case .missing, .folder:
             break
         }
@@ -59,7 +83,7 @@ public struct GoldenStore: Sendable {
     ///   golden that is not a layout JSON.
     public func compare(_ reports: [LayoutReport], categories: [ContentSizeCategory], reader: DocumentReader,
                         tolerance: Double) throws -> Verdict {
-        var missing: [String] = []
+        var missing: [ContentSizeCategory] = []
         var moved: [Verdict.Difference] = []
         for (report, category) in zip(reports, categories) {
             let path = path(of: category)
@@ -67,14 +91,14 @@ public struct GoldenStore: Sendable {
             do {
                 bytes = try reader.bytes(of: path)
             } catch InputError.notFound {
-                missing.append(category.shortName)
+                missing.append(category)
                 continue
             }
             let comparison = LayoutComparison(golden: try GoldenLayout.decode(bytes, path: path), actual: report, tolerance: tolerance)
             if !comparison.matches { moved.append(.init(category: category, comparison: comparison)) }
         }
         if !missing.isEmpty {
-            throw Problem(description: "no golden for \(missing.joined(separator: ", ")) in '\(folder)' (expected \(stem)-CATEGORY.json); run with --record to create them")
+            throw Problem.missingGoldens(missing, folder: folder, stem: stem)
         }
         return Verdict(checked: categories.count, differences: moved)
     }
@@ -89,12 +113,15 @@ public struct GoldenStore: Sendable {
         /// Every size matches its golden.
         public var passed: Bool { differences.isEmpty }
 
-        /// The error line of a failed check: where the layouts differ and what to do; nil when it passed.
-        public var failure: String? {
+        /// Where the layouts differ from the goldens, as a clause ("layouts differ from the goldens
+        /// at l, ax5"); nil when it passed.
+        public var mismatch: String? {
             guard !passed else { return nil }
-            return "layouts differ from the goldens at \(differences.map(\.category.shortName).joined(separator: ", ")); "
-                + "if the change is intended, re-record with --record"
+            return "layouts differ from the goldens at \(differences.map(\.category.shortName).joined(separator: ", "))"
         }
+
+        /// The error line of a failed check: where the layouts differ and what to do; nil when it passed.
+        public var failure: String? { mismatch.map { "\($0); if the change is intended, record the goldens again" } }
 
         /// One size whose layout differs from its golden.
         public struct Difference: Sendable {

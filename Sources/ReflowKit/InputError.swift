@@ -8,19 +8,29 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Any other failure, with the system's reason.
     case system(path: String, reason: String)
 
-    public var description: String {
+    /// What is wrong: the first part of `description`, before what to do.
+    public var problem: String {
         switch self {
         case .notFound(let path):
-            "cannot read '\(path)': no such file; check the path"
+            "cannot read '\(path)': no such file"
         case .isDirectory(let path):
-            "'\(path)' is a directory; pass a file: plain text, Markdown or a screen (.json)"
+            "'\(path)' is a directory"
         case .permissionDenied(let path):
-            "cannot read '\(path)': permission denied; check the file's permissions"
+            "cannot read '\(path)': permission denied"
         case .tooLarge(let path, let limit, let size):
-            "'\(path)' is " + (size.map { "\(ByteCount($0)) " } ?? "")
-                + "larger than the input limit of \(ByteCount(limit)); raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"
+            "'\(path)' is " + (size.map { "\(ByteCount($0)) " } ?? "") + "larger than the input limit of \(ByteCount(limit))"
         case .system(let path, let reason):
             "cannot read '\(path)': \(reason)"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound: "\(problem); check the path"
+        case .isDirectory: "\(problem); pass a file: plain text, Markdown or a screen (.json)"
+        case .permissionDenied: "\(problem); check the file's permissions"
+        case .tooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
+        case .system: problem
         }
     }
 }

@@ -1,9 +1,9 @@
 import Reflow
 
-/// The bounds every command holds its numbers to, so that no sum or product of them overflows
+/// The bounds every request holds its numbers to, so that no sum or product of them overflows
 /// into infinity (a 1e308 pt estimate summed over rows, a width times 1000 when rounding).
 public enum Limits {
-    /// The longest length in points an option takes: widths, heights, offsets, estimates,
+    /// The longest length in points a request takes: widths, heights, offsets, estimates,
     /// scroll speeds (10,000,000 pt, about 3.5 km at 72 points per inch). Ten million rows of it
     /// still sum exactly in a `Double`.
     public static let maximumLength = 10_000_000.0
@@ -17,26 +17,21 @@ public enum Limits {
 }
 
 extension Limits {
-    /// Checks a length in points a person gave as `name`: positive and at most `maximumLength`,
-    /// so that no sum of such lengths overflows. Nil passes.
-    public static func requirePositive(_ value: Double?, _ name: String) throws(InvalidOption) {
-        if let value, !(value.isFinite && value > 0) {
-            throw InvalidOption("\(name) must be a positive number of points, got \(describe(value))")
-        }
-        try requireAtMost(value, name)
+    /// Checks a length in points: positive and at most `maximumLength`, so that no sum of such
+    /// lengths overflows. Nil passes.
+    public static func checkPositive(_ value: Double?) throws(InvalidLength) {
+        if let value, !(value.isFinite && value > 0) { throw .notPositive(value) }
+        try checkAtMost(value)
     }
 
-    /// Checks that a length in points given as `name` is at most `maximumLength`. Nil passes.
-    public static func requireAtMost(_ value: Double?, _ name: String) throws(InvalidOption) {
-        if let value, value > maximumLength {
-            throw InvalidOption("\(name) must be at most \(describe(maximumLength)) points, got \(describe(value))")
-        }
+    /// Checks a length in points that may be 0 (an offset): 0 or more and at most `maximumLength`.
+    public static func checkNonNegative(_ value: Double) throws(InvalidLength) {
+        guard value.isFinite, value >= 0 else { throw .negative(value) }
+        try checkAtMost(value)
     }
-}
 
-/// An option (or a combination of options) a person gave that cannot be used: `description`
-/// names it, says what was given and what to give instead. Commands report it as a usage error.
-public struct InvalidOption: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+    /// Checks that a length in points is at most `maximumLength`. Nil passes.
+    public static func checkAtMost(_ value: Double?) throws(InvalidLength) {
+        if let value, value > maximumLength { throw .tooLong(value) }
+    }
 }

@@ -7,13 +7,8 @@ import TextMetrics
 /// screen, or of a contact sheet of several, or the layout JSON; a PNG page taller than
 /// `PagedPreview.maximumPartPixels` as numbered parts when parts are allowed.
 public struct PreviewFiles: Sendable {
-    /// The kind of file written.
-    public enum Format: String, CaseIterable, Sendable {
-        case png, svg, json
-    }
-
     /// PNG, SVG or the layout JSON.
-    public var format: Format
+    public var format: OutputFormat
     /// The sizes drawn: one, or the columns of a contact sheet.
     public var categories: [ContentSizeCategory]
     /// Draw `categories` side by side on a contact sheet (also for a single category).
@@ -32,7 +27,7 @@ public struct PreviewFiles: Sendable {
     public var protecting: [String] = []
 
     /// Files of `format` drawing `categories` (side by side when `isSheet`), written to `path`.
-    public init(format: Format, categories: [ContentSizeCategory], isSheet: Bool, path: String) {
+    public init(format: OutputFormat, categories: [ContentSizeCategory], isSheet: Bool, path: String) {
         self.format = format
         self.categories = categories
         self.isSheet = isSheet
@@ -46,10 +41,15 @@ public struct PreviewFiles: Sendable {
         /// What the PNG limit is, in words.
         public let limit: String
 
+        public init(width: Int, height: Int, limit: String) {
+            (self.width, self.height, self.limit) = (width, height, limit)
+        }
+
+        /// What is wrong: the first part of `description`, before what to do.
+        public var problem: String { "the page is \(width) x \(height) px, more than one PNG can hold (\(limit))" }
+
         public var description: String {
-            "the page is \(width) x \(height) px, more than one PNG can hold (\(limit)); "
-                + "add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, "
-                + "or draw one screen with --viewport"
+            "\(problem); allow parts (numbered files named after the path), write the parts beside the document, or draw one screen"
         }
     }
 
@@ -69,7 +69,8 @@ public struct PreviewFiles: Sendable {
                       announce: (String) -> Void = { _ in },
                       progress: (@Sendable (Double) -> Void)? = nil) throws -> String {
         let report = progress ?? { _ in }
-        if format == .json {
+        guard let renderer = try format.renderer(scale: scale, title: title(document: document)) else {
+            // The layout JSON: written from the layouts, not drawn.
             try output.write(Data(try preview.layoutJSON(categories: categories, asArray: isSheet, progress: progress).utf8))
             return "wrote \(path)"
         }
@@ -93,16 +94,12 @@ public struct PreviewFiles: Sendable {
                         throw TooLarge(width: width, height: height, limit: error.limitDescription)
                     }
                 }
-                try PNGRenderer.checkSize(page.size, scale: scale)
             }
+            try renderer.checkSize(page.size)
             list = page.displayList()
         }
         report(0.4)
-        switch format {
-        case .png: try output.write(try PNGRenderer(scale: scale).render(list) { report(0.4 + 0.6 * $0) })
-        case .svg: try output.write(Data(SVGRenderer(title: title(document: document)).render(list).utf8))
-        case .json: preconditionFailure("written above")
-        }
+        try output.write(try renderer.data(for: list) { report(0.4 + 0.6 * $0) })
         return "wrote \(path)"
     }
 

@@ -4,8 +4,9 @@ import Reflow
 import TextMetrics
 
 /// The scroll session drawn as two charts: work per frame against the frame budget, and the
-/// error of the estimated content height over time. One `DisplayList`, written by `SVGRenderer`
-/// or `PNGRenderer` (scale 2), labels set in the bundled Inter.
+/// error of the estimated content height over time. One `DisplayList`, written by any
+/// `DisplayListRenderer` (`OutputFormat`'s pictures: SVG, or PNG at `scale`), labels set in the
+/// bundled Inter.
 public struct ScrollPlot {
     /// The session drawn.
     public let session: ScrollSession
@@ -18,8 +19,10 @@ public struct ScrollPlot {
         self.fonts = fonts
     }
 
-    /// The file format a plot is written in.
-    public enum Format: Sendable { case svg, png }
+    /// The picture's title (an SVG's `<title>`).
+    public static let title = "Scroll session"
+    /// Device pixels per point of a bitmap plot.
+    public static let scale = 2
 
     package static let width = 900.0
     package static let panelHeight = 260.0
@@ -31,13 +34,11 @@ public struct ScrollPlot {
     package static let work = Color(hex: 0x2563EB)
     package static let error = Color(hex: 0x9333EA)
 
-    /// The plot as the bytes of an SVG or PNG (2 device pixels per point) file.
-    public func render(format: Format) throws -> Data {
-        let list = try displayList()
-        switch format {
-        case .svg: return Data(SVGRenderer(title: "Scroll session").render(list).utf8)
-        case .png: return try PNGRenderer(scale: 2).render(list)
-        }
+    /// The plot as the bytes of a file in `format`, or nil for a format that is not a picture
+    /// (the layout JSON).
+    public func render(format: OutputFormat) throws -> Data? {
+        guard let renderer = try format.renderer(scale: Self.scale, title: Self.title) else { return nil }
+        return try renderer.data(for: try displayList(), progress: { _ in })
     }
 
     /// The plot as a display list, 900 pt wide.

@@ -1,10 +1,10 @@
 import Reflow
 import TextMetrics
 
-/// A scroll simulation as a person asks for it (`reflow-cli scroll`'s options) and the rules that
-/// check it: a viewport of `width` × `height` points scrolled at `speed` points a second, `fps`
-/// frames a second, optionally switching to `changeTo` when `changeAt` of the way down. Every
-/// check runs before any work, with one line naming the option.
+/// A scroll simulation as a person asks for it and the rules that check it: a viewport of
+/// `width` × `height` points scrolled at `speed` points a second, `fps` frames a second,
+/// optionally switching to `changeTo` when `changeAt` of the way down. Every check runs before
+/// any work, with a `Problem` that says which value is wrong.
 public struct ScrollRequest: Sendable {
     public var category: ContentSizeCategory = .large
     public var width = LayoutEnvironment.defaultContainerWidth
@@ -20,34 +20,37 @@ public struct ScrollRequest: Sendable {
 
     public init() {}
 
-    /// The session's configuration, or `InvalidOption`.
-    public func configuration() throws(InvalidOption) -> ScrollSession.Configuration {
-        try Limits.requirePositive(width, "--width")
-        try Limits.requirePositive(height, "--height")
-        if !(fps.isFinite && fps >= 1 && fps <= 1_000) {
-            throw InvalidOption("--fps must be between 1 and 1000 frames per second, got \(Limits.describe(fps))")
-        }
-        try Limits.requirePositive(speed, "--speed")
-        if maximumFrames < 1 { throw InvalidOption("--max-frames must be at least 1, got \(maximumFrames)") }
+    /// The frame rates a session runs at.
+    public static let framesPerSecond = 1.0...1_000
+
+    /// The slowest speed, in points per second to 1/1000, whose step at `fps` frames a second
+    /// moves the offset at least one layout unit (1/64 pt) a frame.
+    public static func minimumSpeed(framesPerSecond fps: Double) -> Double { (fps / 64 * 1000).rounded(.up) / 1000 }
+
+    /// The session's configuration.
+    public func configuration() throws(Problem) -> ScrollSession.Configuration {
+        do { try Limits.checkPositive(width) } catch { throw .width(error) }
+        do { try Limits.checkPositive(height) } catch { throw .height(error) }
+        if !(fps.isFinite && Self.framesPerSecond.contains(fps)) { throw .framesPerSecond(fps) }
+        do { try Limits.checkPositive(speed) } catch { throw .speed(error) }
+        if maximumFrames < 1 { throw .maximumFrames(maximumFrames) }
         // The offset moves in layout units (1/64 pt): a smaller step would never move it.
-        if speed / fps < LayoutUnit.length {
-            throw InvalidOption("--speed \(Limits.describe(speed)) at --fps \(Limits.describe(fps)) moves \(Limits.describe(speed / fps)) pt a frame, "
-                + "less than the layout unit (1/64 pt); use at least \(Limits.describe((fps / 64 * 1000).rounded(.up) / 1000)) pt/s at this frame rate")
-        }
-        if let changeAt, !(0...1).contains(changeAt) {
-            throw InvalidOption("--change-category-at must be a fraction between 0 and 1, got \(changeAt)")
-        }
-        if (changeAt == nil) != (changeTo == nil) {
-            throw InvalidOption("--change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5")
-        }
-        if let plot, !(plot.hasSuffix(".svg") || plot.hasSuffix(".png")) {
-            throw InvalidOption("--plot needs a .svg or .png path, got '\(plot)'")
-        }
+        if speed / fps < LayoutUnit.length { throw .stepTooSmall(speed: speed, framesPerSecond: fps) }
+        if let changeAt, !(0...1).contains(changeAt) { throw .changeFraction(changeAt) }
+        if (changeAt == nil) != (changeTo == nil) { throw .changeIncomplete(fraction: changeAt, category: changeTo) }
+        _ = try plotFormat()
         var configuration = ScrollSession.Configuration(viewportHeight: height)
         (configuration.framesPerSecond, configuration.speed) = (fps, speed)
         (configuration.estimate, configuration.maximumFrames) = (estimate, maximumFrames)
         if let changeAt, let changeTo { configuration.categoryChange = (changeAt, changeTo) }
         return configuration
+    }
+
+    /// The picture format the plot's path names (its extension, in any case); nil without a plot.
+    public func plotFormat() throws(Problem) -> OutputFormat? {
+        guard let plot else { return nil }
+        guard let format = try? OutputFormat.resolve(nil, path: plot), format.isPicture else { throw .plotPath(plot) }
+        return format
     }
 
     /// Runs a session over `input` (its front matter's text settings under `settings`) measuring
@@ -64,21 +67,5 @@ public struct ScrollRequest: Sendable {
         let summary = try session.run(progress: progress)
         if let failure = session.planned.failure { throw failure }
         return try ScrollReport(session: session, summary: summary, unitName: input.layout.unitName)
-    }
-}
-
-extension Estimate {
-    /// An estimate as an option gives it: `auto` (or `automatic`), or `fixed:PT` with
-    /// 0 < PT ≤ `Limits.maximumLength`; nil for anything else.
-    public init?(option: String) {
-        let lowered = option.lowercased()
-        if lowered == "auto" || lowered == "automatic" {
-            self = .automatic(initial: Cell.minimumTouchHeight)
-        } else if lowered.hasPrefix("fixed:"), let height = Double(lowered.dropFirst(6)), height.isFinite, height > 0,
-                  height <= Limits.maximumLength {
-            self = .fixed(height)
-        } else {
-            return nil
-        }
     }
 }

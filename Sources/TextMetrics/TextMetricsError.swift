@@ -16,26 +16,46 @@ public enum TextMetricsError: Error, Equatable, CustomStringConvertible {
     /// A hyphenation pattern dictionary exists but libhyphen cannot load it.
     case hyphenationDictionaryUnreadable(path: String)
 
-    public var description: String {
+    /// What is wrong, in terms of the values: the first part of `description`, before what to do.
+    public var problem: String {
         switch self {
         case .fontsNotFound(let searched):
-            return "cannot find the bundled fonts (Inter-Regular.otf) in: \(searched.joined(separator: ", ")); "
-                + "pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"
+            "cannot find the bundled fonts (Inter-Regular.otf) in: \(searched.joined(separator: ", "))"
         case .fontFileUnreadable(let path, let reason):
-            return "cannot read font file '\(path)': \(reason); check the path and its permissions"
+            "cannot read font file '\(path)': \(reason)"
         case .notAFont(let path, let reason):
-            return "'\(path)' is not a font FreeType can read (\(reason)); pass an OpenType or TrueType file (.otf, .ttf)"
+            "'\(path)' is not a font FreeType can read (\(reason))"
         case .lineBreakerUnavailable(let reason):
-            return "ICU's line breaker is unavailable (\(reason)); install libicu72 (apt-get install libicu-dev)"
+            "ICU's line breaker is unavailable (\(reason))"
         case .invalidLanguageTag(let tag, let reason):
-            return "'\(tag)' is not a BCP 47 language tag (\(reason)); give one like 'en', 'ja', 'ar', 'zh-Hant' or 'pt-BR'"
-        case .hyphenationUnavailable(let language, let searched, let package):
-            return "no hyphenation patterns for '\(language)': none of \(searched.joined(separator: ", ")) exists; "
-                + "install Debian's \(package) (apt-get install \(package); apt-cache search --names-only '^hyphen-' lists "
-                + "the languages that have patterns), or turn hyphenation off"
+            "'\(tag)' is not a BCP 47 language tag (\(reason))"
+        case .hyphenationUnavailable(let language, let searched, _):
+            "no hyphenation patterns for '\(language)': none of \(searched.joined(separator: ", ")) exists"
         case .hyphenationDictionaryUnreadable(let path):
-            return "cannot load the hyphenation patterns '\(path)' (unreadable, or not a libhyphen dictionary); "
-                + "reinstall the hyphen-* package that owns it (dpkg -S \(path))"
+            "cannot load the hyphenation patterns '\(path)' (unreadable, or not a libhyphen dictionary)"
         }
     }
+
+    /// What to do about it: in terms of files, packages and the environment, never a program's options.
+    private var remedy: String {
+        switch self {
+        case .fontsNotFound:
+            "give the folder that holds them, or set REFLOW_FONTS to the repository's Fonts folder"
+        case .fontFileUnreadable:
+            "check the path and its permissions"
+        case .notAFont:
+            "pass an OpenType or TrueType file (.otf, .ttf)"
+        case .lineBreakerUnavailable:
+            "install libicu72 (apt-get install libicu-dev)"
+        case .invalidLanguageTag:
+            "give one like 'en', 'ja', 'ar', 'zh-Hant' or 'pt-BR'"
+        case .hyphenationUnavailable(_, _, let package):
+            "install Debian's \(package) (apt-get install \(package); the hyphen-* packages hold the languages that have "
+                + "patterns), or turn hyphenation off"
+        case .hyphenationDictionaryUnreadable(let path):
+            "reinstall the hyphen-* package that owns it (dpkg -S \(path))"
+        }
+    }
+
+    public var description: String { "\(problem); \(remedy)" }
 }

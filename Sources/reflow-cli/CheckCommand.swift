@@ -61,8 +61,8 @@ struct CheckCommand: ParsableCommand {
         }
         let verdict = try store.compare(reports, categories: categories, reader: document.input.reader, tolerance: tolerance)
         Console.write(verdict.text(document: document.name, maxCells: maxCells))
-        if let failure = verdict.failure {
-            Console.error(failure)
+        if let mismatch = verdict.mismatch {
+            Console.error("\(mismatch); if the change is intended, re-record with --record")
             throw ExitCode.failure
         }
     }

@@ -42,7 +42,7 @@ struct CategoryChoice: ExpressibleByArgument {
 extension CellMode: ExpressibleByArgument {}
 extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
 extension DocumentFormat: ExpressibleByArgument {}
-extension PreviewFiles.Format: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 extension AuditReport.Format: ExpressibleByArgument {}
 extension AuditReport.FailureThreshold: ExpressibleByArgument {}
 extension ScrollReport.Frames: ExpressibleByArgument {}
@@ -119,13 +119,6 @@ struct InputOptions: ParsableArguments {
     var reader: DocumentReader { DocumentReader(maximumBytes: maximumSize.bytes) }
 }
 
-extension ByteCount: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-    public var defaultValueDescription: String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20)M" : String(bytes)
-    }
-}
-
 /// The command's voice: messages on stderr (errors and warnings prefixed with the program's
 /// name), output on stdout.
 enum Console {
@@ -144,15 +137,19 @@ enum Console {
     }
 }
 
-/// `body`, with the library's `InvalidOption` (and any other error) turned into a usage error:
-/// one line on stderr and exit status 64, as ArgumentParser reports the options it rejects.
+/// `body`, with any error it throws turned into a usage error in the command line's words
+/// (`commandLineMessage`): one line on stderr and exit status 64, as ArgumentParser reports the
+/// options it rejects.
 func validating<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as ValidationError { throw error } catch { throw ValidationError("\(error)") }
+    do { return try body() } catch let error as ValidationError { throw error } catch {
+        throw ValidationError(commandLineMessage(error))
+    }
 }
 
-/// Validates a length in points given as `name` (`Limits.requirePositive`).
-func requirePositive(_ value: Double?, _ name: String) throws {
-    try validating { try Limits.requirePositive(value, name) }
+/// Validates a length in points given with `option` (`Limits.checkPositive`): a usage error
+/// naming the option otherwise.
+func requirePositive(_ value: Double?, _ option: String) throws {
+    do { try Limits.checkPositive(value) } catch { throw ValidationError("\(option) \(error)") }
 }
 
 /// Validates `--lang`: a BCP 47 tag, else a usage error that says what is wrong with it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReflowKit
+import TextMetrics
 
 /// The command people type: `reflow-cli doc.md --category xxxl` renders the document as a phone
 /// screen at that text size and writes `doc-xxxl.png` beside it.
@@ -32,7 +33,7 @@ struct PreviewCommand: ParsableCommand {
     var output: String?
 
     @Option(help: ArgumentHelp("png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
-    var format: PreviewFiles.Format?
+    var format: OutputFormat?
 
     @Option(help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
     var width: Double?
@@ -58,13 +59,29 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    /// The options as the library's request, checked by it before any work.
+    /// The options as the library's request, checked by it before any work; its problems are
+    /// usage errors in the options' words.
     private func resolved() throws -> (files: PreviewFiles, width: Double) {
         var request = PreviewRequest(document: document.file)
-        (request.output, request.format, request.width, request.viewport) = (output, format, width, viewport)
+        (request.output, request.format, request.width) = (output, format, width)
+        request.viewport = try viewport.map(Self.viewportSize)
         (request.offset, request.scale, request.parts) = (offset, scale, parts)
         (request.categories, request.isSheet) = (category.categories, category.isAll)
-        return try validating { try request.resolved() }
+        do {
+            return try request.resolved()
+        } catch {
+            throw ValidationError(error.commandLineMessage(viewport: viewport))
+        }
+    }
+
+    /// `--viewport WIDTHxHEIGHT` in points (`390x844`, either case of x), each side positive.
+    static func viewportSize(_ text: String) throws -> Size {
+        let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width.isFinite, height.isFinite,
+              width > 0, height > 0 else {
+            throw ValidationError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(text)'")
+        }
+        return Size(width: width, height: height)
     }
 
     func validate() throws { _ = try resolved() }
@@ -83,7 +100,7 @@ struct PreviewCommand: ParsableCommand {
         var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
                                       text: sweep.text, layoutDirection: sweep.layoutDirection)
         preview.debug = debug
-        if audit, plan.files.format != .json { try preview.annotateFindings(categories: plan.files.categories) }
+        if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
         let written = try plan.files.write(preview, to: output, document: document.name,
                                            announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
         progress.finish()

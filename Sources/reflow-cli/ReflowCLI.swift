@@ -15,8 +15,8 @@ struct ReflowCLI: ParsableCommand {
         defaultSubcommand: PreviewCommand.self)
 
     /// Parses and runs as ArgumentParser does (bad options: a usage error, exit 64; --help), and
-    /// reports any error of reflow's own that a command throws as one line, `reflow-cli: error: …`,
-    /// with exit status 1. ArgumentParser's own errors (help, exit codes, usage errors, which
+    /// reports any error of reflow's own that a command throws as one line, `reflow-cli: error: …`
+    /// in the command line's words (`CommandLineWording`: naming the option to change), with exit status 1. ArgumentParser's own errors (help, exit codes, usage errors, which
     /// `--help` also throws from `run()`) keep its handling.
     static func main() {
         do {
@@ -25,7 +25,7 @@ struct ReflowCLI: ParsableCommand {
         } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
             exit(withError: error)
         } catch {
-            Console.error("\(error)")
+            Console.error(commandLineMessage(error))
             exit(withError: ExitCode.failure)
         }
     }

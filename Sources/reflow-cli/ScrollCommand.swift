@@ -4,8 +4,20 @@ import Reflow
 import ReflowKit
 import TextMetrics
 
+/// `--estimate`: `auto` (or `automatic`), or `fixed:PT` with 0 < PT ≤ `Limits.maximumLength`.
 extension Estimate: ExpressibleByArgument {
-    public init?(argument: String) { self.init(option: argument) }
+    public init?(argument: String) {
+        let lowered = argument.lowercased()
+        if lowered == "auto" || lowered == "automatic" {
+            self = .automatic(initial: Cell.minimumTouchHeight)
+        } else if lowered.hasPrefix("fixed:"), let height = Double(lowered.dropFirst(6)), height.isFinite, height > 0,
+                  height <= Limits.maximumLength {
+            self = .fixed(height)
+        } else {
+            return nil
+        }
+    }
+
     public static var allValueStrings: [String] { ["auto", "fixed:PT (0 < PT <= \(Limits.describe(Limits.maximumLength)))"] }
 }
 
@@ -84,8 +96,9 @@ struct ScrollCommand: ParsableCommand {
             return Console.info("nothing to scroll: '\(document.file)' has no content")
         }
         progress.finish()
-        if let plot, let plotFile {
-            try plotFile.write(ScrollPlot(session: report.session).render(format: plot.hasSuffix(".png") ? .png : .svg))
+        if let plotFile, let plotFormat = try request.plotFormat(),
+           let picture = try ScrollPlot(session: report.session).render(format: plotFormat) {
+            try plotFile.write(picture)
         }
         if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
     }

@@ -5,8 +5,8 @@ import TextMetrics
 @testable import Readers
 
 @Suite struct DocumentTests {
-    @Test func headingsMapToTheirTextStylesAndLevelsOneAndTwoStartSections() {
-        let document = Document(markdown: "# A\n\ntext\n\n## B\n\n### C\n\n#### D\n\n##### E\n\n###### F\n\n# G\n")
+    @Test func headingsMapToTheirTextStylesAndLevelsOneAndTwoStartSections() throws {
+        let document = try Document(markdown: "# A\n\ntext\n\n## B\n\n### C\n\n#### D\n\n##### E\n\n###### F\n\n# G\n")
         #expect(document.sections.count == 3)
         #expect(document.sections.map { $0.blocks.count } == [2, 5, 1])
         let styles = document.blocks.map(\.style)
@@ -14,7 +14,7 @@ import TextMetrics
         #expect(document.sections[1].heading?.text.string == "B")
     }
 
-    @Test func listsQuotesFootnotesAndCodeGetTheirKindsAndStyles() {
+    @Test func listsQuotesFootnotesAndCodeGetTheirKindsAndStyles() throws {
         let markdown = """
             - one
             - two
@@ -31,7 +31,7 @@ import TextMetrics
             let y = 2
             ```
             """
-        let blocks = Document(markdown: markdown).blocks
+        let blocks = try Document(markdown: markdown).blocks
         // cmark-gfm moves footnote definitions to the end of the document, as GitHub shows them.
         #expect(blocks.map(\.text.string) == ["• one", "• two", "3. three", "4. four", "quoted text¹",
                                              "let x = 1\nlet y = 2", "¹ the footnote text"])
@@ -48,7 +48,7 @@ import TextMetrics
     /// numbers them, definitions moved to the end in that order, unreferenced ones dropped. A
     /// reference is drawn as its number in superscript digits, in the emphasis around it, and a
     /// definition starts with the number. Brackets that name no defined footnote stay as written.
-    @Test func footnoteReferencesBecomeSuperscriptNumbersInReferenceOrder() {
+    @Test func footnoteReferencesBecomeSuperscriptNumbersInReferenceOrder() throws {
         let markdown = """
             First *see[^b]* and then[^a]. Again[^b], and [^missing] and [^] and [^a b] stay.
 
@@ -61,7 +61,7 @@ import TextMetrics
 
             [^unused]: Never cited.
             """
-        let blocks = Document(markdown: markdown).blocks
+        let blocks = try Document(markdown: markdown).blocks
         #expect(blocks.map(\.text.string) == [
             "First see¹ and then². Again¹, and [^missing] and [^] and [^a b] stay.",
             "A heading³",
@@ -78,15 +78,15 @@ import TextMetrics
         #expect(MarkdownReader.superscript(1234567890) == "¹²³⁴⁵⁶⁷⁸⁹⁰")
     }
 
-    @Test func aFootnoteWhoseTextIsOneWordIsNotLostAsALinkDefinition() {
-        let blocks = Document(markdown: "See[^1].\n\n[^1]: https://example.com\n").blocks
+    @Test func aFootnoteWhoseTextIsOneWordIsNotLostAsALinkDefinition() throws {
+        let blocks = try Document(markdown: "See[^1].\n\n[^1]: https://example.com\n").blocks
         #expect(blocks.map(\.text.string) == ["See¹.", "¹ https://example.com"])
         #expect(blocks.last?.kind == .footnote)
     }
 
     /// Strikethrough, autolinks and task lists come from cmark-gfm's extensions: struck text and
     /// autolinked addresses keep their text; task items show a ballot box, checked or not.
-    @Test func strikethroughAutolinksAndTaskListsAreParsedByTheLibrary() {
+    @Test func strikethroughAutolinksAndTaskListsAreParsedByTheLibrary() throws {
         let markdown = """
             Was ~~17 pt~~ now 53 pt, see www.example.com/sizes or https://example.org.
 
@@ -96,10 +96,10 @@ import TextMetrics
 
             1. [x] numbered task
             """
-        let blocks = Document(markdown: markdown).blocks
+        let blocks = try Document(markdown: markdown).blocks
         #expect(blocks.map(\.text.string) == ["Was 17 pt now 53 pt, see www.example.com/sizes or https://example.org.",
                                              "☐ open task", "☑ done task", "• plain item", "1. ☑ numbered task"])
-        let parsed = MarkdownParser().parse("~~gone~~ www.example.com")
+        let parsed = try MarkdownParser().parse("~~gone~~ www.example.com")
         guard case .paragraph(let inlines)? = parsed.first?.content else {
             Issue.record("expected a paragraph: \(parsed)")
             return
@@ -111,7 +111,7 @@ import TextMetrics
 
     /// A GFM table is a section of its own: its cells in reading order, the header row's in the
     /// headline style, each with its row's source line.
-    @Test func aTableIsASectionOfItsOwn() {
+    @Test func aTableIsASectionOfItsOwn() throws {
         let markdown = """
             # Title
 
@@ -124,7 +124,7 @@ import TextMetrics
 
             After.
             """
-        let document = Document(markdown: markdown)
+        let document = try Document(markdown: markdown)
         #expect(document.sections.count == 3)
         let table = document.sections[1]
         #expect(table.table == TableShape(columns: 2, rows: 3))
@@ -139,22 +139,22 @@ import TextMetrics
         #expect(CellMode.words.sourceLocations(for: document)(IndexPath(item: 0, section: 0)) == SourceLocation(line: 1))
     }
 
-    @Test func emphasisBecomesStyledRunsAndCodeSpansAreCode() {
-        let block = Document(markdown: "plain *it* **bold** ***both*** `code` [link](x)\nnext").blocks[0]
+    @Test func emphasisBecomesStyledRunsAndCodeSpansAreCode() throws {
+        let block = try Document(markdown: "plain *it* **bold** ***both*** `code` [link](x)\nnext").blocks[0]
         #expect(block.text.string == "plain it bold both code link next")
         let runs = block.text.rangedRuns.map { (String(block.text.string.utf8.dropFirst($0.range.lowerBound).prefix($0.range.count))!, $0.emphasis) }
         #expect(runs.map(\.0) == ["plain ", "it", " ", "bold", " ", "both", " ", "code", " link next"])
         #expect(runs.map(\.1) == [[], .italic, [], .strong, [], [.italic, .strong], [], .code, []])
-        let strongCode = Document(markdown: "**a `b`**").blocks[0].text.runs.map(\.emphasis)
+        let strongCode = try Document(markdown: "**a `b`**").blocks[0].text.runs.map(\.emphasis)
         #expect(strongCode == [.strong, [.strong, .code]])
     }
 
-    @Test func plainTextParagraphsAreSeparatedByBlankLinesAndLinesReflow() {
+    @Test func plainTextParagraphsAreSeparatedByBlankLinesAndLinesReflow() throws {
         let document = Document(plainText: "one\ntwo  three\n\n\n  four\n")
         #expect(document.blocks.map(\.text.string) == ["one two three", "four"])
         #expect(document.blocks.allSatisfy { $0.kind == .paragraph && $0.style == .body })
         #expect(Document(plainText: "").isEmpty)
-        #expect(Document(markdown: "").sections.isEmpty)
+        #expect(try Document(markdown: "").sections.isEmpty)
     }
 
     @Test func theFormatFollowsTheExtension() {
@@ -165,14 +165,14 @@ import TextMetrics
         #expect(DocumentFormat(path: "dir.md/file") == .plainText)
     }
 
-    @Test func deepNestingIsFlattenedNotACrash() {
+    @Test func deepNestingIsFlattenedNotACrash() throws {
         let depth = 20_000
-        let quotes = Document(markdown: String(repeating: ">", count: depth) + " deep")
+        let quotes = try Document(markdown: String(repeating: ">", count: depth) + " deep")
         #expect(quotes.blocks.map(\.text.string) == ["deep"])
         let emphasis = String(repeating: "*a ", count: depth) + String(repeating: "b* ", count: depth)
-        #expect(Document(markdown: emphasis).blocks.count == 1)
+        #expect(try Document(markdown: emphasis).blocks.count == 1)
         let lists = (0..<2_000).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")
-        #expect(Document(markdown: lists).blocks.count == 2_000)
+        #expect(try Document(markdown: lists).blocks.count == 2_000)
     }
 
     @Test func wordsKeepTheirEmphasis() {

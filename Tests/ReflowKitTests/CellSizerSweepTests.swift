@@ -35,4 +35,25 @@ import TestSupport
         #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: "Cell")) == 200_000)
         #expect(CellSizer.paragraphCacheLimit(for: content(1_000_000, text: "Cell")) == 1 << 19)
     }
+
+    /// A sweep's sizers have an owner: they live while it does, after the workers are done with
+    /// them, and are freed with it (nothing is left to the exit).
+    @Test func aSweepsSizersAreFreedWithTheirOwner() throws {
+        let content = CollectionContent(sections: [(0..<50).map { Cell(kind: .item, style: .body, text: StyledText("Text \($0)")) }])
+        let directory = try Fixtures.fonts().directory
+        weak var owner: SweepSizers?
+        weak var kept: CellSizer?
+        try {
+            let sizers = SweepSizers(fontsDirectory: directory, content: content)
+            owner = sizers
+            let heights = try CategorySweep.map(
+                content, categories: [.large, .accessibilityExtraExtraExtraLarge], containerWidth: 390,
+                makeSizer: { try sizers.make() }, layout: ListLayout(), transform: { $0.contentSize.height })
+            #expect(heights.count == 2 && heights[0] < heights[1])
+            #expect(sizers.count == 2, "one sizer per worker: the Text cut for L, the Display cut for AX5")
+            kept = try sizers.make()
+            #expect(kept != nil, "kept by its owner, not by whoever asked for it")
+        }()
+        #expect(owner == nil && kept == nil, "freed with the owner")
+    }
 }

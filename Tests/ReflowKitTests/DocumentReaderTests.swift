@@ -91,7 +91,7 @@ import Testing
         #expect(throws: InputError.notFound(path: missing)) { try DocumentReader().bytes(of: missing) }
         #expect(throws: InputError.isDirectory(path: folder.path)) { try DocumentReader().bytes(of: folder.path) }
         #expect("\(InputError.tooLarge(path: "big.txt", limit: 256 << 20, size: 300 << 20))"
-            == "'big.txt' is 300 MiB larger than the input limit of 256 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long")
+            == "'big.txt' is 300 MiB larger than the input limit of 256 MiB; raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long")
     }
 
     /// A byte order mark is no part of the text, in plain text as in Markdown (cmark drops it).

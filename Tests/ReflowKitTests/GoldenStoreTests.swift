@@ -26,7 +26,7 @@ import TestSupport
     @Test func recordedLayoutsMatchAndMovedLayoutsAreNamed() throws {
         let folder = try OutputFileTests.scratch().appendingPathComponent("goldens").path
         let store = GoldenStore(folder: folder, document: Fixtures.examplePath("welcome.md"))
-        #expect(throws: GoldenStore.Problem.self) { try store.checkFolder(recording: false) }
+        #expect(throws: GoldenStore.Problem.noFolder(folder: folder)) { try store.checkFolder(recording: false) }
         try store.checkFolder(recording: true)
         let recorded = try Self.reports(width: 390)
         try store.record(recorded, to: try store.outputs(for: Self.categories, protecting: []))
@@ -42,21 +42,26 @@ import TestSupport
         let text = narrower.text(document: "welcome.md", maxCells: 1)
         #expect(text.hasPrefix("check failed: welcome.md changed at 2 of 2 size(s) (golden → now)\n  L: recorded for width 390 pt, checked at 320 pt"))
         #expect(text.contains("… and "), "at most one element per size is listed")
+        #expect(narrower.mismatch == "layouts differ from the goldens at l, ax5")
+        #expect(narrower.failure == "layouts differ from the goldens at l, ax5; if the change is intended, record the goldens again")
+        #expect(same.mismatch == nil && same.failure == nil)
     }
 
     @Test func aMissingGoldenIsNamedWithWhatToDo() throws {
         let folder = try OutputFileTests.scratch().path
         let store = GoldenStore(folder: folder, document: "welcome.md")
-        #expect {
+        let problem = GoldenStore.Problem.missingGoldens(Self.categories, folder: folder, stem: "welcome")
+        #expect(throws: problem) {
             try store.compare(try Self.reports(width: 390), categories: Self.categories, reader: DocumentReader(), tolerance: 0)
-        } throws: { error in
-            "\(error)" == "no golden for l, ax5 in '\(folder)' (expected welcome-CATEGORY.json); run with --record to create them"
         }
+        #expect("\(problem)" == "no golden for l, ax5 in '\(folder)' (expected welcome-CATEGORY.json); record them to create them")
     }
 
     @Test func aFileWhereTheFolderShouldBeIsAnError() throws {
         let file = try OutputFileTests.scratch().appendingPathComponent("goldens").path
         #expect(FileManager.default.createFile(atPath: file, contents: Data()))
-        #expect(throws: GoldenStore.Problem.self) { try GoldenStore(folder: file, document: "a.md").checkFolder(recording: true) }
+        #expect(throws: GoldenStore.Problem.folderIsAFile(folder: file)) {
+            try GoldenStore(folder: file, document: "a.md").checkFolder(recording: true)
+        }
     }
 }

@@ -26,30 +26,50 @@ import TestSupport
         #expect(try request.resolved().files.format == .json)
         request.format = .svg
         #expect(try request.resolved().files.format == .svg, "--format wins over the extension")
-        (request.format, request.output) = (nil, "out.gif")
-        #expect(throws: InvalidOption.self) { try request.resolved() }
+        (request.format, request.output) = (nil, "out.GIF")
+        #expect(throws: PreviewRequest.Problem.unknownFormat(.init(pathExtension: "gif"))) { try request.resolved() }
         request.output = "out"
         #expect(try request.resolved().files.format == .png, "no extension: PNG")
     }
 
     @Test func aViewportSetsTheWidthAndMustAgreeWithIt() throws {
         var request = PreviewRequest(document: "doc.md")
-        (request.viewport, request.offset) = ("320X568", 100)
+        let screen = Size(width: 320, height: 568)
+        (request.viewport, request.offset) = (screen, 100)
         let (files, width) = try request.resolved()
-        #expect(width == 320 && files.viewport == Size(width: 320, height: 568) && files.offset == 100)
-        func message(_ change: (inout PreviewRequest) -> Void) -> String? {
+        #expect(width == 320 && files.viewport == screen && files.offset == 100)
+        func problem(_ change: (inout PreviewRequest) -> Void) -> PreviewRequest.Problem? {
             var changed = request
             change(&changed)
-            do { _ = try changed.resolved(); return nil } catch { return error.description }
+            do { _ = try changed.resolved(); return nil } catch { return error }
         }
-        #expect(message { $0.width = 390 } == "--width 390 and --viewport 320X568 disagree; give one width")
-        #expect(message { $0.viewport = "320x" } == "--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '320x'")
-        #expect(message { $0.viewport = nil } == "--offset needs --viewport (the screen it scrolls)")
-        #expect(message { $0.offset = -1 } == "--offset must be 0 or more points, got -1")
-        #expect(message { $0.format = .json }?.hasPrefix("--viewport crops an image") == true)
-        #expect(message { ($0.viewport, $0.offset, $0.parts) = (nil, nil, true) } == nil, "parts of one size's PNG page")
-        #expect(message { ($0.viewport, $0.offset, $0.parts, $0.isSheet) = (nil, nil, true, true) }?.hasPrefix("--parts cuts") == true)
-        #expect(message { $0.scale = 5 } == "--scale must be 1, 2, 3 or 4 (device pixels per point), got 5")
+        #expect(problem { $0.width = 390 } == .widthDisagreesWithViewport(width: 390, viewport: screen))
+        #expect(problem { $0.viewport = nil } == .offsetWithoutViewport(100))
+        #expect(problem { $0.offset = -1 } == .offset(.negative(-1)))
+        #expect(problem { $0.offset = 1e307 } == .offset(.tooLong(1e307)))
+        #expect(problem { $0.viewport = Size(width: 320, height: 0) } == .viewportHeight(.notPositive(0)))
+        #expect(problem { $0.viewport = Size(width: 2e7, height: 568) } == .viewportWidth(.tooLong(2e7)))
+        #expect(problem { $0.format = .json } == .viewportWithLayoutJSON)
+        #expect(problem { ($0.viewport, $0.offset, $0.parts) = (nil, nil, true) } == nil, "parts of one size's PNG page")
+        #expect(problem { ($0.viewport, $0.offset, $0.parts, $0.isSheet) = (nil, nil, true, true) } == .partsNeedOnePNGPage(format: .png))
+        #expect(problem { $0.scale = 5 } == .scaleUnsupported(5))
+        #expect(problem { ($0.viewport, $0.offset, $0.width) = (nil, nil, 0) } == .width(.notPositive(0)))
+    }
+
+    /// A request's problems say which value is wrong without naming an option of a program.
+    @Test func aRequestsProblemsNameTheValueNotAnOption() {
+        let problems: [any Error & CustomStringConvertible] = [
+            PreviewRequest.Problem.width(.notPositive(0)), PreviewRequest.Problem.offsetWithoutViewport(10),
+            PreviewRequest.Problem.partsNeedOnePNGPage(format: .svg), PreviewRequest.Problem.unknownFormat(.init(pathExtension: "gif")),
+            PreviewRequest.Problem.widthDisagreesWithViewport(width: 390, viewport: Size(width: 320, height: 568)),
+            ScrollRequest.Problem.stepTooSmall(speed: 0.01, framesPerSecond: 60), ScrollRequest.Problem.plotPath("p.txt"),
+            ScrollRequest.Problem.changeIncomplete(fraction: 0.5, category: nil), ScrollRequest.Problem.maximumFrames(0),
+        ]
+        for problem in problems { #expect(!problem.description.contains("--"), "\(problem)") }
+        #expect("\(PreviewRequest.Problem.width(.notPositive(0)))" == "width must be a positive number of points, got 0")
+        #expect("\(ScrollRequest.Problem.stepTooSmall(speed: 0.01, framesPerSecond: 60))"
+            == "a speed of 0.01 pt/s at 60 frames per second moves 0.00016666666666666666 pt a frame, less than the layout unit "
+            + "(1/64 pt); use at least 0.938 pt/s at this frame rate")
     }
 
     @Test func aScrollRequestIsCheckedThenRunsToTheBottom() throws {
@@ -64,17 +84,25 @@ import TestSupport
         let empty = try LayoutInput(bytes: [], format: .plainText)
         #expect(try request.run(empty, fonts: try Fixtures.fonts()) == nil)
 
-        func message(_ change: (inout ScrollRequest) -> Void) -> String? {
+        func problem(_ change: (inout ScrollRequest) -> Void) -> ScrollRequest.Problem? {
             var changed = request
             change(&changed)
-            do { _ = try changed.configuration(); return nil } catch { return error.description }
+            do { _ = try changed.configuration(); return nil } catch { return error }
         }
-        #expect(message { $0.changeTo = nil }?.hasPrefix("--change-category-at and --to go together") == true)
-        #expect(message { ($0.fps, $0.speed) = (1_000, 10) }?.contains("less than the layout unit (1/64 pt)") == true)
-        #expect(message { $0.fps = 0.5 } == "--fps must be between 1 and 1000 frames per second, got 0.5")
-        #expect(message { $0.plot = "chart.pdf" } == "--plot needs a .svg or .png path, got 'chart.pdf'")
-        #expect(Estimate(option: "fixed:120") == .fixed(120) && Estimate(option: "AUTO") == .automatic(initial: 44))
-        #expect(Estimate(option: "fixed:inf") == nil && Estimate(option: "fixed:0") == nil && Estimate(option: "sometimes") == nil)
+        #expect(problem { $0.changeTo = nil } == .changeIncomplete(fraction: 0.5, category: nil))
+        #expect(problem { ($0.fps, $0.speed) = (1_000, 10) } == .stepTooSmall(speed: 10, framesPerSecond: 1_000))
+        #expect(problem { $0.fps = 0.5 } == .framesPerSecond(0.5))
+        #expect(problem { $0.plot = "chart.pdf" } == .plotPath("chart.pdf"))
+        #expect(problem { $0.plot = "chart.json" } == .plotPath("chart.json"), "the layout JSON is no plot")
+        #expect(problem { $0.plot = "chart" } == .plotPath("chart"))
+        #expect(problem { $0.plot = "Chart.PNG" } == nil)
+        var plotted = request
+        plotted.plot = "chart.svg"
+        #expect(try plotted.plotFormat() == OutputFormat.svg)
+        #expect(problem { $0.height = -1 } == .height(.notPositive(-1)))
+        #expect(problem { $0.changeAt = 2 } == .changeFraction(2))
+        #expect(problem { $0.maximumFrames = 0 } == .maximumFrames(0))
+        #expect(ScrollRequest.minimumSpeed(framesPerSecond: 60) == 0.938)
     }
 
     @Test func aFontsFolderNamedByTheEnvironmentMustHoldTheFonts() throws {
@@ -82,7 +110,8 @@ import TestSupport
         do {
             _ = try FontLibrary.resolving(directory: nil, environment: ["REFLOW_FONTS": "/nonexistent"])
             Issue.record("a wrong REFLOW_FONTS is an error")
-        } catch let error as InvalidOption {
+        } catch let error as FontLibrary.VariableFolderError {
+            #expect(error == FontLibrary.VariableFolderError(variable: "REFLOW_FONTS", folder: "/nonexistent"))
             #expect(error.description.hasPrefix("REFLOW_FONTS is '/nonexistent', which holds no Inter-Regular.otf"))
         }
     }

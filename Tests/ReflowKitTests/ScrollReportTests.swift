@@ -38,10 +38,11 @@ import TestSupport
     @Test func thePlotIsWrittenAsSVGAndPNG() throws {
         let (session, _) = try Self.session()
         let plot = ScrollPlot(session: session, fonts: try Fixtures.fonts())
-        let svg = String(decoding: try plot.render(format: .svg), as: UTF8.self)
+        let svg = String(decoding: try #require(try plot.render(format: .svg)), as: UTF8.self)
         #expect(svg.contains("<svg") && svg.contains("Scroll session"))
-        let png = try plot.render(format: .png)
+        let png = try #require(try plot.render(format: .png))
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(try plot.render(format: .json) == nil, "the layout JSON is not a picture")
         #expect(try plot.displayList().size == Size(width: ScrollPlot.width, height: 2 * ScrollPlot.panelHeight + 40))
     }
 }

@@ -117,7 +117,7 @@ import TestSupport
     /// list's 8 pt), and each row's lines at least 1.5 × the size apart, so rows grow.
     @Test func wcagTextSpacingWidensTheGapsBetweenParagraphsAndTheLines() throws {
         let sizer = try Fixtures.sizer()
-        let document = Document(markdown: "First paragraph of a few words.\n\nSecond paragraph, as short.\n\nThird.\n")
+        let document = try Document(markdown: "First paragraph of a few words.\n\nSecond paragraph, as short.\n\nThird.\n")
         let content = CellMode.blocks.content(for: document)
         for category in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
             var text = TextEnvironment(category: category)
@@ -199,6 +199,11 @@ import TestSupport
             _ = try FlowLayout().layout(sections, in: LayoutEnvironment(containerWidth: 30), sizer: sizer)
             Issue.record("expected an error")
         } catch let error as ReflowError {
+            guard case .containerTooNarrow(let width, let category, _) = error else {
+                Issue.record("expected .containerTooNarrow, got \(error)")
+                return
+            }
+            #expect(width == 30 && category == .large)
             #expect("\(error)".contains("container width 30 pt is too narrow"))
         }
     }

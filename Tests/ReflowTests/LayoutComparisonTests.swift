@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct LayoutComparisonTests {
     static func report(_ markdown: String, _ category: ContentSizeCategory) throws -> LayoutReport {
         let environment = LayoutEnvironment(containerWidth: 390, category: category)
-        let layout = try ListLayout().layout(CellMode.blocks.content(for: Document(markdown: markdown)), in: environment,
+        let layout = try ListLayout().layout(CellMode.blocks.content(for: try Document(markdown: markdown)), in: environment,
                                                sizer: try Fixtures.sizer())
         return LayoutReport(layout)
     }
@@ -67,7 +67,7 @@ import TestSupport
     @Test func theToleranceIgnoresSmallMoves() throws {
         let golden = try Self.report(Self.original, .large)
         let wider = LayoutEnvironment(containerWidth: 390.25, category: .large)
-        let layout = try ListLayout().layout(CellMode.blocks.content(for: Document(markdown: Self.original)), in: wider,
+        let layout = try ListLayout().layout(CellMode.blocks.content(for: try Document(markdown: Self.original)), in: wider,
                                                sizer: try Fixtures.sizer())
         let actual = LayoutReport(layout)
         #expect(!LayoutComparison(golden: golden, actual: actual, tolerance: 0).changes.isEmpty)

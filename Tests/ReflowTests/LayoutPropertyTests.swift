@@ -42,7 +42,7 @@ import TestSupport
     @Test func framesDoNotOverlapAreAtLeast44TallAndLieInsideTheContentSize() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 30, input: Self.documents, Self.widths) { seeds, width in
-            let document = Document(markdown: Self.markdown(seeds))
+            let document = try Document(markdown: Self.markdown(seeds))
             for mode in CellMode.allCases {
                 let sections = mode.content(for: document)
                 for (name, layout) in Self.layouts() {
@@ -69,7 +69,7 @@ import TestSupport
     @Test func listCellsFillTheWidthLessTheSectionInsets() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 30, input: Self.documents, Self.widths, Gen.double(in: 0...40)) { seeds, width, inset in
-            let sections = CellMode.blocks.content(for: Document(markdown: Self.markdown(seeds)))
+            let sections = CellMode.blocks.content(for: try Document(markdown: Self.markdown(seeds)))
             let insets = EdgeInsets(top: inset, leading: inset, bottom: inset / 2, trailing: inset * 1.5)
             for direction in LayoutDirection.allCases {
                 let environment = LayoutEnvironment(containerWidth: width, category: .accessibilityMedium, layoutDirection: direction)
@@ -93,7 +93,7 @@ import TestSupport
     @Test func contentHeightNeverDecreasesFromExtraSmallToAX5() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 25, input: Self.documents, Self.widths) { seeds, width in
-            let document = Document(markdown: Self.markdown(seeds))
+            let document = try Document(markdown: Self.markdown(seeds))
             let styles = Set(document.blocks.map(\.style))
             for (mode, layout) in [(CellMode.blocks, ListLayout() as any CollectionLayout), (.words, FlowLayout()),
                                    (.blocks, FlowLayout())] {
@@ -113,7 +113,7 @@ import TestSupport
     @Test func attributesInARectAreExactlyTheFramesThatIntersectIt() async throws {
         let sizer = try Fixtures.sizer()
         await propertyCheck(count: 30, input: Self.documents, Gen.double(in: -100...3000), Gen.double(in: 0...900)) { seeds, top, height in
-            let sections = CellMode.words.content(for: Document(markdown: Self.markdown(seeds)))
+            let sections = CellMode.words.content(for: try Document(markdown: Self.markdown(seeds)))
             guard let layout = attempt({ try FlowLayout().layout(sections, in: LayoutEnvironment(), sizer: sizer) }) else { return }
             let rect = Rect(x: 0, y: top, width: 390, height: height)
             let expected = layout.cells.filter { $0.frame.intersects(rect) }.map(\.indexPath)

@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct LayoutReportTests {
     @Test func jsonTextReadsBackAsTheSameReport() throws {
         let sizer = try Fixtures.sizer()
-        let document = Document(markdown: "# Quotes \"and\" \\ back\\slash\n\nTabs\tand\u{1}control, *emphasis*, ünïcödé, 漢字.\n")
+        let document = try Document(markdown: "# Quotes \"and\" \\ back\\slash\n\nTabs\tand\u{1}control, *emphasis*, ünïcödé, 漢字.\n")
         let arabic = TextEnvironment(category: .accessibilityExtraExtraExtraLarge, direction: .rightToLeft,
                                      language: try LanguageTag("ar"))
         for environment in [LayoutEnvironment(containerWidth: 333.3, category: .extraSmall),
@@ -57,7 +57,7 @@ import TestSupport
 @Suite struct StreamedReportTests {
     @Test func theReportMadeUnitByUnitEqualsTheSnapshotsReport() throws {
         let sizer = try Fixtures.sizer()
-        let document = Document(markdown: "# Title\n\nA paragraph of body text.\n\n## Second\n\n- an item\n- another\n")
+        let document = try Document(markdown: "# Title\n\nA paragraph of body text.\n\n## Second\n\n- an item\n- another\n")
         var inputs: [(String, CollectionContent, any CollectionLayout)] = [
             ("list", CellMode.blocks.content(for: document), ListLayout()),
             ("flow", CellMode.words.content(for: document), FlowLayout()),

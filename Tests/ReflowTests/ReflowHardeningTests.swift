@@ -80,7 +80,13 @@ import TestSupport
     /// #3: a session stops at its frame limit, having kept no more frames than that.
     @Test func aSessionStopsAtItsFrameLimit() throws {
         var session = try Self.session(speed: 1, fps: 60, maximumFrames: 500)
-        #expect(throws: ScrollSession.Failure.self) { try session.run() }
+        let failure = try #require(throws: ScrollSession.Failure.self) { try session.run() }
+        guard case .tooManyFrames(let limit, let step, let offset, let end) = failure else {
+            Issue.record("expected .tooManyFrames, got \(failure)")
+            return
+        }
+        #expect(limit == 500 && step == 1.0 / 60 && offset > 0 && offset < end)
+        #expect(failure.description.hasSuffix("raise the speed, lower the frame rate, or allow more frames"))
         #expect(session.frames.count == 500)
         var quick = try Self.session(speed: 3_000)
         let summary = try quick.run()
@@ -122,20 +128,20 @@ import TestSupport
     }
 
     /// Lone CR (old Mac files) ends lines as LF and CRLF do.
-    @Test func loneCarriageReturnsEndLines() {
+    @Test func loneCarriageReturnsEndLines() throws {
         for newline in ["\n", "\r\n", "\r"] {
             let text = ["first line", "same paragraph", "", "second paragraph", ""].joined(separator: newline)
             #expect(PlainText.paragraphs(text) == ["first line same paragraph", "second paragraph"], "\(Array(newline.unicodeScalars))")
-            #expect(Document(markdown: text).blocks.map(\.text.string) == ["first line same paragraph", "second paragraph"])
+            #expect(try Document(markdown: text).blocks.map(\.text.string) == ["first line same paragraph", "second paragraph"])
         }
     }
 
     /// `- - - x`: nested lists that start on one line read outer bullet first, as a browser
     /// draws them, not the outer bullets after their children.
-    @Test func nestedListsOnOneLineKeepTheirBulletsInOrder() {
-        #expect(Document(markdown: "- - - x\n").blocks.map(\.text.string) == ["• • • x"])
-        #expect(Document(markdown: "1. - x\n2. y\n").blocks.map(\.text.string) == ["1. • x", "2. y"])
-        let nested = Document(markdown: "- a\n  - b\n- c\n").blocks.map(\.text.string)
+    @Test func nestedListsOnOneLineKeepTheirBulletsInOrder() throws {
+        #expect(try Document(markdown: "- - - x\n").blocks.map(\.text.string) == ["• • • x"])
+        #expect(try Document(markdown: "1. - x\n2. y\n").blocks.map(\.text.string) == ["1. • x", "2. y"])
+        let nested = try Document(markdown: "- a\n  - b\n- c\n").blocks.map(\.text.string)
         #expect(nested == ["• a", "• b", "• c"])
     }
 
@@ -144,5 +150,21 @@ import TestSupport
         let error = ReflowError.containerTooNarrow(containerWidth: 0.0001, category: .large, needed: 33)
         #expect(error.description.hasPrefix("container width 0.0001 pt is too narrow at category l: cells need more than 33 pt"))
         #expect(ReflowError.widthTooSmall(width: 12.345, category: .large, needed: 40.5).description.hasPrefix("width 12.35 pt"))
+    }
+
+    /// The engine says what is wrong with the values and what to change in their terms; which
+    /// option sets a value is the command line's business (reflow-cli's `CommandLineWording`).
+    @Test func errorsSayWhatToChangeWithoutNamingAnOption() {
+        let errors: [ReflowError] = [
+            .widthTooSmall(width: 12, category: .large, needed: 40),
+            .containerTooNarrow(containerWidth: 30, category: .accessibilityExtraExtraExtraLarge, needed: 33),
+            .itemTooNarrow(width: 20, category: .large, needed: 33, indexPath: IndexPath(item: 2, section: 1)),
+        ]
+        for error in errors {
+            #expect(error.description.hasPrefix(error.problem + "; "), "\(error)")
+            #expect(!error.description.contains("--"), "\(error)")
+        }
+        #expect(errors[1].description.hasSuffix("; give the container more width"))
+        #expect(errors[2].problem.hasPrefix("the item of cell 1.2 is 20 pt wide at category l"))
     }
 }

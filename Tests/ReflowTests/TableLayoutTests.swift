@@ -17,7 +17,7 @@ import TestSupport
         | Supercalifragilistic | Headlines |
         """
 
-    static func content() -> CollectionContent { CellMode.blocks.content(for: Document(markdown: markdown)) }
+    static func content() throws -> CollectionContent { CellMode.blocks.content(for: try Document(markdown: markdown)) }
 
     /// Per column: the longest word (in its cell, insets included) and the widest cell on one line.
     static func measures(_ cells: [Cell], columns: Int, category: ContentSizeCategory,
@@ -49,7 +49,7 @@ import TestSupport
 
     @Test func aTableThatFitsIsLaidOutInColumnsWithExactFrames() throws {
         let sizer = try Fixtures.sizer()
-        let content = Self.content()
+        let content = try Self.content()
         let cells = try content.sections[0].cells
         let environment = LayoutEnvironment(containerWidth: 390, category: .large)
         let snapshot = try ListLayout().layout(content, in: environment, sizer: sizer)
@@ -81,7 +81,7 @@ import TestSupport
 
     @Test func withoutAMinimumBindingColumnsAreExactlyProportionalToTheirContent() throws {
         let sizer = try Fixtures.sizer()
-        let content = Self.content()
+        let content = try Self.content()
         let cells = try content.sections[0].cells
         let environment = LayoutEnvironment(containerWidth: 1200, category: .large)
         let snapshot = try ListLayout().layout(content, in: environment, sizer: sizer)
@@ -99,7 +99,7 @@ import TestSupport
     /// checked at every category against the rule, and the switch must happen in between.
     @Test func theSwitchToCardsComesAtTheCategoryWhereTheLongestWordsNoLongerFit() throws {
         let sizer = try Fixtures.sizer()
-        let content = Self.content()
+        let content = try Self.content()
         let cells = try content.sections[0].cells
         var modes: [Bool] = []
         for category in ContentSizeCategory.allCases {
@@ -118,7 +118,7 @@ import TestSupport
 
     @Test func aTableTooNarrowForColumnsBecomesOneCardPerRowWithExactFrames() throws {
         let sizer = try Fixtures.sizer()
-        let content = Self.content()
+        let content = try Self.content()
         let environment = LayoutEnvironment(containerWidth: 390, category: .accessibilityExtraExtraExtraLarge)
         let snapshot = try ListLayout().layout(content, in: environment, sizer: sizer)
         let cells = try content.sections[0].cells
@@ -141,7 +141,7 @@ import TestSupport
     @Test func aNarrowContainerGetsCardsAtTheDefaultSize() throws {
         let sizer = try Fixtures.sizer()
         let wide = "| Column | Another |\n|---|---|\n| Internationalization | Characteristically |\n"
-        let content = CellMode.blocks.content(for: Document(markdown: wide))
+        let content = CellMode.blocks.content(for: try Document(markdown: wide))
         let cells = try content.sections[0].cells
         let measures = try Self.measures(cells, columns: 2, category: .large, sizer: sizer)
         let at320 = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 320, category: .large), sizer: sizer)
@@ -153,7 +153,7 @@ import TestSupport
 
     @Test func rightToLeftMirrorsTheColumns() throws {
         let sizer = try Fixtures.sizer()
-        let content = Self.content()
+        let content = try Self.content()
         let ltr = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 390, category: .large), sizer: sizer)
         let rtl = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 390, category: .large, layoutDirection: .rightToLeft),
                                           sizer: sizer)
@@ -193,7 +193,7 @@ import TestSupport
                 markdown += "| " + row.map { Self.words[$0 % Self.words.count] + " " + Self.words[($0 / 13) % Self.words.count] }
                     .joined(separator: " | ") + " |\n"
             }
-            let content = CellMode.blocks.content(for: Document(markdown: markdown))
+            let content = CellMode.blocks.content(for: try Document(markdown: markdown))
             for direction in LayoutDirection.allCases {
                 for category in [ContentSizeCategory.extraSmall, .large, .accessibilityMedium, .accessibilityExtraExtraExtraLarge] {
                     let environment = LayoutEnvironment(containerWidth: width, category: category, layoutDirection: direction)

@@ -37,6 +37,6 @@ public enum Fixtures {
     public static func example(_ name: String) throws -> Document {
         let path = examplePath(name)
         let text = DocumentText(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))).text
-        return Document(text: text, format: DocumentFormat(path: path))
+        return try Document(text: text, format: DocumentFormat(path: path))
     }
 }

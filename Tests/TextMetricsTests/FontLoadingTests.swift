@@ -111,8 +111,9 @@ import Testing
             } catch let error as TextMetricsError {
                 #expect(error == .fontsNotFound(searched: [candidate]))
                 #expect(error.description.contains(candidate))
-                #expect(error.description.contains("--fonts"))
+                #expect(error.problem == "cannot find the bundled fonts (Inter-Regular.otf) in: \(candidate)")
                 #expect(error.description.contains("REFLOW_FONTS"))
+                #expect(!error.description.contains("--"), "the library names no option of a program")
                 #expect(error.description.contains("Inter-Regular.otf"))
             }
         }

@@ -5,9 +5,10 @@ import TextMetrics
 extension Document {
     /// Reads `text` as CommonMark or, for any other format, plain text (a screen file is not a
     /// document of blocks: see `LayoutInput`).
-    public init(text: String, format: DocumentFormat) {
+    /// - Throws: `MarkdownError` for Markdown that cmark-gfm as installed cannot parse.
+    public init(text: String, format: DocumentFormat) throws(MarkdownError) {
         switch format {
-        case .commonMark: self.init(markdown: text)
+        case .commonMark: try self.init(markdown: text)
         case .plainText, .screen: self.init(plainText: text)
         }
     }
@@ -15,8 +16,9 @@ extension Document {
     /// A GitHub Flavored Markdown document; see `Block` for how blocks map to text styles. Each
     /// heading of level 1 or 2 outside quotes and lists starts a section, and each table is a
     /// section of its own.
-    public init(markdown: String) {
-        self.init(sections: MarkdownReader().sections(from: MarkdownParser().parse(markdown)))
+    /// - Throws: `MarkdownError` when cmark-gfm as installed cannot parse (an extension missing).
+    public init(markdown: String) throws(MarkdownError) {
+        self.init(sections: MarkdownReader().sections(from: try MarkdownParser().parse(markdown)))
     }
 
     /// Plain text: one section of body paragraphs (see `PlainText`).

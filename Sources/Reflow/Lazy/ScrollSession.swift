@@ -88,10 +88,10 @@ public struct ScrollSession {
             switch self {
             case .stepTooSmall(let step):
                 "each frame would move \(JSONText.number(step)) pt, less than the layout unit (1/64 pt), so the scroll "
-                    + "would never move; raise --speed or lower --fps"
+                    + "would never move; raise the speed or lower the frame rate"
             case .tooManyFrames(let limit, let step, let offset, let end):
                 "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves "
-                    + "\(JSONText.number(step)) pt); raise --speed, lower --fps, or raise --max-frames"
+                    + "\(JSONText.number(step)) pt); raise the speed, lower the frame rate, or allow more frames"
             }
         }
     }

@@ -4,7 +4,7 @@ import TextMetrics
 /// Progress of long work on stderr: a bar redrawn in place when stderr is a terminal, a line at
 /// each tenth otherwise (so logs stay short), nothing when quiet (`--quiet`).
 /// Safe to call from several threads (a sweep's workers): what was last drawn is kept under a lock.
-public final class TerminalProgress: Sendable {
+final class TerminalProgress: Sendable {
     private let label: String
     private let quiet: Bool
     private let isTerminal = isatty(STDERR_FILENO) != 0
@@ -13,13 +13,13 @@ public final class TerminalProgress: Sendable {
     private let started = Date()
 
     /// Progress of work called `label`; with `quiet`, silent.
-    public init(label: String, quiet: Bool) {
+    init(label: String, quiet: Bool) {
         self.label = label
         self.quiet = quiet
     }
 
     /// `fraction` of the work is done (0…1).
-    public func update(_ fraction: Double) {
+    func update(_ fraction: Double) {
         guard !quiet else { return }
         let fraction = min(1, max(0, fraction))
         if isTerminal {
@@ -43,7 +43,7 @@ public final class TerminalProgress: Sendable {
     }
 
     /// Clears the bar (on a terminal), so the next line starts clean.
-    public func finish() {
+    func finish() {
         guard !quiet, isTerminal, last.withLock({ $0.drawn }) >= 0 else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }

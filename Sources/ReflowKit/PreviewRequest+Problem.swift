@@ -1,0 +1,46 @@
+import Reflow
+import TextMetrics
+
+extension PreviewRequest {
+    /// Why a preview request cannot be drawn, with the values given; each description says which
+    /// value is wrong and what to give instead.
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The output's extension names no format.
+        case unknownFormat(OutputFormat.UnknownExtension)
+        /// Device pixels per point outside `PNGRenderer.scales`.
+        case scaleUnsupported(Int)
+        case width(InvalidLength)
+        case offset(InvalidLength)
+        case viewportWidth(InvalidLength)
+        case viewportHeight(InvalidLength)
+        /// An offset scrolls a viewport; none was given.
+        case offsetWithoutViewport(Double)
+        /// The layout JSON holds the whole layout: it cannot be cropped to a viewport.
+        case viewportWithLayoutJSON
+        /// Parts cut one size's whole PNG page; not a viewport, a contact sheet or another format.
+        case partsNeedOnePNGPage(format: OutputFormat)
+        /// A width and a viewport whose width is another.
+        case widthDisagreesWithViewport(width: Double, viewport: Size)
+
+        public var description: String {
+            switch self {
+            case .unknownFormat(let unknown): unknown.description
+            case .scaleUnsupported(let scale):
+                "scale \(scale) is not supported: device pixels per point must be 1, 2, 3 or 4"
+            case .width(let invalid): "width \(invalid)"
+            case .offset(let invalid): "offset \(invalid)"
+            case .viewportWidth(let invalid): "the viewport's width \(invalid)"
+            case .viewportHeight(let invalid): "the viewport's height \(invalid)"
+            case .offsetWithoutViewport:
+                "an offset needs a viewport (the screen it scrolls)"
+            case .viewportWithLayoutJSON:
+                "a viewport crops an image; the layout JSON holds the whole layout"
+            case .partsNeedOnePNGPage(let format):
+                "parts cut one text size's whole page into PNG parts; they do not go with a viewport, a contact sheet or the "
+                    + "\(format.rawValue) format"
+            case .widthDisagreesWithViewport(let width, let viewport):
+                "width \(Limits.describe(width)) and the viewport's width \(Limits.describe(viewport.width)) disagree; give one width"
+            }
+        }
+    }
+}

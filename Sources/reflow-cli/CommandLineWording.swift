@@ -1,0 +1,146 @@
+import Preview
+import Reflow
+import ReflowKit
+import TextMetrics
+
+/// An error of the library as the command line words it. The library says what is wrong with a
+/// value ("container width 30 pt is too narrow …; give the container more width"); a person at
+/// the command line sets that value with an option, so the message names the option and what to
+/// type instead ("…; use a wider --width"). Errors that name no option keep the library's words.
+protocol CommandLineWording: Error {
+    /// One line: what is wrong, and the option to change.
+    var commandLineMessage: String { get }
+}
+
+/// `error` in the command line's words: its `commandLineMessage` where it has one, else its description.
+func commandLineMessage(_ error: any Error) -> String {
+    (error as? any CommandLineWording)?.commandLineMessage ?? "\(error)"
+}
+
+extension ReflowError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .widthTooSmall: description
+        case .containerTooNarrow: "\(problem); use a wider --width"
+        case .itemTooNarrow: "\(problem); give the item more width (a larger fraction or fewer items per group) or use a wider --width"
+        }
+    }
+}
+
+extension ScrollSession.Failure: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .stepTooSmall(let step):
+            "each frame would move \(JSONText.number(step)) pt, less than the layout unit (1/64 pt), so the scroll "
+                + "would never move; raise --speed or lower --fps"
+        case .tooManyFrames(let limit, let step, let offset, let end):
+            "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves "
+                + "\(JSONText.number(step)) pt); raise --speed, lower --fps, or raise --max-frames"
+        }
+    }
+}
+
+extension TextMetricsError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .fontsNotFound:
+            "\(problem); pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"
+        case .hyphenationUnavailable(_, _, let package):
+            "\(problem); install Debian's \(package) (apt-get install \(package); apt-cache search --names-only '^hyphen-' lists "
+                + "the languages that have patterns), or turn hyphenation off"
+        case .fontFileUnreadable, .notAFont, .lineBreakerUnavailable, .invalidLanguageTag, .hyphenationDictionaryUnreadable:
+            description
+        }
+    }
+}
+
+extension PreviewError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .imageTooLarge: "\(problem); use --viewport or a smaller --scale"
+        case .imageSideTooLong: "\(problem); use --viewport, a smaller --scale, or write numbered parts"
+        case .invalidScale, .png: description
+        }
+    }
+}
+
+extension InputError: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .tooLarge: "\(problem); raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"
+        case .notFound, .isDirectory, .permissionDenied, .system: description
+        }
+    }
+}
+
+extension GoldenLayout.ReadError: CommandLineWording {
+    var commandLineMessage: String { "\(problem); re-record it with --record" }
+}
+
+extension GoldenStore.Problem: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .folderIsAFile: "--goldens \(problem); give the folder that holds (or will hold) the goldens"
+        case .noFolder: "\(problem); run with --record to create it and record the goldens"
+        case .missingGoldens: "\(problem); run with --record to create them"
+        }
+    }
+}
+
+extension PreviewFiles.TooLarge: CommandLineWording {
+    var commandLineMessage: String {
+        "\(problem); add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, "
+            + "or draw one screen with --viewport"
+    }
+}
+
+extension PreviewRequest.Problem: CommandLineWording {
+    var commandLineMessage: String { commandLineMessage(viewport: nil) }
+
+    /// The problem in the command line's words, quoting `--viewport` as typed (`viewport`) where
+    /// it names it; without it, as `WIDTHxHEIGHT`.
+    func commandLineMessage(viewport: String?) -> String {
+        switch self {
+        case .unknownFormat(let unknown): unknown.commandLineMessage
+        case .scaleUnsupported(let scale): "--scale must be 1, 2, 3 or 4 (device pixels per point), got \(scale)"
+        case .width(let invalid): "--width \(invalid)"
+        case .offset(let invalid): "--offset \(invalid)"
+        case .viewportWidth(let invalid): "--viewport's width \(invalid)"
+        case .viewportHeight(let invalid): "--viewport's height \(invalid)"
+        case .offsetWithoutViewport: "--offset needs --viewport (the screen it scrolls)"
+        case .viewportWithLayoutJSON: "--viewport crops an image; --format json writes the whole layout (drop --viewport)"
+        case .partsNeedOnePNGPage(let format):
+            "--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or "
+                + "--format \(format.rawValue)"
+        case .widthDisagreesWithViewport(let width, let size):
+            "--width \(Limits.describe(width)) and --viewport "
+                + "\(viewport ?? "\(Limits.describe(size.width))x\(Limits.describe(size.height))") disagree; give one width"
+        }
+    }
+}
+
+extension ScrollRequest.Problem: CommandLineWording {
+    var commandLineMessage: String {
+        switch self {
+        case .width(let invalid): "--width \(invalid)"
+        case .height(let invalid): "--height \(invalid)"
+        case .speed(let invalid): "--speed \(invalid)"
+        case .framesPerSecond(let fps): "--fps must be between 1 and 1000 frames per second, got \(Limits.describe(fps))"
+        case .maximumFrames(let limit): "--max-frames must be at least 1, got \(limit)"
+        case .stepTooSmall(let speed, let fps):
+            "--speed \(Limits.describe(speed)) at --fps \(Limits.describe(fps)) moves \(Limits.describe(speed / fps)) pt a frame, "
+                + "less than the layout unit (1/64 pt); use at least "
+                + "\(Limits.describe(ScrollRequest.minimumSpeed(framesPerSecond: fps))) pt/s at this frame rate"
+        case .changeFraction(let fraction): "--change-category-at must be a fraction between 0 and 1, got \(fraction)"
+        case .changeIncomplete:
+            "--change-category-at and --to go together: give both, e.g. --change-category-at 0.5 --to ax5"
+        case .plotPath(let path): "--plot needs a .svg or .png path, got '\(path)'"
+        }
+    }
+}
+
+extension OutputFormat.UnknownExtension: CommandLineWording {
+    var commandLineMessage: String {
+        "cannot tell the format from '.\(pathExtension)'; give --format \(Self.formatNames)"
+    }
+}
