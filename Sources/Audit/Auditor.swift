@@ -12,12 +12,12 @@ public struct Auditor: Sendable {
         public var categories: [ContentSizeCategory] = ContentSizeCategory.allCases
         /// Container widths to audit at (default: 390 pt, an iPhone, and 320 pt, WCAG 1.4.10's reflow width).
         public var widths: [Double] = [390, 320]
-        public var layoutDirection: LayoutDirection = .leftToRight
-        /// What the text is measured in besides the category (each audited one's): base direction,
-        /// language, hyphenation (words too wide for their column are hyphenated instead of
-        /// broken, and `word-broken` becomes info) and text spacing (with WCAG 1.4.12's, text that
-        /// clips only with the extra spacing is `spacing-clipped`).
-        public var text = TextEnvironment()
+        /// What the text is measured in besides the category (each audited one's): base direction
+        /// (and with it the layout direction), language, hyphenation (words too wide for their
+        /// column are hyphenated instead of broken, and `word-broken` becomes info) and text
+        /// spacing (with WCAG 1.4.12's, text that clips only with the extra spacing is
+        /// `spacing-clipped`).
+        public var settings = TextSettings()
         public var theme: Theme = .light
 
         public init() {}
@@ -51,13 +51,13 @@ public struct Auditor: Sendable {
     /// rule) and with the extra spacing (only what clips there and not without it: `spacing-clipped`).
     public func run(progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
         var observations: [Observation] = []
-        let theme = options.theme, hyphenate = options.text.hyphenation
-        var plain = options.text
+        let theme = options.theme, hyphenate = options.settings.textEnvironment(category: .default).hyphenation
+        var plain = options.settings
         plain.spacing = .normal
-        let spaced = options.text.spacing == .normal ? nil : options.text
+        let spaced = (options.settings.spacing ?? .normal) == .normal ? nil : options.settings
         let sweeps = Double(options.widths.count * (spaced == nil ? 1 : 2))
         var done = 0.0
-        func sweep(width: Double, text: TextEnvironment) throws -> [Observation] {
+        func sweep(width: Double, text: TextSettings) throws -> [Observation] {
             var sweepProgress: (@Sendable (Double) -> Void)?
             if let progress {
                 let before = done
@@ -68,8 +68,7 @@ public struct Auditor: Sendable {
                 Self.inspect(snapshot, theme: theme, hyphenate: hyphenate)
             }
             let perCategory: [[Observation]] = try CategorySweep.map(
-                input.content, categories: options.categories, containerWidth: width, text: text,
-                layoutDirection: options.layoutDirection,
+                input.content, categories: options.categories, containerWidth: width, settings: text,
                 makeSizer: makeSizer, layout: input.layout, transform: inspect, progress: sweepProgress)
             return perCategory.flatMap { $0 }
         }

@@ -20,10 +20,9 @@ public struct DocumentPreview {
     public var fonts: FontLibrary
     /// The container (screen) width in points.
     public var width: Double
-    /// Base direction, language, hyphenation and spacing; its category is replaced by each size drawn.
-    public var text: TextEnvironment
-    /// Which side is leading.
-    public var layoutDirection: LayoutDirection
+    /// Base direction, language, hyphenation and spacing (and with the direction, which side is
+    /// leading): each size drawn gets an environment built from them for that size.
+    public var settings: TextSettings
     /// Overlay cell frames, text frames, baselines, the 44 pt minimum and, for a lazy screen,
     /// measured against estimated rows.
     public var debug = false
@@ -31,13 +30,11 @@ public struct DocumentPreview {
     public var annotations: [ContentSizeCategory: [DisplayListBuilder.Annotation]] = [:]
 
     /// A preview of `input` set in `fonts` in a container `width` points wide.
-    public init(input: LayoutInput, fonts: FontLibrary, width: Double, text: TextEnvironment = TextEnvironment(),
-                layoutDirection: LayoutDirection = .leftToRight) {
+    public init(input: LayoutInput, fonts: FontLibrary, width: Double, settings: TextSettings = TextSettings()) {
         self.input = input
         self.fonts = fonts
         self.width = width
-        self.text = text
-        self.layoutDirection = layoutDirection
+        self.settings = settings
     }
 
     private var builder: DisplayListBuilder { DisplayListBuilder(debug: debug) }
@@ -45,9 +42,7 @@ public struct DocumentPreview {
     /// The layout environment at `category`, `height` points tall.
     public func environment(category: ContentSizeCategory,
                             height: Double = LayoutEnvironment.defaultContainerHeight) -> LayoutEnvironment {
-        var text = text
-        text.category = category
-        return LayoutEnvironment(containerWidth: width, containerHeight: height, text: text, layoutDirection: layoutDirection)
+        settings.layoutEnvironment(width: width, height: height, category: category)
     }
 
     /// Lays the document out at each of `categories` on worker threads (`CategorySweep`) and
@@ -56,7 +51,7 @@ public struct DocumentPreview {
                                     transform: @escaping @Sendable (LayoutSnapshot) throws -> T) throws -> [T] {
         let sizers = SweepSizers(fontsDirectory: fonts.directory, content: input.content)
         return try CategorySweep.map(
-            input.content, categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
+            input.content, categories: categories, containerWidth: width, settings: settings,
             makeSizer: { try sizers.make() },
             layout: input.layout,
             transform: transform, progress: progress)
@@ -67,7 +62,7 @@ public struct DocumentPreview {
     public func layoutJSON(categories: [ContentSizeCategory], asArray: Bool,
                            progress: (@Sendable (Double) -> Void)? = nil) throws -> String {
         // Each report is made unit by unit (never a whole layout's measured text in memory).
-        let reports = try input.reports(categories: categories, width: width, text: text, layoutDirection: layoutDirection,
+        let reports = try input.reports(categories: categories, width: width, settings: settings,
                                         fontsDirectory: fonts.directory, progress: progress ?? { _ in })
         return asArray
             ? "[\n" + reports.map { $0.jsonText(indent: "  ") }.joined(separator: ",\n") + "\n]\n"

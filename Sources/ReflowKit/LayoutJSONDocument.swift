@@ -59,18 +59,17 @@ public struct LayoutJSONDocument: Sendable {
     /// Lays `input` out at each of `categories` (on worker threads, `CategorySweep`) and writes
     /// the whole document to `sink`.
     /// - Parameters:
-    ///   - text: base direction, language, hyphenation and spacing; its category is replaced by each size.
+    ///   - settings: base direction, language, hyphenation and spacing; each size's environment is built from them.
     ///   - fontsDirectory: the fonts each worker opens for itself.
     public func write(_ input: LayoutInput, categories: [ContentSizeCategory], width: Double,
-                      text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
-                      fontsDirectory: String, to sink: Sink, progress: (@Sendable (Double) -> Void)? = nil) throws {
+                      settings: TextSettings = TextSettings(), fontsDirectory: String, to sink: Sink, progress: (@Sendable (Double) -> Void)? = nil) throws {
         // The workers' sizers are freed when this returns, the whole document written.
         let sizers = SweepSizers(fontsDirectory: fontsDirectory, content: input.content)
         try sink.write(head)
         // Each size's report is made unit by unit: never a whole layout's measured text in memory;
         // each size's JSON is written as soon as it and the sizes before it are done, and dropped.
         try CategorySweep.forEach(
-            categories: categories, containerWidth: width, text: text, layoutDirection: layoutDirection,
+            categories: categories, containerWidth: width, settings: settings,
             makeSizer: { try sizers.make() },
             produce: { environment, sizer in
                 try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonText(indent: "    ")

@@ -38,7 +38,7 @@ struct AuditCommand: ParsableCommand {
         let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
         let loaded = try document.load()
         var options = Auditor.Options()
-        (options.text, options.layoutDirection) = try document.text.sweep(loaded)
+        options.settings = try document.text.sweep(loaded)
         if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
         if !width.isEmpty { options.widths = width }
         let auditor = Auditor(input: loaded, options: options, fontsDirectory: try document.fonts.library().directory)

@@ -50,8 +50,8 @@ struct CheckCommand: ParsableCommand {
         let directory = try document.fonts.library().directory
         let progress = document.progress("laying out")
         let sweep = try document.text.sweep(loaded)
-        let reports = try loaded.reports(categories: categories, width: width, text: sweep.text,
-                                         layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
+        let reports = try loaded.reports(categories: categories, width: width, settings: sweep,
+                                         fontsDirectory: directory,
                                          progress: { progress.update($0) })
         progress.finish()
         if record {

@@ -47,8 +47,8 @@ struct LayoutCommand: ParsableCommand {
         let json = LayoutJSONDocument(document: document.name, format: documentFormat, cells: placement.cells,
                                       layout: loaded.format == .screen ? "compositional" : placement.layout.rawValue)
         let sweep = try document.text.sweep(loaded)
-        try json.write(loaded, categories: category.categories, width: width, text: sweep.text,
-                       layoutDirection: sweep.layoutDirection, fontsDirectory: directory,
+        try json.write(loaded, categories: category.categories, width: width, settings: sweep,
+                       fontsDirectory: directory,
                        to: sink, progress: { progress.update($0) })
         progress.finish()
         try sink.commit()

@@ -98,7 +98,7 @@ struct PreviewCommand: ParsableCommand {
         defer { progress.finish() }
         let sweep = try document.text.sweep(loaded)
         var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
-                                      text: sweep.text, layoutDirection: sweep.layoutDirection)
+                                      settings: sweep)
         preview.debug = debug
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
         let written = try plan.files.write(preview, to: output, document: document.name,

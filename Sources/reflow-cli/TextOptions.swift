@@ -43,10 +43,9 @@ struct TextOptions: ParsableArguments {
                      spacing: textSpacing)
     }
 
-    /// The text environment and the layout direction for a sweep (whose categories replace the
-    /// environment's), given what the input's front matter says.
-    func sweep(_ input: LayoutInput) throws -> (text: TextEnvironment, layoutDirection: LayoutDirection) {
-        let environment = try settings().environment(documentSettings: input.documentSettings)
-        return (environment, LayoutDirection(for: environment))
+    /// The text settings for a sweep over text sizes: those given over what the input's front
+    /// matter says, checked (hyphenation patterns loaded) before any work.
+    func sweep(_ input: LayoutInput) throws -> TextSettings {
+        try settings().over(input.documentSettings).validated()
     }
 }

@@ -11,12 +11,12 @@ import TestSupport
 /// from the rule's own numbers, not written down), and one that does not.
 @Suite struct AuditTests {
     static func audit(_ json: String, widths: [Double] = [390], theme: Theme = .light,
-                      text: TextEnvironment = TextEnvironment()) throws -> AuditReport {
+                      text: TextSettings = TextSettings()) throws -> AuditReport {
         let input = try LayoutInput(bytes: Array(json.utf8), format: .screen)
         var options = Auditor.Options()
         options.widths = widths
         options.theme = theme
-        options.text = text
+        options.settings = text
         return try Auditor(input: input, options: options, makeSizer: { try Fixtures.sizer() }).run()
     }
 
@@ -70,7 +70,7 @@ import TestSupport
     /// `spacing-clipped` only at the categories where it does not clip without the spacing.
     @Test func textSpacingThatClipsACardIsSpacingClippedWhereTheCardFitsOtherwise() throws {
         let json = Self.screen(height: "{\"absolute\": 60}", cells: "{\"text\": \"First line\\nSecond line\"}")
-        let report = try Self.audit(json, text: TextEnvironment(spacing: .wcag))
+        let report = try Self.audit(json, text: TextSettings(spacing: .wcag))
         let insets = EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12)
         func needed(_ category: ContentSizeCategory, spaced: Bool) -> Double {
             let spec = DynamicType.spec(.body, category)
@@ -88,7 +88,7 @@ import TestSupport
         #expect(Self.findings(report, .textClipped).map(\.category) == Self.findings(plain, .textClipped).map(\.category))
         #expect(Self.findings(plain, .spacingClipped).isEmpty)
         let roomy = try Self.audit(Self.screen(height: "{\"absolute\": 400}", cells: "{\"text\": \"First line\\nSecond line\"}"),
-                                   text: TextEnvironment(spacing: .wcag))
+                                   text: TextSettings(spacing: .wcag))
         #expect(Self.findings(roomy, .spacingClipped).isEmpty)
     }
 
@@ -118,12 +118,12 @@ import TestSupport
         #expect(Self.findings(short, .wordBroken).isEmpty)
         // Hyphenated (English patterns), the word ends its lines with hyphens: nothing is broken.
         let hyphenated = try Self.audit(Self.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"\(word)\"}"),
-                                        text: TextEnvironment(hyphenation: true))
+                                        text: TextSettings(hyphenation: true))
         #expect(Self.findings(hyphenated, .wordBroken).isEmpty)
         // A "word" with no hyphenation point at all is still broken, reported as information.
         let digits = String(repeating: "7", count: 60)
         let unbreakable = try Self.audit(Self.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"\(digits)\"}"),
-                                         text: TextEnvironment(hyphenation: true))
+                                         text: TextSettings(hyphenation: true))
         #expect(Self.findings(unbreakable, .wordBroken).first?.severity == .info)
     }
 

@@ -1,8 +1,10 @@
 import TextMetrics
 
-/// What a person chose for the text besides its size — a command line's `--direction`, `--lang`,
-/// `--hyphenate` and `--text-spacing`, an app's reading preferences. Each setting given wins over
-/// the document's front matter; each one left nil takes the front matter's, else the default.
+/// What is chosen for the text besides its size: its base direction, language, hyphenation and
+/// spacing — a person's reading preferences, or what a document's front matter says. Each setting
+/// a person gives wins over the document's (`over(_:)`); each one left nil takes the document's,
+/// else the default. The one type for these four settings: a text environment is built from them
+/// for the size it is for (`textEnvironment(category:)`, `layoutEnvironment(width:category:)`).
 public struct TextSettings: Hashable, Sendable {
     public var direction: BaseDirection?
     public var language: LanguageTag?
@@ -17,15 +19,42 @@ public struct TextSettings: Hashable, Sendable {
         self.spacing = spacing
     }
 
-    /// The text environment at `category`: these settings, then what the document sets
-    /// (`documentSettings`, its front matter), then the defaults. Loads the hyphenation patterns it asks for, so that a language without them
-    /// fails here, before any work.
+    /// These settings over `document`'s (a Markdown document's front matter): each setting given
+    /// here wins, each one left nil takes the document's.
+    public func over(_ document: TextSettings?) -> TextSettings {
+        guard let document else { return self }
+        return TextSettings(direction: direction ?? document.direction, language: language ?? document.language,
+                            hyphenation: hyphenation ?? document.hyphenation, spacing: spacing ?? document.spacing)
+    }
+
+    /// Loads what the settings ask for, so that a language without hyphenation patterns fails
+    /// here, before any work; returns the settings.
+    public func validated() throws -> TextSettings {
+        if textEnvironment(category: .default).hyphenation {
+            _ = try Hyphenator.forLanguage(textEnvironment(category: .default).language)
+        }
+        return self
+    }
+
+    /// The text environment at `category`, built for the size it is for: each setting given
+    /// here, the default for each one left nil.
+    public func textEnvironment(category: ContentSizeCategory) -> TextEnvironment {
+        applied(to: TextEnvironment(category: category))
+    }
+
+    /// The environment of a `width` × `height` container at `category`, its layout direction
+    /// following the text's (`LayoutDirection(for:)`).
+    public func layoutEnvironment(width: Double, height: Double = LayoutEnvironment.defaultContainerHeight,
+                                  category: ContentSizeCategory) -> LayoutEnvironment {
+        let text = textEnvironment(category: category)
+        return LayoutEnvironment(containerWidth: width, containerHeight: height, text: text,
+                                 layoutDirection: LayoutDirection(for: text))
+    }
+
+    /// The text environment at `category`: these settings over the document's
+    /// (`over(_:)`), then the defaults; checked (`validated()`).
     public func environment(category: ContentSizeCategory = .default, documentSettings: TextSettings? = nil) throws -> TextEnvironment {
-        var environment = TextEnvironment(category: category)
-        if let documentSettings { environment = documentSettings.applied(to: environment) }
-        environment = applied(to: environment)
-        if environment.hyphenation { _ = try Hyphenator.forLanguage(environment.language) }
-        return environment
+        try over(documentSettings).validated().textEnvironment(category: category)
     }
 
     /// `environment` with every setting given here in place of its own.
@@ -38,13 +67,11 @@ public struct TextSettings: Hashable, Sendable {
         return result
     }
 
-    /// The environment of a `width` × `height` container at `category`, its layout direction
-    /// following the text's (`LayoutDirection(for:)`).
+    /// The environment of a `width` × `height` container at `category`, these settings over the
+    /// document's, checked.
     public func layoutEnvironment(width: Double, height: Double = LayoutEnvironment.defaultContainerHeight,
-                                  category: ContentSizeCategory, documentSettings: TextSettings? = nil) throws -> LayoutEnvironment {
-        let text = try environment(category: category, documentSettings: documentSettings)
-        return LayoutEnvironment(containerWidth: width, containerHeight: height, text: text,
-                                 layoutDirection: LayoutDirection(for: text))
+                                  category: ContentSizeCategory, documentSettings: TextSettings?) throws -> LayoutEnvironment {
+        try over(documentSettings).validated().layoutEnvironment(width: width, height: height, category: category)
     }
 }
 

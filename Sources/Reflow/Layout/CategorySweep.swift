@@ -23,21 +23,21 @@ public enum CategorySweep {
 
     /// `transform` of the layout at each of `categories`, in the order given.
     /// - Parameters:
-    ///   - text: the text environment (base direction, language) every category is measured in;
-    ///     its category is replaced by each of `categories`.
+    ///   - settings: the text's direction, language, hyphenation and spacing; each category's
+    ///     environment is built from them for that category (`TextSettings.layoutEnvironment`).
     ///   - makeSizer: a new sizer, called once per worker thread.
     ///   - layout: the layout to lay the content out with (list, flow, compositional).
     ///   - progress: called with the fraction of categories done each time one is; calls come
     ///     from the worker threads but one at a time, never overlapping.
     public static func map<T: Sendable>(
         _ content: CollectionContent, categories: [ContentSizeCategory], containerWidth: Double,
-        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
+        settings: TextSettings = TextSettings(),
         makeSizer: @Sendable () throws -> CellSizer,
         layout: any CollectionLayout,
         transform: @Sendable (LayoutSnapshot) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
-        try map(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
+        try map(categories: categories, containerWidth: containerWidth, settings: settings,
                 makeSizer: makeSizer, produce: { environment, sizer in try transform(try layout.layout(content, in: environment, sizer: sizer)) },
                 progress: progress)
     }
@@ -45,13 +45,13 @@ public enum CategorySweep {
     /// `map` with each category's value made by `produce` (see the `forEach` that takes it).
     public static func map<T: Sendable>(
         categories: [ContentSizeCategory], containerWidth: Double,
-        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
+        settings: TextSettings = TextSettings(),
         makeSizer: @Sendable () throws -> CellSizer,
         produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
         let values = Locked<[T]>([])
-        try forEach(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
+        try forEach(categories: categories, containerWidth: containerWidth, settings: settings,
                     makeSizer: makeSizer, produce: produce,
                     deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)
         return values.withLock { $0 }
@@ -66,14 +66,14 @@ public enum CategorySweep {
     ///   the delivery and is rethrown.
     public static func forEach<T: Sendable>(
         _ content: CollectionContent, categories: [ContentSizeCategory], containerWidth: Double,
-        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
+        settings: TextSettings = TextSettings(),
         makeSizer: @Sendable () throws -> CellSizer,
         layout: any CollectionLayout,
         transform: @Sendable (LayoutSnapshot) throws -> T,
         deliver: @Sendable (Int, T) throws -> Void,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws {
-        try forEach(categories: categories, containerWidth: containerWidth, text: text, layoutDirection: layoutDirection,
+        try forEach(categories: categories, containerWidth: containerWidth, settings: settings,
                     makeSizer: makeSizer, produce: { environment, sizer in try transform(try layout.layout(content, in: environment, sizer: sizer)) },
                     deliver: deliver, progress: progress)
     }
@@ -83,7 +83,7 @@ public enum CategorySweep {
     /// (`LayoutReport(_:_:in:sizer:)`, which never holds a whole layout's text).
     public static func forEach<T: Sendable>(
         categories: [ContentSizeCategory], containerWidth: Double,
-        text: TextEnvironment = TextEnvironment(), layoutDirection: LayoutDirection = .leftToRight,
+        settings: TextSettings = TextSettings(),
         makeSizer: @Sendable () throws -> CellSizer,
         produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
         deliver: @Sendable (Int, T) throws -> Void,
@@ -113,11 +113,7 @@ public enum CategorySweep {
                 if let kept = lane.kept[category] {
                     value = kept
                 } else {
-                    var textEnvironment = text
-                    textEnvironment.category = category
-                    let environment = LayoutEnvironment(containerWidth: containerWidth, text: textEnvironment,
-                                                        layoutDirection: layoutDirection)
-                    value = try produce(environment, lane.sizer)
+                    value = try produce(settings.layoutEnvironment(width: containerWidth, category: category), lane.sizer)
                 }
                 lane.kept[category] = lane.remaining[category]! > 0 ? value : nil
                 return value
