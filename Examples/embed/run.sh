@@ -10,7 +10,8 @@ cd "$(dirname "$0")"
 export PATH=/opt/swift/usr/bin:$PATH
 swift build --package-path . -c debug --sanitize=address
 binary="$(swift build --package-path . -c debug --sanitize=address --show-bin-path)/embed"
-# Leaks are not errors: font faces and caches live until the exit on purpose.
+# Leaks are not errors here: the hyphenation dictionaries (loaded once per process) and the font faces the
+# example keeps live until the exit on purpose.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
