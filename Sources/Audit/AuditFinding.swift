@@ -12,7 +12,7 @@ public struct AuditFinding: Hashable, Sendable {
     /// The container width it was found at.
     public var width: Double
     /// The element: its kind (`cell`, `header`, …), index path and frame at `category`.
-    public var element: ElementCategory
+    public var element: ElementRole
     public var indexPath: IndexPath
     /// The element's frame at `category`.
     public var frame: Rect
@@ -23,7 +23,7 @@ public struct AuditFinding: Hashable, Sendable {
     public var message: String
 
     public init(rule: AuditRule, severity: AuditSeverity, category: ContentSizeCategory, otherCategories: [ContentSizeCategory] = [],
-                width: Double, element: ElementCategory, indexPath: IndexPath, frame: Rect, source: SourceLocation? = nil,
+                width: Double, element: ElementRole, indexPath: IndexPath, frame: Rect, source: SourceLocation? = nil,
                 message: String) {
         self.rule = rule
         self.severity = severity

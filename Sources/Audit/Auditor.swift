@@ -38,7 +38,7 @@ public struct Auditor: Sendable {
     struct Observation: Sendable {
         var rule: AuditRule
         var severity: AuditSeverity
-        var element: ElementCategory
+        var element: ElementRole
         var indexPath: IndexPath
         var frame: Rect
         var message: String
@@ -90,7 +90,7 @@ public struct Auditor: Sendable {
         struct Key: Hashable {
             var rule: AuditRule
             var width: Double
-            var element: ElementCategory
+            var element: ElementRole
             var indexPath: IndexPath
         }
         var order: [Key] = []
@@ -167,20 +167,20 @@ public struct Auditor: Sendable {
     /// Everything wrong in one layout.
     static func inspect(_ snapshot: LayoutSnapshot, theme: Theme, hyphenate: Bool) -> [Observation] {
         let environment = snapshot.environment
-        let decorations = snapshot.elements.filter { if case .decoration = $0.category { true } else { false } }
+        let decorations = snapshot.elements.filter { if case .decoration = $0.role { true } else { false } }
         var found: [Observation] = []
         func note(_ rule: AuditRule, _ severity: AuditSeverity, _ element: LayoutAttributes, _ message: String) {
-            found.append(Observation(rule: rule, severity: severity, element: element.category, indexPath: element.indexPath,
+            found.append(Observation(rule: rule, severity: severity, element: element.role, indexPath: element.indexPath,
                                      frame: element.frame, message: message, category: environment.category,
                                      width: environment.containerWidth))
         }
-        let clipped = Dictionary(snapshot.warnings.filter { $0.kind == .clipped }.map { (WarningKey($0.category, $0.indexPath), $0) },
+        let clipped = Dictionary(snapshot.warnings.filter { $0.kind == .clipped }.map { (WarningKey($0.role, $0.indexPath), $0) },
                                  uniquingKeysWith: { a, _ in a })
         for element in snapshot.elements {
-            if case .decoration = element.category { continue }
+            if case .decoration = element.role { continue }
             let frame = element.frame
             // Touch targets: every cell is one.
-            if element.category == .cell {
+            if element.role == .cell {
                 let side = min(frame.width, frame.height)
                 if side < 44 - 1e-9 {
                     note(.touchTarget, side < 24 - 1e-9 ? .error : .warning, element,
@@ -190,9 +190,9 @@ public struct Auditor: Sendable {
             }
             // Clipped text: content taller than the frame, or lines a limit hides.
             if element.isClipped {
-                let needed = clipped[WarningKey(element.category, element.indexPath)]?.needed
+                let needed = clipped[WarningKey(element.role, element.indexPath)]?.needed
                 note(.textClipped, .error, element, "its text needs \(needed.map { points($0) + " pt" } ?? "more height") but the "
-                        + "\(element.category.name) is \(points(frame.height)) pt tall: the text is cut off")
+                        + "\(element.role.name) is \(points(frame.height)) pt tall: the text is cut off")
             }
             var widest = 0.0
             for content in element.content {
@@ -233,7 +233,7 @@ public struct Auditor: Sendable {
             let right = max(frame.maxX, widest), left = frame.minX
             if right > environment.containerWidth + 0.5 || left < -0.5 {
                 let sideways = snapshot.plan.orthogonalSections.contains(element.indexPath.section)
-                    && (element.category == .cell || element.category == .badge)
+                    && (element.role == .cell || element.role == .badge)
                 note(.horizontalScroll, sideways ? .info : .error, element,
                      sideways ? "in a section that scrolls sideways: beyond the \(points(environment.containerWidth)) pt screen by design"
                         : "reaches \(points(right)) pt of a \(points(environment.containerWidth)) pt container: it scrolls horizontally")
@@ -246,7 +246,7 @@ public struct Auditor: Sendable {
     /// category, width and element where the same layout without it (`plain`) clips nothing.
     static func spacingClipped(with spaced: [Observation], without plain: [Observation]) -> [Observation] {
         struct Key: Hashable {
-            var element: ElementCategory
+            var element: ElementRole
             var indexPath: IndexPath
             var category: ContentSizeCategory
             var width: Double
@@ -274,9 +274,9 @@ public struct Auditor: Sendable {
     }
 
     struct WarningKey: Hashable {
-        var category: ElementCategory
+        var category: ElementRole
         var indexPath: IndexPath
-        init(_ category: ElementCategory, _ indexPath: IndexPath) {
+        init(_ category: ElementRole, _ indexPath: IndexPath) {
             self.category = category
             self.indexPath = indexPath
         }

@@ -67,7 +67,7 @@ public struct DisplayListBuilder: Sendable {
         let elements = elements.filter {
             $0.frame.intersects(visibleRect) || ($0.frame.height == 0 && $0.frame.minY >= visibleRect.minY && $0.frame.minY < visibleRect.maxY)
         }
-        let cells = elements.filter { $0.category == .cell }
+        let cells = elements.filter { $0.role == .cell }
 
         // Separators: a hairline in the gap between two rows of a list (cells of a section stacked
         // one under the other, as wide as each other), from the text's leading edge to the cell's
@@ -89,7 +89,7 @@ public struct DisplayListBuilder: Sendable {
         // elements' content in drawing order.
         let (below, above) = (elements.filter { $0.zIndex < 0 }, elements.filter { $0.zIndex >= 0 })
         below.forEach { draw($0, moved: moved, into: &list) }
-        for cell in above where cell.category == .cell { drawPanels(cell, moved: moved, into: &list) }
+        for cell in above where cell.role == .cell { drawPanels(cell, moved: moved, into: &list) }
         separators.forEach { list.fill($0, theme.separator) }
         above.forEach { draw($0, moved: moved, into: &list) }
 
@@ -114,7 +114,7 @@ public struct DisplayListBuilder: Sendable {
     }
 
     private func draw(_ element: LayoutAttributes, moved: (Rect) -> Rect, into list: inout DisplayList) {
-        switch element.category {
+        switch element.role {
         case .decoration:
             list.fill(moved(element.frame), theme.groupedBackground, cornerRadius: theme.cornerRadius)
         case .cell where element.isClipped:
@@ -201,14 +201,14 @@ public struct DisplayListBuilder: Sendable {
     /// A heading's level from its cell kind, text otherwise.
     static func role(of element: LayoutAttributes) -> DisplayList.AccessibleText.Role {
         if let level = element.cellKind?.headingLevel { return .heading(level: level) }
-        if case .supplementary(let kind) = element.category, kind == "header" { return .heading(level: 2) }
+        if case .supplementary(let kind) = element.role, kind == "header" { return .heading(level: 2) }
         return .text
     }
 
     private func drawDebug(_ cell: LayoutAttributes, moved: (Rect) -> Rect, into list: inout DisplayList) {
         let frame = moved(cell.frame)
-        list.stroke(frame, cell.category == .cell ? DebugColor.frame : DebugColor.supplementary, lineWidth: 0.5)
-        guard cell.category == .cell else { return }
+        list.stroke(frame, cell.role == .cell ? DebugColor.frame : DebugColor.supplementary, lineWidth: 0.5)
+        guard cell.role == .cell else { return }
         for content in cell.content {
             guard case .text(let layout, _, let textFrame, _) = content else { continue }
             let text = moved(textFrame)

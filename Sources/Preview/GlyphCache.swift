@@ -42,7 +42,7 @@ public struct GlyphCache {
 
     /// `glyph` of `font` at `pixelsPerEm`, moved right by `bin` quarters of a pixel.
     public mutating func bitmap(font: Font, glyph: UInt32, pixelsPerEm: Double, bin: Int) -> GlyphBitmap? {
-        let key = Key(font: font.id, glyph: glyph, size64: Int(LayoutUnit.rounded(pixelsPerEm * 64)), bin: UInt8(bin))
+        let key = Key(font: font.id, glyph: glyph, size64: Int(PointGrid.rounded(pixelsPerEm * 64)), bin: UInt8(bin))
         if let entry = cache.value(for: key) { return entry.bitmap }
         glyphsRasterized += 1
         let pixels = Double(key.size64) / 64
@@ -99,7 +99,7 @@ public struct GlyphCache {
                 for c in 0..<4 {
                     var sum = 0.0
                     for (s, w) in rows[y] { sum += horizontal[(s * width + x) * 4 + c] * w }
-                    rgba[(y * width + x) * 4 + c] = UInt8(max(0, min(255, LayoutUnit.rounded(sum))))
+                    rgba[(y * width + x) * 4 + c] = UInt8(max(0, min(255, PointGrid.rounded(sum))))
                 }
             }
         }

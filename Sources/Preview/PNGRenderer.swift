@@ -111,8 +111,8 @@ public final class PNGRenderer {
             case .text:
                 break  // characters for search and screen readers: nothing to see
             case .clip(let rect, let inner):
-                let box = PixelBox(x0: Int(LayoutUnit.rounded(rect.minX * k)), y0: Int(LayoutUnit.rounded(rect.minY * k)),
-                                   x1: Int(LayoutUnit.rounded(rect.maxX * k)), y1: Int(LayoutUnit.rounded(rect.maxY * k)))
+                let box = PixelBox(x0: Int(PointGrid.rounded(rect.minX * k)), y0: Int(PointGrid.rounded(rect.minY * k)),
+                                   x1: Int(PointGrid.rounded(rect.maxX * k)), y1: Int(PointGrid.rounded(rect.maxY * k)))
                 draw(inner, into: &raster, clip: clip.intersection(box), itemDone: {})
             }
             itemDone()
@@ -129,7 +129,7 @@ public final class PNGRenderer {
         for glyph in run.glyphs {
             let x = (run.origin.x + glyph.x) * k, y = (run.origin.y + glyph.y) * k
             var whole = x.rounded(.down)
-            var bin = Int(LayoutUnit.rounded((x - whole) * bins))
+            var bin = Int(PointGrid.rounded((x - whole) * bins))
             if bin == GlyphCache.subpixelBins {
                 bin = 0
                 whole += 1
@@ -138,9 +138,9 @@ public final class PNGRenderer {
                 continue
             }
             if bitmap.isColor {
-                raster.blitColor(bitmap, left: Int(whole) + bitmap.left, top: Int(LayoutUnit.rounded(y)) - bitmap.top, clip: clip)
+                raster.blitColor(bitmap, left: Int(whole) + bitmap.left, top: Int(PointGrid.rounded(y)) - bitmap.top, clip: clip)
             } else {
-                raster.blit(bitmap, left: Int(whole) + bitmap.left, top: Int(LayoutUnit.rounded(y)) - bitmap.top, color: run.color, clip: clip)
+                raster.blit(bitmap, left: Int(whole) + bitmap.left, top: Int(PointGrid.rounded(y)) - bitmap.top, color: run.color, clip: clip)
             }
         }
     }

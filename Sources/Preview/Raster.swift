@@ -82,7 +82,7 @@ struct Raster {
         for px in box.x0..<box.x1 {
             let coverage = max(0, min(x1, Double(px + 1)) - max(x, Double(px)))
             columns[px - box.x0] = coverage
-            fullRowAlpha[px - box.x0] = UInt32(LayoutUnit.rounded(alpha * coverage))
+            fullRowAlpha[px - box.x0] = UInt32(PointGrid.rounded(alpha * coverage))
         }
         // The opaque columns of a full row are one run (only the two edge columns are partly
         // covered); they are stored four bytes at a time.
@@ -123,7 +123,7 @@ struct Raster {
                             coverage = min(coverage, max(0, min(1, 0.5 - distance)))
                         }
                     }
-                    let a = UInt32(LayoutUnit.rounded(alpha * coverage))
+                    let a = UInt32(PointGrid.rounded(alpha * coverage))
                     if a == 255 {
                         buffer[index] = UInt8(red); buffer[index + 1] = UInt8(green)
                         buffer[index + 2] = UInt8(blue); buffer[index + 3] = 255

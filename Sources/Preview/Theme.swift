@@ -68,7 +68,7 @@ public struct Theme: Hashable, Sendable {
     /// draws them: what a contrast check compares. `decorations` are the layout's decoration
     /// elements (section backgrounds) that may lie under it.
     public func colors(for element: LayoutAttributes, decorations: [LayoutAttributes] = []) -> (text: Color, backdrop: Color) {
-        switch element.category {
+        switch element.role {
         case .supplementary(let kind) where kind == "badge":
             return (badgeText, badge)
         case .supplementary:

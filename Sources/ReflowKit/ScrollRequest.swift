@@ -35,7 +35,7 @@ public struct ScrollRequest: Sendable {
         do { try Limits.checkPositive(speed) } catch { throw .speed(error) }
         if maximumFrames < 1 { throw .maximumFrames(maximumFrames) }
         // The offset moves in layout units (1/64 pt): a smaller step would never move it.
-        if speed / fps < LayoutUnit.length { throw .stepTooSmall(speed: speed, framesPerSecond: fps) }
+        if speed / fps < PointGrid.step { throw .stepTooSmall(speed: speed, framesPerSecond: fps) }
         if let changeAt, !(0...1).contains(changeAt) { throw .changeFraction(changeAt) }
         if (changeAt == nil) != (changeTo == nil) { throw .changeIncomplete(fraction: changeAt, category: changeTo) }
         _ = try plotFormat()

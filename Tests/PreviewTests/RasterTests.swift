@@ -25,7 +25,7 @@ import TextMetrics
                         let dy = centerY - (centerY < y + r ? y + r : y1 - r)
                         coverage = min(coverage, max(0, min(1, 0.5 - ((dx * dx + dy * dy).squareRoot() - r))))
                     }
-                    let a = UInt32(LayoutUnit.rounded(Double(color.alpha) * coverage))
+                    let a = UInt32(PointGrid.rounded(Double(color.alpha) * coverage))
                     guard a > 0 else { continue }
                     Raster.blend(buffer, (py * raster.width + px) * 4, UInt32(color.red), UInt32(color.green),
                                  UInt32(color.blue), a)

@@ -125,7 +125,7 @@ import TestSupport
     @Test func aRightToLeftQuoteHasItsBarOnTheRight() throws {
         let typesetter = try Typesetter(fonts: try Fixtures.fonts())
         let layout = try typesetter.layout(StyledText("שלום עולם"), style: .callout, category: .large, width: 300)
-        let cell = LayoutAttributes(category: .cell, indexPath: IndexPath(item: 0, section: 0),
+        let cell = LayoutAttributes(role: .cell, indexPath: IndexPath(item: 0, section: 0),
                                     frame: Rect(x: 0, y: 0, width: 340, height: 44), cellKind: .quote,
                                     content: [.text(layout, style: .callout, frame: Rect(x: 20, y: 10, width: 300, height: layout.height),
                                                     truncated: false)])

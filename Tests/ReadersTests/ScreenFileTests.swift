@@ -81,9 +81,9 @@ import TestSupport
         for (category, columns) in [(ContentSizeCategory.extraExtraExtraLarge, 2), (.accessibilityMedium, 1)] {
             let snapshot = try screen.layout.layout(screen.content, in: LayoutEnvironment(category: category), sizer: try Fixtures.sizer())
             #expect(Set(snapshot.cells.map(\.frame.minY)).count == 3 - columns, "\(category.shortName)")
-            #expect(snapshot.elements.contains { $0.category == .background })
+            #expect(snapshot.elements.contains { $0.role == .background })
             // The cell has badge text, but no item declares a badge: nothing to draw it in.
-            #expect(!snapshot.elements.contains { $0.category == .badge })
+            #expect(!snapshot.elements.contains { $0.role == .badge })
         }
     }
 

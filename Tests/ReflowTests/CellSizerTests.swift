@@ -98,8 +98,8 @@ import TestSupport
             let factor = cell.insetMetrics.scaleFactor(for: category)
             let frames = measurement.elements.map(\.frame)
             #expect(frames.count == 3)
-            #expect(frames[0].size == Size(width: LayoutUnit.snap(40 * factor), height: LayoutUnit.snap(30 * factor)))
-            let spacing = LayoutUnit.snap(Cell.defaultElementSpacing * factor)
+            #expect(frames[0].size == Size(width: PointGrid.snap(40 * factor), height: PointGrid.snap(30 * factor)))
+            let spacing = PointGrid.snap(Cell.defaultElementSpacing * factor)
             #expect(frames[1].minY == frames[0].maxY + spacing)
             #expect(frames[2].minY == frames[1].maxY + spacing)
             // The line limit keeps one line and says the rest was cut.
@@ -125,7 +125,7 @@ import TestSupport
             text.spacing = .wcag
             let spaced = try ListLayout().layout(content, in: LayoutEnvironment(text: text), sizer: sizer)
             let body = DynamicType.spec(.body, category)
-            let plainCells = plain.elements.filter { $0.category == .cell }, spacedCells = spaced.elements.filter { $0.category == .cell }
+            let plainCells = plain.elements.filter { $0.role == .cell }, spacedCells = spaced.elements.filter { $0.role == .cell }
             #expect(plainCells.count == 3 && spacedCells.count == 3)
             for index in 1..<3 {
                 #expect(abs(plainCells[index].frame.minY - plainCells[index - 1].frame.maxY - ListLayout.defaultSpacing) < 1e-9)

@@ -47,7 +47,7 @@ import TestSupport
             let wide = plan.orthogonalSections.contains(unit.section)
             var elements: [LayoutAttributes] = []
             if unit.role != .cells {
-                elements.append(LayoutAttributes(category: .header, indexPath: IndexPath(item: 0, section: unit.section),
+                elements.append(LayoutAttributes(role: .header, indexPath: IndexPath(item: 0, section: unit.section),
                                                  frame: Rect(x: 0, y: 0, width: 390, height: height), zIndex: 1))
             }
             for item in unit.items {
@@ -56,11 +56,11 @@ import TestSupport
                 let x = random.double(0...(wide ? 3_000 : 390 - min(width, 390)))
                 let frame = Rect(x: x, y: random.double(0...max(0, height - h)), width: width, height: h)
                 let path = IndexPath(item: item, section: unit.section)
-                elements.append(LayoutAttributes(category: .cell, indexPath: path, frame: frame))
+                elements.append(LayoutAttributes(role: .cell, indexPath: path, frame: frame))
                 if random.next(4) == 0 {
                     // A badge hanging over the top or bottom edge.
                     let y = random.next(2) == 0 ? -random.double(0...12) : height + random.double(-12...0)
-                    elements.append(LayoutAttributes(category: .badge, indexPath: path,
+                    elements.append(LayoutAttributes(role: .badge, indexPath: path,
                                                      frame: Rect(x: frame.maxX - 10, y: y, width: 20, height: 12), zIndex: 2))
                 }
             }
@@ -69,7 +69,7 @@ import TestSupport
         }
 
         func sectionElements(_ section: Int, marks: [Double], of plan: ResolvedPlan<Void>) -> [LayoutAttributes] {
-            [LayoutAttributes(category: .background, indexPath: IndexPath(item: 0, section: section),
+            [LayoutAttributes(role: .background, indexPath: IndexPath(item: 0, section: section),
                               frame: Rect(x: 4, y: marks[0], width: 382, height: marks[marks.count - 1] - marks[0]),
                               zIndex: -1)]
         }
@@ -88,8 +88,8 @@ import TestSupport
         for element in snapshot.elements {
             var frame = element.frame
             let section = element.indexPath.section
-            let isHeader = element.category == .header
-            if !isHeader, element.category != .background, plan.orthogonalSections.contains(section) {
+            let isHeader = element.role == .header
+            if !isHeader, element.role != .background, plan.orthogonalSections.contains(section) {
                 frame.origin.x -= offsets[section] ?? 0
             }
             if isHeader, let visible {
@@ -106,12 +106,12 @@ import TestSupport
                 }
             }
             let meets = frame.minX < rect.maxX && rect.minX < frame.maxX && frame.minY < rect.maxY && rect.minY < frame.maxY
-            if meets { answer.append(Self.name(element.category, element.indexPath, frame)) }
+            if meets { answer.append(Self.name(element.role, element.indexPath, frame)) }
         }
         return answer.sorted()
     }
 
-    static func name(_ category: ElementCategory, _ indexPath: IndexPath, _ frame: Rect) -> String {
+    static func name(_ category: ElementRole, _ indexPath: IndexPath, _ frame: Rect) -> String {
         "\(category) \(indexPath) \(frame)"
     }
 
@@ -132,7 +132,7 @@ import TestSupport
                 }
                 let visible: Rect? = random.next(2) == 0 ? nil : Rect(x: 0, y: random.double(0...max(0, height)), width: 390, height: 844)
                 let found = snapshot.attributes(in: rect, orthogonalOffsets: offsets, visibleRect: visible)
-                    .map { Self.name($0.category, $0.indexPath, $0.frame) }.sorted()
+                    .map { Self.name($0.role, $0.indexPath, $0.frame) }.sorted()
                 let expected = Self.expected(snapshot, rect, offsets: offsets, visible: visible)
                 #expect(found == expected, "seed \(seed), rect \(rect), offsets \(offsets), visible \(String(describing: visible))")
             }
@@ -143,7 +143,7 @@ import TestSupport
         var random = SeededGenerator(seed: 11)
         let content = Self.content(&random)
         let snapshot = try RandomLayout(seed: 11).layout(content, in: LayoutEnvironment(), sizer: try Fixtures.sizer())
-        let backgrounds = snapshot.elements.filter { $0.category == .background }
+        let backgrounds = snapshot.elements.filter { $0.role == .background }
         #expect(backgrounds.count == content.sections.filter { $0.cellCount > 0 }.count)
         for background in backgrounds {
             #expect(background.frame.minY == snapshot.sectionExtents[background.indexPath.section].lowerBound)

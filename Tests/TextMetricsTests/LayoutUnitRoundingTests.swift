@@ -2,7 +2,7 @@ import PropertyBased
 import Testing
 import TextMetrics
 
-/// `LayoutUnit.rounded` and `roundedUp` stand in for `Double.rounded()` and `rounded(.up)` in
+/// `PointGrid.rounded` and `roundedUp` stand in for `Double.rounded()` and `rounded(.up)` in
 /// every frame and pixel, so they must give the same double, bit for bit (a frame that moved by
 /// one ulp, or a `-0.0` that became `0.0` in JSON, would break goldens and lazy = eager).
 @Suite struct LayoutUnitRoundingTests {
@@ -24,8 +24,8 @@ import TextMetrics
 
     @Test func agreesWithTheStandardLibraryAtTheEdges() {
         for value in Self.edges {
-            #expect(Self.same(LayoutUnit.rounded(value), value.rounded()), "rounded(\(value))")
-            #expect(Self.same(LayoutUnit.roundedUp(value), value.rounded(.up)), "roundedUp(\(value))")
+            #expect(Self.same(PointGrid.rounded(value), value.rounded()), "rounded(\(value))")
+            #expect(Self.same(PointGrid.roundedUp(value), value.rounded(.up)), "roundedUp(\(value))")
         }
     }
 
@@ -33,16 +33,16 @@ import TextMetrics
         // Any bit pattern: every exponent, subnormals, NaNs and infinities.
         await propertyCheck(count: 20_000, input: Gen.uint64()) { bits in
             let value = Double(bitPattern: bits)
-            #expect(Self.same(LayoutUnit.rounded(value), value.rounded()), "rounded(\(value))")
-            #expect(Self.same(LayoutUnit.roundedUp(value), value.rounded(.up)), "roundedUp(\(value))")
+            #expect(Self.same(PointGrid.rounded(value), value.rounded()), "rounded(\(value))")
+            #expect(Self.same(PointGrid.roundedUp(value), value.rounded(.up)), "roundedUp(\(value))")
         }
     }
 
     @Test func agreesOnLayoutSizedValues() async {
         // Offsets and heights in 1/64 pt: a million rows of up to a few hundred points.
         await propertyCheck(count: 20_000, input: Gen.double(in: -1e9...1e9)) { value in
-            #expect(Self.same(LayoutUnit.rounded(value), value.rounded()), "rounded(\(value))")
-            #expect(Self.same(LayoutUnit.snap(value / 64), (value / 64 * 64).rounded() / 64), "snap(\(value / 64))")
+            #expect(Self.same(PointGrid.rounded(value), value.rounded()), "rounded(\(value))")
+            #expect(Self.same(PointGrid.snap(value / 64), (value / 64 * 64).rounded() / 64), "snap(\(value / 64))")
         }
     }
 }

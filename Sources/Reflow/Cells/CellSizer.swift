@@ -87,7 +87,7 @@ public final class CellSizer {
             case .image(let image):
                 let width = Self.imageSize(image, scale: scale).width
                 if index == 0, cell.arrangement == .leadingImage, !category.isAccessibilityCategory, cell.elements.count > 1 {
-                    beside = width + LayoutUnit.snap(cell.elementSpacing * scale)
+                    beside = width + PointGrid.snap(cell.elementSpacing * scale)
                 } else {
                     widest = max(widest, width)
                 }
@@ -113,7 +113,7 @@ public final class CellSizer {
         if size.width > width, size.width > 0 {
             size = Size(width: width, height: size.height * width / size.width)
         }
-        return Size(width: LayoutUnit.snap(size.width), height: LayoutUnit.snap(size.height))
+        return Size(width: PointGrid.snap(size.width), height: PointGrid.snap(size.height))
     }
 
     private func compute(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
@@ -139,7 +139,7 @@ public final class CellSizer {
                                             needed: insets.horizontal + Self.minimumTextWidth)
         }
         let contentWidth = cellWidth - insets.horizontal
-        let spacing = LayoutUnit.snap(cell.elementSpacing * scale)
+        let spacing = PointGrid.snap(cell.elementSpacing * scale)
         // A leading image stands beside the rest, except at the accessibility sizes.
         var beside = 0.0
         var stacked = cell.elements[...]

@@ -143,23 +143,23 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    public var category: ElementCategory
+    public var role: ElementRole
     public var indexPath: IndexPath
     /// The length given (a height, or a width for `tooNarrow`) and the length wanted (44 pt, or
     /// what the content needs).
     public var given: Double
     public var needed: Double
 
-    public init(kind: Kind, category: ElementCategory, indexPath: IndexPath, given: Double, needed: Double) {
+    public init(kind: Kind, role: ElementRole, indexPath: IndexPath, given: Double, needed: Double) {
         self.kind = kind
-        self.category = category
+        self.role = role
         self.indexPath = indexPath
         self.given = given
         self.needed = needed
     }
 
     public var description: String {
-        let place = "\(category) \(indexPath.section).\(indexPath.item)"
+        let place = "\(role) \(indexPath.section).\(indexPath.item)"
         let given = (self.given * 1000).rounded() / 1000, wanted = (needed * 1000).rounded() / 1000
         switch kind {
         case .belowMinimumHeight: return "\(place) is \(given) pt tall, under the 44 pt minimum touch target"

@@ -6,12 +6,12 @@ public enum JSONText {
     /// shortest round-trip form; non-finite values (which JSON cannot hold) as null.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if abs(value) < 1e15, value == LayoutUnit.rounded(value) { return String(Int64(value)) }
+        if abs(value) < 1e15, value == PointGrid.rounded(value) { return String(Int64(value)) }
         // A whole number of thousandths (every frame a layout report writes): its digits, which
         // are Swift's shortest round-trip form too (a decimal of at most 15 significant digits
         // is the shortest that reads back as the double nearest it), without the general
         // algorithm.
-        let thousandths = LayoutUnit.rounded(value * 1000)
+        let thousandths = PointGrid.rounded(value * 1000)
         if abs(thousandths) < 1e15, thousandths / 1000 == value { return decimal(thousandths: Int64(thousandths)) }
         return String(value)
     }

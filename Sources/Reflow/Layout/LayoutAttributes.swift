@@ -1,39 +1,5 @@
 import TextMetrics
 
-/// What kind of element a layout placed, as a collection view distinguishes them: a cell, a
-/// supplementary element of some kind (a section header or footer, a badge on an item), or a
-/// decoration (a section's background).
-public enum ElementCategory: Hashable, Sendable, CustomStringConvertible {
-    case cell
-    case supplementary(kind: String)
-    case decoration(kind: String)
-
-    /// The kinds reflow's layouts use.
-    public static let header = ElementCategory.supplementary(kind: "header")
-    public static let footer = ElementCategory.supplementary(kind: "footer")
-    public static let badge = ElementCategory.supplementary(kind: "badge")
-    public static let background = ElementCategory.decoration(kind: "background")
-
-    /// The name in layout JSON: `cell`, or the supplementary or decoration kind.
-    public var name: String {
-        switch self {
-        case .cell: "cell"
-        case .supplementary(let kind), .decoration(let kind): kind
-        }
-    }
-
-    public var description: String { name }
-
-    /// Parses a JSON name back: `cell`, `background` (decoration), anything else supplementary.
-    public init(name: String) {
-        switch name {
-        case "cell": self = .cell
-        case "background": self = .background
-        default: self = .supplementary(kind: name)
-        }
-    }
-}
-
 /// Text or an image placed by a layout, in content coordinates.
 public enum PlacedContent: Sendable {
     /// Measured text whose lines are drawn from `frame`'s top-left (line tops and baselines are
@@ -59,7 +25,7 @@ public enum PlacedContent: Sendable {
 
 /// Where one element goes and what it draws: the answer a layout gives for an index path. A value.
 public struct LayoutAttributes: Sendable {
-    public var category: ElementCategory
+    public var role: ElementRole
     /// A cell's index path; a section's supplementary or decoration element has the section and
     /// item 0; a badge has its item's index path.
     public var indexPath: IndexPath
@@ -78,9 +44,9 @@ public struct LayoutAttributes: Sendable {
     /// screen files, words and elements without a cell.
     public var sourceLine: Int?
 
-    public init(category: ElementCategory, indexPath: IndexPath, frame: Rect, zIndex: Int = 0, cellKind: Cell.Kind? = nil,
+    public init(role: ElementRole, indexPath: IndexPath, frame: Rect, zIndex: Int = 0, cellKind: Cell.Kind? = nil,
                 content: [PlacedContent] = [], isClipped: Bool = false) {
-        self.category = category
+        self.role = role
         self.indexPath = indexPath
         self.frame = frame
         self.zIndex = zIndex
@@ -91,7 +57,7 @@ public struct LayoutAttributes: Sendable {
 
     /// Attributes for `cell` measured as `measurement`, in `frame`, laid out left to right (see
     /// `mirrored(in:)` for right to left).
-    public init(category: ElementCategory = .cell, indexPath: IndexPath, cell: Cell, measurement: CellMeasurement,
+    public init(role: ElementRole = .cell, indexPath: IndexPath, cell: Cell, measurement: CellMeasurement,
                 frame: Rect, zIndex: Int = 0) {
         let content = measurement.elements.map { element -> PlacedContent in
             let local = element.frame
@@ -101,7 +67,7 @@ public struct LayoutAttributes: Sendable {
             case .image: return .image(placed)
             }
         }
-        self.init(category: category, indexPath: indexPath, frame: frame, zIndex: zIndex, cellKind: cell.kind,
+        self.init(role: role, indexPath: indexPath, frame: frame, zIndex: zIndex, cellKind: cell.kind,
                   content: content, isClipped: measurement.naturalHeight > frame.height + 1e-9)
         sourceLine = cell.sourceLine
     }

@@ -95,7 +95,7 @@ public struct LayoutPlan: Sendable {
     /// Adds a height-independent length (an inset, a spacing) below what was added so far.
     public mutating func space(_ length: Double) {
         precondition(length.isFinite, "a finite length")
-        fixed = LayoutUnit.snap(fixed + length)
+        fixed = PointGrid.snap(fixed + length)
     }
 
     /// Starts `section`: its extent starts here.

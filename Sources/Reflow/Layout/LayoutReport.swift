@@ -126,7 +126,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         self.scrollingWidths = widths.isEmpty ? nil : widths
         let category = environment.category.shortName
         let reports = warnings.map {
-            WarningReport(warning: $0.kind.rawValue, kind: $0.category.name, indexPath: $0.indexPath, category: category,
+            WarningReport(warning: $0.kind.rawValue, kind: $0.role.name, indexPath: $0.indexPath, category: category,
                           given: Self.rounded($0.given), needed: Self.rounded($0.needed), message: $0.description)
         }
         self.warnings = reports.isEmpty ? nil : reports
@@ -144,7 +144,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
                 text = firstWords(of: layout.text.string)
             }
         }
-        return ElementReport(indexPath: attributes.indexPath, kind: attributes.category.name, cell: attributes.cellKind?.name,
+        return ElementReport(indexPath: attributes.indexPath, kind: attributes.role.name, cell: attributes.cellKind?.name,
                              level: attributes.cellKind?.headingLevel, style: style, frame: Frame(attributes.frame),
                              zIndex: attributes.zIndex == 0 ? nil : attributes.zIndex,
                              lines: style == nil ? nil : lines, text: style == nil ? nil : text,
@@ -225,7 +225,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     /// `value` to 1/1000 pt; a value so large that the scaling overflows is already whole.
     static func rounded(_ value: Double) -> Double {
         let scaled = value * 1000
-        return scaled.isFinite ? LayoutUnit.rounded(scaled) / 1000 : value
+        return scaled.isFinite ? PointGrid.rounded(scaled) / 1000 : value
     }
 
     /// The first `count` words (split at ASCII white space), for a person to recognise the cell;

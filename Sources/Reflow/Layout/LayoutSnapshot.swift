@@ -92,23 +92,23 @@ public struct LayoutSnapshot: Sendable {
 
     /// Every cell's attributes, in index-path order.
     public var cells: [LayoutAttributes] {
-        elements.filter { $0.category == .cell }.sorted { $0.indexPath < $1.indexPath }
+        elements.filter { $0.role == .cell }.sorted { $0.indexPath < $1.indexPath }
     }
 
-    /// The attributes of the element of `category` at `indexPath`, at rest (no scroll offsets,
+    /// The attributes of the element of `role` at `indexPath`, at rest (no scroll offsets,
     /// no pinning), or nil when there is none.
-    public func attributes(_ category: ElementCategory = .cell, at indexPath: IndexPath) -> LayoutAttributes? {
-        if category == .cell || category == .badge, let unit = plan.unit(containing: indexPath) {
-            return elements[unitElements[unit]..<unitElements[unit + 1]].first { $0.category == category && $0.indexPath == indexPath }
+    public func attributes(_ role: ElementRole = .cell, at indexPath: IndexPath) -> LayoutAttributes? {
+        if role == .cell || role == .badge, let unit = plan.unit(containing: indexPath) {
+            return elements[unitElements[unit]..<unitElements[unit + 1]].first { $0.role == role && $0.indexPath == indexPath }
         }
         guard sectionExtents.indices.contains(indexPath.section) else { return nil }
         for unit in plan.sectionUnits[indexPath.section] {
             if let match = elements[unitElements[unit]..<unitElements[unit + 1]].first(where: {
-                $0.category == category && $0.indexPath == indexPath
+                $0.role == role && $0.indexPath == indexPath
             }) { return match }
         }
         return elements[sectionElementStarts[indexPath.section]..<sectionElementStarts[indexPath.section + 1]]
-            .first { $0.category == category && $0.indexPath == indexPath }
+            .first { $0.role == role && $0.indexPath == indexPath }
     }
 
     /// Every element whose frame intersects `rect`, in drawing order: z-index, then layout order
@@ -236,7 +236,7 @@ enum EagerPass {
             if let width = laid.scrollingWidth {
                 scrollingWidths[plan.units[index].section] = max(scrollingWidths[plan.units[index].section] ?? 0, width)
             }
-            let height = LayoutUnit.snap(laid.height)
+            let height = PointGrid.snap(laid.height)
             try unit(index, plan.units[index].offset + sum, height, laid)
             sum += height
             heightsBefore.append(sum)

@@ -21,7 +21,7 @@ import TextMetrics
 /// fixed value. Rates are snapped to the layout unit and weights are whole numbers, so estimated
 /// heights are exact multiples of it.
 ///
-/// Exactness: heights and offsets are snapped to 1/64 pt (`LayoutUnit`), so sums are exact in any
+/// Exactness: heights and offsets are snapped to 1/64 pt (`PointGrid`), so sums are exact in any
 /// order and the lazy layout's frames equal an eager layout's bit for bit.
 public struct LazyLayout: Sendable {
     public let keys: [Int]
@@ -59,7 +59,7 @@ public struct LazyLayout: Sendable {
         precondition(keys.count == offsets.count, "one offset per unit")
         precondition(weights.map { $0.count == keys.count } ?? true, "one weight per unit")
         self.init(keys: keys, weights: weights ?? Array(repeating: 1, count: keys.count), keyCount: keyCount,
-                  snappedOffsets: offsets.map(LayoutUnit.snap), endOffset: endOffset, estimate: estimate)
+                  snappedOffsets: offsets.map(PointGrid.snap), endOffset: endOffset, estimate: estimate)
     }
 
     /// Every unit of `plan` unmeasured.
@@ -75,7 +75,7 @@ public struct LazyLayout: Sendable {
             for index in units.indices {
                 keys.append(units[index].estimateKey)
                 weights.append(units[index].estimateWeight)
-                offsets.append(LayoutUnit.snap(units[index].offset))
+                offsets.append(PointGrid.snap(units[index].offset))
             }
         }
         self.init(keys: keys, weights: weights, keyCount: plan.keyCount, snappedOffsets: offsets, endOffset: plan.endOffset,
@@ -87,7 +87,7 @@ public struct LazyLayout: Sendable {
         self.weights = weights
         self.keyCount = keyCount
         self.offsets = snappedOffsets
-        self.endOffset = LayoutUnit.snap(endOffset)
+        self.endOffset = PointGrid.snap(endOffset)
         self.estimate = estimate
         heights = [Double](repeating: .nan, count: keys.count)
         measuredTree = FenwickTree(count: keys.count)
@@ -133,11 +133,11 @@ public struct LazyLayout: Sendable {
     public func rate(forKey key: Int) -> Double {
         switch estimate {
         case .fixed(let height):
-            return LayoutUnit.snap(height)
+            return PointGrid.snap(height)
         case .automatic(let initial):
-            if weightByKey[key] > 0 { return LayoutUnit.snap(heightByKey[key] / weightByKey[key]) }
-            if measuredWeight > 0 { return LayoutUnit.snap(measuredHeight / measuredWeight) }
-            return LayoutUnit.snap(initial)
+            if weightByKey[key] > 0 { return PointGrid.snap(heightByKey[key] / weightByKey[key]) }
+            if measuredWeight > 0 { return PointGrid.snap(measuredHeight / measuredWeight) }
+            return PointGrid.snap(initial)
         }
     }
 
@@ -189,7 +189,7 @@ public struct LazyLayout: Sendable {
     /// `contentOffsetAdjustment` is left to the viewport, which knows the anchor.
     @discardableResult
     public mutating func setHeight(_ height: Double, of index: Int) -> InvalidationContext {
-        let height = LayoutUnit.snap(height)
+        let height = PointGrid.snap(height)
         let key = keys[index], weight = weights[index]
         let before = self.height(of: index)
         let oldTotal = contentHeight()

@@ -32,7 +32,7 @@ public final class PlannedLayout {
     public func height(ofUnit index: Int) -> Double {
         do {
             // Mirroring moves no unit up or down: the height needs no placing.
-            return LayoutUnit.snap(try bound.unitLayout(index, sizer: sizer).height)
+            return PointGrid.snap(try bound.unitLayout(index, sizer: sizer).height)
         } catch {
             if failure == nil { failure = error }
             return Cell.minimumTouchHeight

@@ -130,7 +130,7 @@ public struct ScrollSession {
     public mutating func run(progress: (Double) -> Void = { _ in }) throws -> Summary {
         var timer = FrameTimer()
         let step = configuration.speed / configuration.framesPerSecond
-        guard step >= LayoutUnit.length else { throw Failure.stepTooSmall(step: step) }
+        guard step >= PointGrid.step else { throw Failure.stepTooSmall(step: step) }
         var offset = 0.0
         var changed = false
         var contentHeights: [Double] = []

@@ -74,7 +74,7 @@ public struct Viewport {
     private mutating func units(from top: Double, extent: Double) -> ClosedRange<Int>? {
         guard layout.count > 0, extent > 0 else { return nil }
         let first = layout.index(at: top)
-        let last = layout.index(at: top + extent - LayoutUnit.length)
+        let last = layout.index(at: top + extent - PointGrid.step)
         return first...max(first, last)
     }
 
@@ -128,7 +128,7 @@ public struct Viewport {
         }
         direction = newDirection
         // Offsets live on the layout unit too, so screen positions are exact differences.
-        contentOffset = LayoutUnit.snap(offset)
+        contentOffset = PointGrid.snap(offset)
         let anchor = self.anchor()
         settle(keeping: anchor, into: &report)
         prefetch(keeping: anchor, into: &report)

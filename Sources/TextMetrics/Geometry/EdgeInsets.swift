@@ -29,7 +29,7 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     /// units): cell heights are then exact multiples of it, so sums of frames are exact in any
     /// order and a lazy layout that adds heights in another order lands on the same frames.
     public func scaled(by factor: Double) -> EdgeInsets {
-        EdgeInsets(top: LayoutUnit.snap(top * factor), leading: LayoutUnit.snap(leading * factor),
-                   bottom: LayoutUnit.snap(bottom * factor), trailing: LayoutUnit.snap(trailing * factor))
+        EdgeInsets(top: PointGrid.snap(top * factor), leading: PointGrid.snap(leading * factor),
+                   bottom: PointGrid.snap(bottom * factor), trailing: PointGrid.snap(trailing * factor))
     }
 }

@@ -128,7 +128,7 @@ import TestSupport
             cell.supplementary["badge"] = Cell(kind: .item, style: .caption2, text: "3", insets: .zero, minimumHeight: 0)
             let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
                 .layout([[cell]], in: LayoutEnvironment(), sizer: try Fixtures.sizer())
-            let badges = snapshot.elements.filter { $0.category == .badge }
+            let badges = snapshot.elements.filter { $0.role == .badge }
             #expect(badges.map(\.frame) == [expected], "\(supplementary.anchor)")
             #expect(badges.first?.indexPath == IndexPath(item: 0, section: 0), "a badge follows its item's index path")
         }
@@ -166,7 +166,7 @@ import TestSupport
         func pinnedHeader(_ section: Int, at offset: Double) -> Rect? {
             let screen = Rect(x: 0, y: offset, width: 390, height: 844)
             return snapshot.attributes(in: screen, visibleRect: screen)
-                .first { $0.category == .header && $0.indexPath.section == section }?.frame
+                .first { $0.role == .header && $0.indexPath.section == section }?.frame
         }
         #expect(pinnedHeader(0, at: 0) == Rect(x: 0, y: 0, width: 390, height: 40))
         #expect(pinnedHeader(0, at: 200) == Rect(x: 0, y: 200, width: 390, height: 40), "pinned to the screen's top")

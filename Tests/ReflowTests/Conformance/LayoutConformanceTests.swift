@@ -97,7 +97,7 @@ import TestSupport
             found += LayoutContract.differences(try Self.elements(of: planned, lazy: &lazy), from: eager.elements)
             // Screens at the top, the middle and the bottom, as each engine answers them.
             let height = eager.contentSize.height, screen = 400.0
-            for top in [0, (height - screen) / 2, height - screen].map({ LayoutUnit.snap(max(0, $0)) }) {
+            for top in [0, (height - screen) / 2, height - screen].map({ PointGrid.snap(max(0, $0)) }) {
                 let rect = Rect(x: 0, y: top, width: laid.environment.containerWidth, height: screen)
                 let drawn = try planned.attributes(in: rect, lazy: &lazy)
                 found += LayoutContract.drawingDifferences(drawn, from: eager.attributes(in: rect, visibleRect: rect))

@@ -30,7 +30,7 @@ enum LayoutContract {
     /// item hangs over its item's edge), headers and footers (a pinned header covers the cells
     /// scrolling under it; one that does not extend its section's boundary lies over the content).
     static func overlaps(_ elements: [LayoutAttributes]) -> [String] {
-        let cells = elements.filter { $0.category == .cell }
+        let cells = elements.filter { $0.role == .cell }
         guard let (a, b) = overlappingPair(cells, frame: \.frame) else { return [] }
         return ["cell \(a.indexPath) \(a.frame) overlaps cell \(b.indexPath) \(b.frame)"]
     }
@@ -47,12 +47,12 @@ enum LayoutContract {
         var found: [String] = []
         for element in elements {
             let section = element.indexPath.section
-            let inBand = orthogonalSections.contains(section) && element.category != .header && element.category != .footer
-                && !element.category.isDecoration
+            let inBand = orthogonalSections.contains(section) && element.role != .header && element.role != .footer
+                && !element.role.isDecoration
             let width = inBand ? max(contentSize.width, scrollingWidths[section] ?? 0) : contentSize.width
             let frame = element.frame
             if frame.minX < 0 || (!allowingOverflow && frame.maxX > width) || frame.minY < 0 || frame.maxY > contentSize.height {
-                found.append("\(element.category) \(element.indexPath) \(frame) leaves the content, \(width) × \(contentSize.height)")
+                found.append("\(element.role) \(element.indexPath) \(frame) leaves the content, \(width) × \(contentSize.height)")
             }
         }
         return Array(found.prefix(named))
@@ -70,19 +70,19 @@ enum LayoutContract {
         var found: [String] = []
         let below = warnings.filter { $0.kind == .belowMinimumHeight }
         var heights: [IndexPath: Double] = [:]
-        for element in elements where element.category == .cell {
+        for element in elements where element.role == .cell {
             heights[element.indexPath] = element.frame.height
             let minimum = try content.cell(at: element.indexPath)?.minimumHeight ?? Cell.minimumTouchHeight
             guard minimum >= Cell.minimumTouchHeight, element.frame.height < Cell.minimumTouchHeight else { continue }
             let warned = below.contains {
-                $0.category == .cell && $0.indexPath == element.indexPath && $0.given == element.frame.height
+                $0.role == .cell && $0.indexPath == element.indexPath && $0.given == element.frame.height
             }
             if !warned {
                 found.append("cell \(element.indexPath) is \(element.frame.height) pt tall, under 44 pt, and no warning says so")
             }
         }
         for warning in below {
-            guard warning.category == .cell, let height = heights[warning.indexPath] else {
+            guard warning.role == .cell, let height = heights[warning.indexPath] else {
                 found.append("a warning names no cell element: \(warning)")
                 continue
             }
@@ -95,14 +95,14 @@ enum LayoutContract {
 
     // MARK: Equal frames
 
-    /// Where `actual` differs from `expected`, element by element in order: category, index path
+    /// Where `actual` differs from `expected`, element by element in order: role, index path
     /// and frame, the frame bit for bit (no tolerance: the engines snap to 1/64 pt).
     static func differences(_ actual: [LayoutAttributes], from expected: [LayoutAttributes]) -> [String] {
         var found: [String] = []
         if actual.count != expected.count { found.append("\(actual.count) elements, expected \(expected.count)") }
         for (index, (a, e)) in zip(actual, expected).enumerated() {
-            guard a.category != e.category || a.indexPath != e.indexPath || !sameBits(a.frame, e.frame) else { continue }
-            found.append("element \(index): \(a.category) \(a.indexPath) \(a.frame), expected \(e.category) \(e.indexPath) \(e.frame)")
+            guard a.role != e.role || a.indexPath != e.indexPath || !sameBits(a.frame, e.frame) else { continue }
+            found.append("element \(index): \(a.role) \(a.indexPath) \(a.frame), expected \(e.role) \(e.indexPath) \(e.frame)")
             if found.count == named { break }
         }
         return found
@@ -116,7 +116,7 @@ enum LayoutContract {
             zip(elements, elements.dropFirst()).allSatisfy { $0.zIndex <= $1.zIndex }
         }
         func sorted(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
-            elements.sorted { ($0.zIndex, $0.category.name, $0.indexPath) < ($1.zIndex, $1.category.name, $1.indexPath) }
+            elements.sorted { ($0.zIndex, $0.role.name, $0.indexPath) < ($1.zIndex, $1.role.name, $1.indexPath) }
         }
         var found = differences(sorted(actual), from: sorted(expected))
         if !inOrder(actual) { found.append("not in drawing order: \(actual.map(\.zIndex))") }
@@ -165,7 +165,7 @@ enum LayoutContract {
             lines = snapshot.elements.reduce(0) { sum, element in
                 sum + element.content.reduce(0) { if case .text(let text, _, _, _) = $1 { $0 + text.lines.count } else { $0 } }
             }
-            let cells = snapshot.elements.filter { $0.category == .cell }
+            let cells = snapshot.elements.filter { $0.role == .cell }
             rows = Set(cells.map(\.frame.minY)).count
             self.cells = cells.count
         }
@@ -215,7 +215,7 @@ enum LayoutContract {
     }
 }
 
-extension ElementCategory {
+extension ElementRole {
     var isDecoration: Bool {
         if case .decoration = self { true } else { false }
     }

@@ -7,11 +7,11 @@ import TextMetrics
 @Suite struct LazyLayoutTests {
     @Test func fenwickPrefixSumsEqualPlainSums() async {
         await propertyCheck(count: 50, input: Gen.double(in: 0...500).array(of: 1...200)) { values in
-            var tree = FenwickTree(values.map(LayoutUnit.snap))
+            var tree = FenwickTree(values.map(PointGrid.snap))
             var running = 0.0
             for index in 0...values.count {
                 #expect(tree.prefixSum(index) == running)
-                if index < values.count { running += LayoutUnit.snap(values[index]) }
+                if index < values.count { running += PointGrid.snap(values[index]) }
             }
         }
     }
@@ -27,7 +27,7 @@ import TextMetrics
     @Test func onceEveryRowIsMeasuredFramesEqualTheEagerLayoutExactly() async {
         let input = Gen.double(in: 44...900).array(of: 1...300)
         await propertyCheck(count: 40, input: input, Gen.int(in: 0...1_000_000)) { raw, seed in
-            let heights = raw.map(LayoutUnit.snap)
+            let heights = raw.map(PointGrid.snap)
             let keys = heights.indices.map { ($0 * 7 + seed) % 3 }
             for estimate in [Estimate.fixed(200), .automatic(initial: 44)] {
                 var lazy = Self.list(heights: heights, keys: keys, spacing: 8, top: 11.25, bottom: 11.25, estimate: estimate)

@@ -216,7 +216,7 @@ public struct CompositionalLayout: CollectionLayout {
         }
         // Snapped as the cells' edges are (a cell ending at the last group's edge ends at most at
         // its snapped value), so the band holds its last cell.
-        return UnitLayout(height: height, elements: placement.elements, scrollingWidth: LayoutUnit.snap(x + resolved.trailingInset),
+        return UnitLayout(height: height, elements: placement.elements, scrollingWidth: PointGrid.snap(x + resolved.trailingInset),
                           warnings: placement.warnings, groupFrames: placement.groupFrames)
     }
 
@@ -238,14 +238,14 @@ public struct CompositionalLayout: CollectionLayout {
             throw ReflowError.itemTooNarrow(width: width, category: category, needed: needed,
                                             indexPath: IndexPath(item: 0, section: section))
         }
-        let category = ElementCategory.supplementary(kind: kind)
+        let category = ElementRole.supplementary(kind: kind)
         let frame = Rect(x: resolved.boundaryLeading, y: 0, width: measurement.size.width, height: measurement.size.height)
         var warnings: [LayoutWarning] = []
         if measurement.isClipped {
-            warnings.append(LayoutWarning(kind: .clipped, category: category, indexPath: IndexPath(item: 0, section: section),
+            warnings.append(LayoutWarning(kind: .clipped, role: category, indexPath: IndexPath(item: 0, section: section),
                                           given: frame.height, needed: measurement.naturalHeight))
         }
-        let attributes = LayoutAttributes(category: category, indexPath: IndexPath(item: 0, section: section), cell: content,
+        let attributes = LayoutAttributes(role: category, indexPath: IndexPath(item: 0, section: section), cell: content,
                                           measurement: measurement, frame: frame, zIndex: item.zIndex)
         return UnitLayout(height: item.extendsBoundary ? frame.height : 0, elements: [attributes], warnings: warnings)
     }
@@ -258,7 +258,7 @@ public struct CompositionalLayout: CollectionLayout {
             let insets = decoration.contentInsets
             let frame = Rect(x: insets.leading, y: top + insets.top, width: max(0, width - insets.horizontal),
                              height: max(0, bottom - top - insets.vertical))
-            return LayoutAttributes(category: .decoration(kind: decoration.kind), indexPath: IndexPath(item: 0, section: section),
+            return LayoutAttributes(role: .decoration(kind: decoration.kind), indexPath: IndexPath(item: 0, section: section),
                                     frame: frame, zIndex: decoration.zIndex)
         }
     }

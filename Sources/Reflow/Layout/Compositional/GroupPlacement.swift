@@ -111,8 +111,8 @@ struct GroupPlacement {
                 let measured = try measure(cell, item: item, width: w, height: h)
                 // Measured lengths go up to the layout unit: an edge snapped down would take
                 // a fraction of a point from the text that was measured to fit.
-                if mainEstimated { piece.main = LayoutUnit.ceil(axis == .horizontal ? measured.width : measured.height) }
-                if crossEstimated { piece.cross = LayoutUnit.ceil(axis == .horizontal ? measured.height : measured.width) }
+                if mainEstimated { piece.main = PointGrid.ceil(axis == .horizontal ? measured.width : measured.height) }
+                if crossEstimated { piece.cross = PointGrid.ceil(axis == .horizontal ? measured.height : measured.width) }
             }
         } else if case .group(let nested, _) = slot, crossDimension.isEstimated || nested.group.size.along(axis).isEstimated {
             // A nested self-sized group: place it once (off to the side) to learn its size.
@@ -237,8 +237,8 @@ struct GroupPlacement {
     /// neighbours from overlapping: the next item's leading edge is at or after this one's
     /// trailing edge before snapping, so after it too.
     static func snapped(x: Double, y: Double, width: Double, height: Double) -> Rect {
-        let minX = LayoutUnit.snap(x), minY = LayoutUnit.snap(y)
-        return Rect(x: minX, y: minY, width: LayoutUnit.snap(x + width) - minX, height: LayoutUnit.snap(y + height) - minY)
+        let minX = PointGrid.snap(x), minY = PointGrid.snap(y)
+        return Rect(x: minX, y: minY, width: PointGrid.snap(x + width) - minX, height: PointGrid.snap(y + height) - minY)
     }
 
     /// A fractional length across the axis that needs the group's own cross length first.
@@ -270,7 +270,7 @@ struct GroupPlacement {
     /// cell's leading and trailing insets shrink, in proportion, until its text has
     /// `CellSizer.minimumTextWidth`, and a warning says how wide it needed to be.
     private mutating func measureCell(_ cell: Cell, proposal: SizeProposal, index: Int,
-                                      category: ElementCategory = .cell) throws -> CellMeasurement {
+                                      category: ElementRole = .cell) throws -> CellMeasurement {
         guard case .cell = category else { return try measureOnce(cell, proposal: proposal, index: index, category: category) }
         if let known = measured.first(where: { $0.index == index && $0.proposal == proposal }) { return known.measurement }
         let measurement = try measureOnce(cell, proposal: proposal, index: index, category: category)
@@ -279,12 +279,12 @@ struct GroupPlacement {
     }
 
     private mutating func measureOnce(_ cell: Cell, proposal: SizeProposal, index: Int,
-                                      category: ElementCategory) throws -> CellMeasurement {
+                                      category: ElementRole) throws -> CellMeasurement {
         do {
             return try sizer.measure(cell, proposal: proposal, environment: environment.text)
         } catch ReflowError.widthTooSmall(let width, let textCategory, let needed) {
             let insets = cell.scaledInsets(for: environment.category)
-            let room = width - CellSizer.minimumTextWidth - 2 * LayoutUnit.length  // what snapping may add back
+            let room = width - CellSizer.minimumTextWidth - 2 * PointGrid.step  // what snapping may add back
             guard room >= 0, insets.horizontal > 0 else {
                 throw ReflowError.itemTooNarrow(width: width, category: textCategory, needed: needed,
                                                 indexPath: IndexPath(item: firstItem + index, section: section))
@@ -292,7 +292,7 @@ struct GroupPlacement {
             var narrow = cell
             narrow.insets.leading *= room / insets.horizontal
             narrow.insets.trailing *= room / insets.horizontal
-            warnings.append(LayoutWarning(kind: .tooNarrow, category: category,
+            warnings.append(LayoutWarning(kind: .tooNarrow, role: category,
                                           indexPath: IndexPath(item: firstItem + index, section: section),
                                           given: width, needed: needed))
             return try sizer.measure(narrow, proposal: proposal, environment: environment.text)
@@ -318,11 +318,11 @@ struct GroupPlacement {
         let indexPath = IndexPath(item: firstItem + index, section: section)
         if !estimatedHeight {
             if cellFrame.height < cell.minimumHeight - 1e-9 {
-                warnings.append(LayoutWarning(kind: .belowMinimumHeight, category: .cell, indexPath: indexPath,
+                warnings.append(LayoutWarning(kind: .belowMinimumHeight, role: .cell, indexPath: indexPath,
                                               given: cellFrame.height, needed: cell.minimumHeight))
             }
             if measurement.isClipped {
-                warnings.append(LayoutWarning(kind: .clipped, category: .cell, indexPath: indexPath,
+                warnings.append(LayoutWarning(kind: .clipped, role: .cell, indexPath: indexPath,
                                               given: cellFrame.height, needed: measurement.naturalHeight))
             }
         }
@@ -344,12 +344,12 @@ struct GroupPlacement {
                                                                          height: height.map { .exact($0) } ?? .unspecified),
                                           index: index, category: .supplementary(kind: supplementary.kind))
         let badge = supplementary.anchor.frame(of: measurement.size, on: frame)
-        let category = ElementCategory.supplementary(kind: supplementary.kind)
+        let category = ElementRole.supplementary(kind: supplementary.kind)
         if measurement.isClipped {
-            warnings.append(LayoutWarning(kind: .clipped, category: category, indexPath: indexPath,
+            warnings.append(LayoutWarning(kind: .clipped, role: category, indexPath: indexPath,
                                           given: badge.height, needed: measurement.naturalHeight))
         }
-        elements.append(LayoutAttributes(category: category, indexPath: indexPath, cell: content, measurement: measurement,
+        elements.append(LayoutAttributes(role: category, indexPath: indexPath, cell: content, measurement: measurement,
                                          frame: badge, zIndex: supplementary.zIndex))
     }
 }
