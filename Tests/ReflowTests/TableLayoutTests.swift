@@ -137,6 +137,24 @@ import TestSupport
         #expect(snapshot.elements.map(\.sourceLine) == [3, 4])
     }
 
+    /// A table with only a header, or with rows that are all empty, keeps its header names as one
+    /// card when it turns into cards: it never vanishes at a larger size while it shows at a smaller.
+    @Test(arguments: ["| Name | Value |\n|---|---|\n", "| Name | Value |\n|---|---|\n|  |  |\n"])
+    func aTableWithoutValuesShowsItsHeaderAsOneCard(_ markdown: String) throws {
+        let sizer = try Fixtures.sizer()
+        let content = CellMode.blocks.content(for: try Document(markdown: markdown))
+        let snapshot = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 120, category: .accessibilityExtraExtraExtraLarge),
+                                               sizer: sizer)
+        let card = try #require(snapshot.elements.first)
+        #expect(snapshot.elements.count == 1)
+        #expect(card.cellKind == .tableRow && card.indexPath == IndexPath(item: 0, section: 0) && card.sourceLine == 1)
+        let table = TableLayout(shape: content.sections[0].table!, section: 0, cells: try content.sections[0].cells,
+                                insets: ListLayout.defaultSectionInsets, rowSpacing: ListLayout.defaultSpacing)
+        let header = try #require(table.headerCard())
+        #expect(header.texts.map(\.text.string) == ["Name", "Value"])
+        #expect(header.texts.allSatisfy { $0.text.rangedRuns.allSatisfy { $0.emphasis.contains(.strong) } })
+    }
+
     /// 320 pt at L is already too narrow for this fixture's longest words plus their insets.
     @Test func aNarrowContainerGetsCardsAtTheDefaultSize() throws {
         let sizer = try Fixtures.sizer()
@@ -184,7 +202,7 @@ import TestSupport
     @Test func generatedTablesKeepTheRule() async throws {
         let sizer = try Fixtures.sizer()
         let tables = Gen.int(in: 0...1_000_000).array(of: 2...24)
-        await propertyCheck(count: 25, input: tables, Gen.double(in: 220...900)) { seeds, width in
+        await propertyCheck(count: 100, input: tables, Gen.double(in: 220...900)) { seeds, width in
             let columns = 1 + seeds[0] % 4
             let rows = seeds.dropFirst().chunked(columns)
             var markdown = "| " + (0..<columns).map { "H\($0) " + Self.words[(seeds[0] / ($0 + 1)) % Self.words.count] }

@@ -16,7 +16,9 @@ import TextMetrics
 ///   one cell (`tableRow`) as wide as W, a stack of "header: value" lines, the header part in
 ///   strong type (the headline's weight: headline is body in semibold), empty values left out.
 ///   The header row is not drawn on its own: every card repeats it. A card's index path is its
-///   row's first cell.
+///   row's first cell. A table with no body row that has a value (only a header, or empty rows)
+///   shows its header row as one card of the header names, so it never vanishes at large sizes
+///   while it shows at small ones.
 ///
 /// Rows and cards are `rowSpacing` apart. The whole table is one unit of its layout: its column
 /// widths depend on every cell, so it is measured as a whole (a table is a few dozen cells).
@@ -119,9 +121,10 @@ struct TableLayout {
     private func cards(width: Double, sizer: CellSizer, environment: LayoutEnvironment) throws -> UnitLayout {
         var elements: [LayoutAttributes] = []
         var y = 0.0
-        for row in 1..<shape.rows {
+        let cards = (1..<shape.rows).compactMap { row in card(row: row).map { (row, $0) } }
+        let shown = cards.isEmpty ? headerCard().map { [(0, $0)] } ?? [] : cards
+        for (row, card) in shown {
             let first = row * shape.columns
-            guard let card = card(row: row) else { continue }
             if !elements.isEmpty { y += rowSpacing }
             let measurement = try sizer.measure(card, proposal: .width(width), in: environment, sectionInsets: insets)
             let frame = Rect(x: insets.leading, y: y, width: width, height: measurement.size.height)
@@ -130,6 +133,18 @@ struct TableLayout {
             y += measurement.size.height
         }
         return UnitLayout(height: y, elements: elements)
+    }
+
+    /// The header row as a card, one line per named column, or nil when every header is empty.
+    func headerCard() -> Cell? {
+        let lines: [Cell.Element] = cells.prefix(shape.columns).compactMap { header in
+            guard header.text.string.contains(where: { !$0.isWhitespace }) else { return nil }
+            return .text(TextElement(style: .body, text: Self.strong(header.text)))
+        }
+        guard !lines.isEmpty else { return nil }
+        var card = Cell(kind: .tableRow, elements: lines)
+        card.sourceLine = cells[0].sourceLine
+        return card
     }
 
     /// Row `row`'s card, or nil when all its cells are empty.
@@ -142,10 +157,7 @@ struct TableLayout {
             let header = cells[column].text
             var line = StyledText()
             if header.string.contains(where: { !$0.isWhitespace }) {
-                for run in header.rangedRuns {
-                    let bytes = Array(header.string.utf8)[run.range]
-                    line.append(String(decoding: bytes, as: UTF8.self), emphasis: run.emphasis.union(.strong))
-                }
+                line = Self.strong(header)
                 line.append(": ", emphasis: .strong)
             }
             line.append(value)
@@ -155,5 +167,15 @@ struct TableLayout {
         var card = Cell(kind: .tableRow, elements: lines)
         card.sourceLine = cells[first].sourceLine
         return card
+    }
+
+    /// `text` with strong emphasis added to every run (a header's part of a card).
+    static func strong(_ text: StyledText) -> StyledText {
+        var strong = StyledText()
+        for run in text.rangedRuns {
+            let bytes = Array(text.string.utf8)[run.range]
+            strong.append(String(decoding: bytes, as: UTF8.self), emphasis: run.emphasis.union(.strong))
+        }
+        return strong
     }
 }
