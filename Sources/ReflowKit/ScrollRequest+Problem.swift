@@ -11,7 +11,7 @@ extension ScrollRequest {
         case framesPerSecond(Double)
         /// A frame limit below 1.
         case maximumFrames(Int)
-        /// A step (speed / fps) below the layout unit, which would never move the offset.
+        /// A step (speed / fps) below the grid step, which would never move the offset.
         case stepTooSmall(speed: Double, framesPerSecond: Double)
         /// A fraction scrolled outside 0…1 for the text-size change.
         case changeFraction(Double)

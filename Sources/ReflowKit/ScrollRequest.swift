@@ -24,7 +24,7 @@ public struct ScrollRequest: Sendable {
     public static let framesPerSecond = 1.0...1_000
 
     /// The slowest speed, in points per second to 1/1000, whose step at `fps` frames a second
-    /// moves the offset at least one layout unit (1/64 pt) a frame.
+    /// moves the offset at least one grid step (1/64 pt) a frame.
     public static func minimumSpeed(framesPerSecond fps: Double) -> Double { (fps / 64 * 1000).rounded(.up) / 1000 }
 
     /// The session's configuration.
@@ -34,7 +34,7 @@ public struct ScrollRequest: Sendable {
         if !(fps.isFinite && Self.framesPerSecond.contains(fps)) { throw .framesPerSecond(fps) }
         do { try Limits.checkPositive(speed) } catch { throw .speed(error) }
         if maximumFrames < 1 { throw .maximumFrames(maximumFrames) }
-        // The offset moves in layout units (1/64 pt): a smaller step would never move it.
+        // The offset moves in grid steps (1/64 pt): a smaller step would never move it.
         if speed / fps < PointGrid.step { throw .stepTooSmall(speed: speed, framesPerSecond: fps) }
         if let changeAt, !(0...1).contains(changeAt) { throw .changeFraction(changeAt) }
         if (changeAt == nil) != (changeTo == nil) { throw .changeIncomplete(fraction: changeAt, category: changeTo) }

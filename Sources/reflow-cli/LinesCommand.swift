@@ -42,7 +42,7 @@ struct LinesCommand: ParsableCommand {
     var style: TextStyle = .body
 
     @Option(help: "Content-size category when no --font is given.")
-    var category = ContentSizeCategory.large
+    var category = CategoryArgument(.large)
 
     @Option(help: ArgumentHelp("Width to break lines at, in points.", valueName: "pt"))
     var width: Double
@@ -80,7 +80,7 @@ struct LinesCommand: ParsableCommand {
         read.warnings(path: file).forEach(Console.warning)
         let paragraphs = PlainText.paragraphs(read.text)
         // Loads the hyphenation patterns it asks for: a language without them fails before any work.
-        let environment = try text.settings().environment(category: category)
+        let environment = try text.settings().environment(category: category.category)
         let library = try fonts.library()
         var job = try PlainTextLines(style: style, font: font, pointSize: size, lineHeight: lineHeight,
                                      environment: environment, width: width, fonts: library)

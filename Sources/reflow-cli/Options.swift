@@ -6,13 +6,34 @@ import ReflowKit
 import SystemPackage
 import TextMetrics
 
-/// A content-size category on the command line: `xs` … `ax5` or a long name, in any case.
-/// Described by its short name: ArgumentParser would describe a `RawRepresentable` default by its
-/// raw value, which for categories is an index (`default: 3`), not a name anyone types.
+/// A content-size category on the command line: `xs` … `ax5` or a long name, in any case; each
+/// listed in help with its long name and its body size.
 extension ContentSizeCategory: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { allCases.map(\.shortName) }
+    public static var allValueDescriptions: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map {
+            ($0.shortName, "\($0.longName) (body \(JSONText.number(DynamicType.spec(.body, $0).pointSize)) pt)")
+        })
+    }
     public var defaultValueDescription: String { shortName }
+}
+
+/// One category as an option with a default. ArgumentParser shows the default of a
+/// `CaseIterable & RawRepresentable` type by its raw value, which for a category is an index
+/// (`default: 3`); this wrapper is neither, so help says `default: l`.
+struct CategoryArgument: ExpressibleByArgument {
+    var category: ContentSizeCategory
+
+    init(_ category: ContentSizeCategory) { self.category = category }
+    init?(argument: String) {
+        guard let category = ContentSizeCategory(argument: argument) else { return nil }
+        self.category = category
+    }
+
+    static var allValueStrings: [String] { ContentSizeCategory.allValueStrings }
+    static var allValueDescriptions: [String: String] { ContentSizeCategory.allValueDescriptions }
+    var defaultValueDescription: String { category.shortName }
 }
 
 /// `--category` of the commands that draw or lay out one size or all twelve: a category, or `all`.

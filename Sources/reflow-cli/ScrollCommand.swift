@@ -34,7 +34,7 @@ struct ScrollCommand: ParsableCommand {
             """)
 
     @Option(help: "Content-size category to start at.")
-    var category = ContentSizeCategory.large
+    var category = CategoryArgument(.large)
 
     @Option(help: ArgumentHelp("Viewport width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
@@ -79,7 +79,7 @@ struct ScrollCommand: ParsableCommand {
 
     private var request: ScrollRequest {
         var request = ScrollRequest()
-        (request.category, request.width, request.height, request.fps, request.speed) = (category, width, height, fps, speed)
+        (request.category, request.width, request.height, request.fps, request.speed) = (category.category, width, height, fps, speed)
         (request.estimate, request.changeAt, request.changeTo) = (estimate, changeAt, to)
         (request.maximumFrames, request.plot) = (maxFrames, plot)
         return request

@@ -85,6 +85,20 @@ import TestSupport
 
         """
 
+    /// Every command's help names a category default as the user types it (`l`, never the enum's
+    /// index `3`) and lists the twelve with their long names and body sizes.
+    @Test(arguments: ["lines", "scroll", "layout", "preview", "check", "audit"])
+    func helpNamesTheCategoryDefaultAndListsTheCategories(_ command: String) throws {
+        let help = try CLI.run([command, "--help"]).output
+        #expect(!help.contains("(default: 3)"))
+        #expect(help.contains("ax5") && help.contains("accessibilityExtraExtraExtraLarge (body 53 pt)")
+                || !help.contains("accessibilityExtraExtraExtraLarge"), "the list, when there is one, has long names and sizes")
+        if ["lines", "scroll"].contains(command) {
+            #expect(help.contains("(default: l)"))
+            #expect(help.contains("large (body 17 pt)"))
+        }
+    }
+
     @Test func linesPrintsTheLinesAndASummary() throws {
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

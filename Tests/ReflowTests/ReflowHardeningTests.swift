@@ -61,7 +61,7 @@ import TestSupport
     }
 
     /// #3: a step below the 1/64 pt layout unit never moves the snapped offset: refused at once.
-    @Test func aStepBelowTheLayoutUnitIsRefused() throws {
+    @Test func aStepBelowTheGridStepIsRefused() throws {
         var session = try Self.session(speed: 0.01, fps: 60)
         #expect(throws: ScrollSession.Failure.stepTooSmall(step: 0.01 / 60)) { try session.run() }
         #expect(session.frames.isEmpty)

@@ -32,7 +32,7 @@ import TestSupport
                                       try sizer.size(of: wordCell, proposal: SizeProposal(width: .unspecified), category: category).width)
             }
         }
-        // The rule rounds minimums up to the layout unit.
+        // The rule rounds minimums up to the point grid.
         return (minimum.map { ($0 * 64).rounded(.up) / 64 }, natural)
     }
 

@@ -43,7 +43,7 @@ import TextMetrics
 /// per change) together with the running estimates of the units not measured yet; a change above
 /// the viewport also moves the content offset so nothing on screen jumps (`InvalidationContext`).
 /// A new environment (a text size, a width) is a new plan (shared when the plan keys agree) and
-/// every unit measured again. Unit heights and offsets live on the layout unit (1/64 pt), so the
+/// every unit measured again. Unit heights and offsets live on the point grid (1/64 pt), so the
 /// lazy engine, once every unit is measured, lands on the eager layout's frames bit for bit
 /// (`LazyEagerCheck`; the conformance tests hold every layout kind to it).
 ///
@@ -101,7 +101,7 @@ extension CollectionLayout {
 
 /// One unit laid out (see `CollectionLayout`).
 public struct UnitLayout: Sendable {
-    /// The unit's height; the engines snap it to the layout unit.
+    /// The unit's height; the engines snap it to the point grid.
     public var height: Double
     /// The unit's elements, y relative to the unit's top.
     public var elements: [LayoutAttributes]

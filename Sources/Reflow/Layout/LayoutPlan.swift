@@ -24,7 +24,7 @@ public struct LayoutPlan: Sendable {
         /// The cells of the section in this unit (empty for a header or footer).
         public var items: Range<Int>
         public var role: Role
-        /// The height-independent part of the unit's top (snapped to the layout unit).
+        /// The height-independent part of the unit's top (snapped to the point grid).
         public var offset: Double
         /// Which running estimate the unit's height is guessed by, in `0..<keyCount`.
         public var estimateKey: Int

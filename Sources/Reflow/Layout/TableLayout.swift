@@ -10,7 +10,7 @@ import TextMetrics
 ///   item of the group, the header row first (its cells `tableCell(isHeader: true)`, in the
 ///   headline style). W is shared in proportion to the natural widths; a column that would get
 ///   less than its minimum gets its minimum, and what is left is shared again, in proportion, by
-///   the others. Minimums are rounded up to the layout unit (1/64 pt), shares down. A row is as tall as its tallest
+///   the others. Minimums are rounded up to the point grid (1/64 pt), shares down. A row is as tall as its tallest
 ///   cell (self-sized, at least 44 pt), and every cell of it fills the row.
 /// - **Cards**, otherwise (at accessibility sizes, or in a narrow container): each body row is
 ///   one cell (`tableRow`) as wide as W, a stack of "header: value" lines, the header part in
@@ -36,7 +36,7 @@ struct TableLayout {
     /// Each column's width, or nil when the table does not fit as columns: `minimum` and `natural`
     /// per column, `width` to share.
     static func columnWidths(minimum: [Double], natural: [Double], width: Double) -> [Double]? {
-        // Minimums up to the layout unit (a column cut under its longest word would break it),
+        // Minimums up to the point grid (a column cut under its longest word would break it),
         // shares down to it (so the columns never add up to more than the width).
         let minimum = minimum.map { ($0 * 64).rounded(.up) / 64 }
         guard minimum.reduce(0, +) <= width + tolerance else { return nil }
@@ -63,7 +63,7 @@ struct TableLayout {
         }
     }
 
-    /// `value` cut down to the layout unit.
+    /// `value` cut down to the point grid.
     static func floored(_ value: Double) -> Double { (value * 64).rounded(.down) / 64 }
 
     /// The columns' minimums and natural widths at `environment`'s category.

@@ -18,7 +18,7 @@ import TextMetrics
 /// Estimates: an unmeasured unit is weight × rate(key) tall. With `Estimate.automatic` the rate
 /// of a key is the measured height per unit of weight over the key's measured units, falling
 /// back to the same over every measured unit, then to the initial value; with `.fixed` it is the
-/// fixed value. Rates are snapped to the layout unit and weights are whole numbers, so estimated
+/// fixed value. Rates are snapped to the point grid and weights are whole numbers, so estimated
 /// heights are exact multiples of it.
 ///
 /// Exactness: heights and offsets are snapped to 1/64 pt (`PointGrid`), so sums are exact in any

@@ -28,7 +28,7 @@ public final class PlannedLayout {
 
     public var environment: LayoutEnvironment { plan.environment }
 
-    /// Unit `index`'s height, self-sized and snapped to the layout unit.
+    /// Unit `index`'s height, self-sized and snapped to the point grid.
     public func height(ofUnit index: Int) -> Double {
         do {
             // Mirroring moves no unit up or down: the height needs no placing.

@@ -78,7 +78,7 @@ public struct ScrollSession {
 
     /// Why a session cannot reach the bottom.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// A frame's step (speed / fps) is below the layout unit (1/64 pt), so the offset, which
+        /// A frame's step (speed / fps) is below the grid step (1/64 pt), so the offset, which
         /// is snapped to that unit, would never move.
         case stepTooSmall(step: Double)
         /// `Configuration.maximumFrames` frames ran before the bottom (at `offset` of `end` pt).

@@ -127,7 +127,7 @@ public struct Viewport {
             pendingPrefetch.removeAll()
         }
         direction = newDirection
-        // Offsets live on the layout unit too, so screen positions are exact differences.
+        // Offsets live on the point grid too, so screen positions are exact differences.
         contentOffset = PointGrid.snap(offset)
         let anchor = self.anchor()
         settle(keeping: anchor, into: &report)

@@ -109,7 +109,7 @@ struct GroupPlacement {
                 let mainLength: Double? = mainEstimated ? nil : piece.main
                 let (w, h) = axis == .horizontal ? (mainLength, crossLength) : (crossLength, mainLength)
                 let measured = try measure(cell, item: item, width: w, height: h)
-                // Measured lengths go up to the layout unit: an edge snapped down would take
+                // Measured lengths go up to the point grid: an edge snapped down would take
                 // a fraction of a point from the text that was measured to fit.
                 if mainEstimated { piece.main = PointGrid.ceil(axis == .horizontal ? measured.width : measured.height) }
                 if crossEstimated { piece.cross = PointGrid.ceil(axis == .horizontal ? measured.height : measured.width) }
@@ -233,7 +233,7 @@ struct GroupPlacement {
         return crossPosition
     }
 
-    /// The rectangle with its edges snapped to the layout unit. Snapping edges, not lengths, keeps
+    /// The rectangle with its edges snapped to the point grid. Snapping edges, not lengths, keeps
     /// neighbours from overlapping: the next item's leading edge is at or after this one's
     /// trailing edge before snapping, so after it too.
     static func snapped(x: Double, y: Double, width: Double, height: Double) -> Rect {

@@ -5,7 +5,7 @@ import TextMetrics
 /// `PointGrid.rounded` and `roundedUp` stand in for `Double.rounded()` and `rounded(.up)` in
 /// every frame and pixel, so they must give the same double, bit for bit (a frame that moved by
 /// one ulp, or a `-0.0` that became `0.0` in JSON, would break goldens and lazy = eager).
-@Suite struct LayoutUnitRoundingTests {
+@Suite struct PointGridRoundingTests {
     static func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
 
     static let edges: [Double] = {
