@@ -52,7 +52,7 @@ final class CmarkTree {
     private enum Kind {
         case document, blockQuote, list(ordered: Bool, start: Int, tight: Bool), item(checked: Bool?)
         case paragraph, heading(Int), footnoteDefinition
-        case table([MarkdownTable.Alignment]), tableRow(header: Bool), tableCell
+        case table([MarkdownAlignment?]), tableRow(header: Bool), tableCell
         case emphasis, strong, strikethrough, link(String), image(String)
 
         /// Kinds that always get a frame, however deep: they hold text, or a table's structure.
@@ -174,7 +174,8 @@ final class CmarkTree {
             case .strong: appendInline(.strong(frame.inlines))
             case .strikethrough: appendInline(.strikethrough(frame.inlines))
             case .link(let destination): appendInline(.link(destination: destination, frame.inlines))
-            case .image(let source): appendInline(.image(source: source, frame.inlines))
+            case .image(let source):
+                appendInline(.image(MarkdownImage(source: source, alt: frame.inlines.map(\.plainText).joined())))
             }
         }
     }
@@ -213,15 +214,15 @@ final class CmarkTree {
         cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
     }
 
-    private static func alignments(of table: OpaquePointer) -> [MarkdownTable.Alignment] {
+    private static func alignments(of table: OpaquePointer) -> [MarkdownAlignment?] {
         let count = Int(cmark_gfm_extensions_get_table_columns(table))
-        guard let bytes = cmark_gfm_extensions_get_table_alignments(table) else { return Array(repeating: .none, count: count) }
-        return (0..<count).map { column in
+        guard let bytes = cmark_gfm_extensions_get_table_alignments(table) else { return Array(repeating: nil, count: count) }
+        return (0..<count).map { column -> MarkdownAlignment? in
             switch bytes[column] {
             case UInt8(ascii: "l"): .leading
             case UInt8(ascii: "c"): .center
             case UInt8(ascii: "r"): .trailing
-            default: .none
+            default: nil
             }
         }
     }

@@ -16,8 +16,13 @@ public struct MarkdownBlock: Hashable, Sendable {
         case list(MarkdownList)
         /// A fenced or indented code block: the info string (may be empty) and the code, verbatim.
         case codeBlock(info: String, code: String)
-        /// Raw HTML, verbatim.
+        /// Raw HTML, verbatim, as cmark-gfm found it (a reader turns it into blocks with `HTMLReader`).
         case htmlBlock(String)
+        /// An HTML container that changes how its blocks are drawn (`<div align="center">`,
+        /// `<p align>`, `<div dir="rtl">`, `<center>`): its alignment and direction, when set.
+        case division(MarkdownDivision)
+        /// `<details>`: the summary's inline content (a disclosure row) and the blocks it discloses.
+        case details(summary: [MarkdownInline], [MarkdownBlock])
         /// A `---` rule.
         case thematicBreak
         /// A GFM table.
@@ -36,6 +41,25 @@ public struct MarkdownBlock: Hashable, Sendable {
     public init(_ content: Content, line: Int) {
         self.content = content
         self.line = line
+    }
+}
+
+/// Where a block's lines sit across its width (GFM table columns, HTML `align`).
+public enum MarkdownAlignment: Hashable, Sendable { case leading, center, trailing }
+
+/// A writing direction set on HTML (`dir="rtl"`).
+public enum MarkdownDirection: Hashable, Sendable { case leftToRight, rightToLeft }
+
+/// An HTML division's blocks with the alignment and direction it sets (nil: inherited).
+public struct MarkdownDivision: Hashable, Sendable {
+    public var alignment: MarkdownAlignment?
+    public var direction: MarkdownDirection?
+    public var blocks: [MarkdownBlock]
+
+    public init(alignment: MarkdownAlignment? = nil, direction: MarkdownDirection? = nil, blocks: [MarkdownBlock]) {
+        self.alignment = alignment
+        self.direction = direction
+        self.blocks = blocks
     }
 }
 
@@ -75,14 +99,12 @@ public struct MarkdownListItem: Hashable, Sendable {
 /// A GFM table: a header row and body rows of inline cells. cmark-gfm gives every row as many
 /// cells as the header has (short rows are padded with empty cells, extra cells dropped).
 public struct MarkdownTable: Hashable, Sendable {
-    public enum Alignment: Hashable, Sendable { case none, leading, center, trailing }
-
     public var header: MarkdownTableRow
     public var rows: [MarkdownTableRow]
-    /// Per column, from the delimiter row (`:--`, `:-:`, `--:`).
-    public var alignments: [Alignment]
+    /// Per column, from the delimiter row (`:--`, `:-:`, `--:`); nil where it sets none.
+    public var alignments: [MarkdownAlignment?]
 
-    public init(header: MarkdownTableRow, rows: [MarkdownTableRow], alignments: [Alignment]) {
+    public init(header: MarkdownTableRow, rows: [MarkdownTableRow], alignments: [MarkdownAlignment?]) {
         self.header = header
         self.rows = rows
         self.alignments = alignments

@@ -16,10 +16,16 @@ public indirect enum MarkdownInline: Hashable, Sendable {
     case strong([MarkdownInline])
     /// A link: its destination and its text.
     case link(destination: String, [MarkdownInline])
-    /// An image: its source and its description (the alt text).
-    case image(source: String, [MarkdownInline])
-    /// `~~struck through~~` (GFM).
+    /// An image (`![alt](src)`, `<img>`): its source, alt text and stated size.
+    case image(MarkdownImage)
+    /// `~~struck through~~` (GFM), `<s>`, `<del>`.
     case strikethrough([MarkdownInline])
+    /// `<kbd>`: a key of a keyboard.
+    case keyboard([MarkdownInline])
+    /// `<sup>`.
+    case superscript([MarkdownInline])
+    /// `<sub>`.
+    case `subscript`([MarkdownInline])
     /// `[^label]`, a reference to a footnote the document defines (GFM; cmark-gfm makes one only
     /// when the definition exists), by the footnote's number: cmark-gfm numbers footnotes in the
     /// order of their first reference, as GitHub does.
@@ -32,10 +38,28 @@ public indirect enum MarkdownInline: Hashable, Sendable {
         case .text(let text), .code(let text), .html(let text): return text
         case .softBreak: return " "
         case .lineBreak: return "\n"
-        case .emphasis(let children), .strong(let children), .link(_, let children), .image(_, let children),
-             .strikethrough(let children):
+        case .emphasis(let children), .strong(let children), .link(_, let children), .strikethrough(let children),
+             .keyboard(let children), .superscript(let children), .subscript(let children):
             return children.map(\.plainText).joined()
+        case .image(let image): return image.alt
         case .footnoteReference(let number): return "[^\(number)]"
         }
+    }
+}
+
+/// An image of a document: where it comes from, what it shows in words, and the size its HTML
+/// states in CSS pixels (points), when it does.
+public struct MarkdownImage: Hashable, Sendable {
+    public var source: String
+    /// The alt text ("" when the image has none: `image-alt` in the audit).
+    public var alt: String
+    public var width: Double?
+    public var height: Double?
+
+    public init(source: String, alt: String, width: Double? = nil, height: Double? = nil) {
+        self.source = source
+        self.alt = alt
+        self.width = width
+        self.height = height
     }
 }

@@ -110,6 +110,11 @@ struct MarkdownReader {
             appendTable(table)
         case .thematicBreak:
             break
+        case .division(let division):
+            for child in division.blocks { visit(child, inQuote: inQuote, listDepth: listDepth, marker: &marker) }
+        case .details(let summary, let children):
+            visit(MarkdownBlock(.paragraph(summary), line: line), inQuote: inQuote, listDepth: listDepth, marker: &marker)
+            for child in children { visit(child, inQuote: inQuote, listDepth: listDepth, marker: &marker) }
         }
     }
 
@@ -157,7 +162,10 @@ struct MarkdownReader {
                 case .lineBreak: text.append("\n", emphasis: emphasis)
                 case .emphasis(let children): walk(children, emphasis.union(.italic))
                 case .strong(let children): walk(children, emphasis.union(.strong))
-                case .link(_, let children), .image(_, let children), .strikethrough(let children): walk(children, emphasis)
+                case .link(_, let children), .strikethrough(let children), .keyboard(let children), .superscript(let children),
+                     .subscript(let children):
+                    walk(children, emphasis)
+                case .image(let image): text.append(image.alt, emphasis: emphasis)
                 case .footnoteReference(let number):
                     text.append(Self.superscript(number), emphasis: emphasis)
                 }
