@@ -117,6 +117,8 @@ int32_t reflow_bidi_line_levels(reflow_bidi *b, int32_t start, int32_t limit, ui
 
 int32_t reflow_bidi_class(uint32_t c) { return (int32_t)u_charDirection((UChar32)c); }
 
+int32_t reflow_east_asian_width(uint32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH); }
+
 int32_t reflow_script(uint32_t c) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)c, &status);

@@ -77,7 +77,7 @@ public struct DisplayListBuilder: Sendable {
         where previous.indexPath.section == cell.indexPath.section && cell.frame.minY >= previous.frame.maxY
             && cell.frame.minX == previous.frame.minX && cell.frame.width == previous.frame.width
             && previous.cellKind?.headingLevel == nil && cell.cellKind?.headingLevel == nil
-            && previous.cellKind != .word && cell.cellKind != .word {
+            && previous.cellKind != .word && cell.cellKind != .word && previous.cellKind != .rule && cell.cellKind != .rule {
             let above = moved(previous.frame), below = moved(cell.frame)
             let text = moved(cell.textFrame ?? cell.frame), previousText = moved(previous.textFrame ?? previous.frame)
             let y = (above.maxY + below.minY) / 2 - theme.separatorWidth / 2
@@ -90,6 +90,15 @@ public struct DisplayListBuilder: Sendable {
         let (below, above) = (elements.filter { $0.zIndex < 0 }, elements.filter { $0.zIndex >= 0 })
         below.forEach { draw($0, moved: moved, into: &list) }
         for cell in above where cell.role == .cell { drawPanels(cell, moved: moved, into: &list) }
+        // A quote's bar runs on through the gaps between its cells.
+        for (previous, cell) in zip(cells, cells.dropFirst()) where cell.frame.minY > previous.frame.maxY {
+            for case .bar(let upper, let quote) in previous.content {
+                guard cell.content.contains(where: { if case .bar(let lower, quote) = $0 { lower.minX == upper.minX } else { false } })
+                else { continue }
+                list.fill(moved(Rect(x: upper.minX, y: previous.frame.maxY, width: upper.width, height: cell.frame.minY - previous.frame.maxY)),
+                          theme.quoteBar)
+            }
+        }
         separators.forEach { list.fill($0, theme.separator) }
         above.forEach { draw($0, moved: moved, into: &list) }
 
@@ -162,30 +171,41 @@ public struct DisplayListBuilder: Sendable {
         list.draw(layout, at: Point(x: box.minX + 4, y: box.minY + 1), color: .white)
     }
 
-    /// Code panels and quote bars behind a cell's text (drawn before every cell's text).
+    /// Code panels behind a cell's text (drawn before every cell's text): from just before the
+    /// text's leading edge to the cell's trailing edge less as much, the text's indentation kept.
     private func drawPanels(_ cell: LayoutAttributes, moved: (Rect) -> Rect, into list: inout DisplayList) {
-        guard let textFrame = cell.textFrame else { return }
+        guard cell.cellKind == .code, let textFrame = cell.textFrame else { return }
         let frame = moved(cell.frame), text = moved(textFrame)
-        let gutter = max(0, text.minX - frame.minX)
-        switch cell.cellKind {
-        case .code?:
-            let panel = Rect(x: frame.minX + gutter / 2, y: frame.minY + 2, width: frame.width - gutter, height: frame.height - 4)
-            list.fill(panel, theme.codeBackground, cornerRadius: min(8, gutter / 2))
-        case .quote?:
-            // On the leading side of the cell's direction: the right for a right-to-left paragraph.
-            let rightToLeft = cell.textLayout?.baseDirection == .rightToLeft
-            let leadingGutter = rightToLeft ? max(0, frame.maxX - text.maxX) : gutter
-            let barWidth = max(2, leadingGutter / 6)
-            let barCenter = rightToLeft ? frame.maxX - leadingGutter / 2 : frame.minX + gutter / 2
-            list.fill(Rect(x: barCenter - barWidth / 2, y: text.minY, width: barWidth, height: text.height),
-                      theme.quoteBar, cornerRadius: barWidth / 2)
-        default:
-            break
-        }
+        // Mirrored when the text overflows on the left, or when it fits and its leading gap is on the right.
+        let rightToLeft = text.minX < frame.minX - 1e-9
+            || (text.maxX <= frame.maxX + 1e-9 && frame.maxX - text.maxX > text.minX - frame.minX + 1e-9)
+        let leading = rightToLeft ? frame.maxX - text.maxX : text.minX - frame.minX
+        let outer = rightToLeft ? text.minX - frame.minX : frame.maxX - text.maxX
+        let pad = max(2, min(8, min(leading, max(outer, leading)) / 2))
+        let panel = rightToLeft
+            ? Rect(x: frame.minX + pad, y: frame.minY + 2, width: max(0, text.maxX + pad - frame.minX - 2 * pad), height: frame.height - 4)
+            : Rect(x: text.minX - pad, y: frame.minY + 2, width: max(0, frame.maxX - pad - (text.minX - pad)), height: frame.height - 4)
+        list.fill(panel, theme.codeBackground, cornerRadius: min(8, pad))
     }
 
-    /// An element's texts (glyphs and accessible characters) and image placeholders.
+    /// An element's texts (glyphs and accessible characters), markers, quote bars, rules and
+    /// images. A code block wider than its cell is cut at the cell's edges, with a scroll
+    /// indicator along its bottom: it scrolls sideways, as an orthogonal section does.
     private func drawContent(_ element: LayoutAttributes, color: Color, moved: (Rect) -> Rect, into list: inout DisplayList) {
+        if let contentWidth = element.contentWidth, contentWidth > element.frame.width {
+            var inner = DisplayList(size: list.size, background: list.background)
+            var unclipped = element
+            unclipped.contentWidth = nil
+            drawContent(unclipped, color: color, moved: moved, into: &inner)
+            let frame = moved(element.frame)
+            list.items.append(.clip(frame, inner.items))
+            let track = Rect(x: frame.minX + 8, y: frame.minY, width: max(0, frame.width - 16), height: frame.height)
+            let length = max(12, track.width * element.frame.width / contentWidth)
+            let leading = element.textFrame.map { moved($0).maxX > frame.maxX + 1e-9 && moved($0).minX < frame.minX - 1e-9 } ?? false
+            list.fill(Rect(x: leading ? track.maxX - length : track.minX, y: frame.maxY - 5, width: length, height: 3),
+                      theme.quoteBar, cornerRadius: 1.5)
+            return
+        }
         for content in element.content {
             switch content {
             case .text(let layout, _, let frame, _):
@@ -194,7 +214,35 @@ public struct DisplayListBuilder: Sendable {
                           maximumLines: Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()))
             case .image(let frame):
                 list.fill(moved(frame), theme.imagePlaceholder, cornerRadius: min(8, frame.width / 8))
+            case .marker(let layout, let frame):
+                list.draw(layout, at: moved(frame).origin, color: color, role: .text, frame: moved(element.frame), maximumLines: 1)
+            case .bar(let frame, _):
+                list.fill(moved(frame), theme.quoteBar)
+            case .rule(let frame):
+                list.fill(moved(frame), theme.separator)
+            case .picture(_, let frame, let alt, let altOrigin):
+                drawPlaceholder(moved(frame), alt: alt, altOrigin: altOrigin, color: color, into: &list)
             }
+        }
+    }
+
+    /// An image not drawn from pixels: a box, a picture glyph (a frame with a hill and a sun) at
+    /// its leading side and the alt text beside it.
+    private func drawPlaceholder(_ box: Rect, alt: TextLayout?, altOrigin: Point, color: Color, into list: inout DisplayList) {
+        list.fill(box, theme.codeBackground, cornerRadius: min(6, box.height / 4))
+        list.stroke(box, theme.separator, lineWidth: 1)
+        let side = max(4, min(altOrigin.x * 0.6, box.height - 4))
+        let glyph = Rect(x: box.minX + (altOrigin.x - side) / 2, y: box.midY - side / 2, width: side, height: side)
+        list.stroke(glyph, theme.secondaryText, lineWidth: max(1, side / 12))
+        list.line(from: Point(x: glyph.minX, y: glyph.maxY - side * 0.2), to: Point(x: glyph.minX + side * 0.4, y: glyph.minY + side * 0.45),
+                  theme.secondaryText, lineWidth: max(1, side / 12))
+        list.line(from: Point(x: glyph.minX + side * 0.4, y: glyph.minY + side * 0.45), to: Point(x: glyph.maxX, y: glyph.maxY - side * 0.1),
+                  theme.secondaryText, lineWidth: max(1, side / 12))
+        list.fill(Rect(x: glyph.maxX - side * 0.35, y: glyph.minY + side * 0.15, width: side * 0.2, height: side * 0.2),
+                  theme.secondaryText, cornerRadius: side * 0.1)
+        if let alt {
+            list.draw(alt, at: Point(x: box.minX + altOrigin.x, y: box.minY + altOrigin.y), color: theme.secondaryText, role: .text,
+                      frame: box, maximumLines: alt.lines.count)
         }
     }
 

@@ -60,7 +60,7 @@ public struct Theme: Hashable, Sendable {
         case .heading, .tableCell(isHeader: true): headingText
         case .footnote: secondaryText
         case .quote: quoteText
-        case .paragraph, .listItem, .code, .word, .item, .tableCell(isHeader: false), .tableRow: bodyText
+        case .paragraph, .listItem, .code, .word, .item, .tableCell(isHeader: false), .tableRow, .image, .rule: bodyText
         }
     }
 

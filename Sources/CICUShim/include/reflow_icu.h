@@ -72,6 +72,10 @@ int32_t reflow_language_tag(const char *tag, char *locale, int32_t capacity);
 int32_t reflow_language_is_right_to_left(const char *tag);
 
 /// The ICU version this was built against, e.g. "72.1".
+/// The East Asian Width of `c` (UAX #11) as ICU numbers it: 0 neutral, 1 ambiguous, 2 halfwidth,
+/// 3 fullwidth, 4 narrow, 5 wide.
+int32_t reflow_east_asian_width(uint32_t c);
+
 const char *reflow_icu_version(void);
 
 #endif

@@ -2,7 +2,16 @@ import Reflow
 import TextMetrics
 import CommonMark
 
-/// Maps the Markdown block tree to sections of `Block`s (the table is on `Block`).
+/// Maps the Markdown block tree to sections of `Block`s (the table is on `Block`), keeping the
+/// document's containers: every block knows the list items and quotes around it (`Nesting`).
+///
+/// Lists: a list item's marker (`•`, `◦`, `▪` by bullet-list level; `3.` from an ordered list's
+/// start; `☐`/`☑` for a task) is shown on the item's first block, in a marker column as wide as
+/// the list's widest marker; the item's later blocks sit at its depth without one. Block quotes:
+/// their blocks are cells inside the quote, whatever they are (paragraphs `quote`, headings,
+/// lists, code). Code blocks keep their lines; tabs go to the next multiple of `tabStop` columns,
+/// as browsers set `pre` text. A paragraph of images alone (and links around them) is an image
+/// block. A thematic break is a rule.
 ///
 /// Footnotes come from cmark-gfm: it keeps the definitions that are referenced and moves them to
 /// the end of the document in the order of their first reference, as GitHub shows them, and
@@ -17,13 +26,19 @@ struct MarkdownReader {
     private var current: [Block] = []
     /// Footnote definitions read so far: the next one is footnote `footnotesRead + 1`.
     private var footnotesRead = 0
+    /// The containers around the block being read, outermost first; a list item's marker is
+    /// cleared once a block has shown it.
+    private var containers: [Nesting.Container] = []
+    /// Bullet lists around the block being read (their level picks the bullet).
+    private var bulletLevel = 0
+    private var quotesRead = 0
+
+    /// Tab stops in code blocks, in columns (CSS `tab-size`'s initial value).
+    static let tabStop = 8
 
     func sections(from blocks: [MarkdownBlock]) -> [Section] {
         var reader = self
-        for block in blocks {
-            var marker: String?
-            reader.visit(block, inQuote: false, listDepth: 0, marker: &marker)
-        }
+        for block in blocks { reader.visit(block) }
         reader.closeSection()
         return reader.sections
     }
@@ -33,88 +48,98 @@ struct MarkdownReader {
         current = []
     }
 
-    /// `marker` is the bullet or number of the list item being read: the first text block of the
-    /// item takes it, so "• " or "3. " starts the item's first line.
-    private mutating func visit(_ block: MarkdownBlock, inQuote: Bool, listDepth: Int, marker: inout String?) {
+    private var listDepth: Int {
+        containers.reduce(0) { if case .listItem = $1 { $0 + 1 } else { $0 } }
+    }
+
+    private mutating func visit(_ block: MarkdownBlock) {
         let line = block.line
         switch block.content {
         case .heading(let level, let inlines):
-            let topLevel = !inQuote && listDepth == 0
-            if topLevel, level <= 2 { closeSection() }
-            let text = styledText(inlines)
-            if inQuote {
-                emit(.quote, .callout, text, line: line, marker: &marker)
-            } else if listDepth > 0 {
-                emit(.listItem(depth: listDepth), Block.headingStyle(level: level), text, line: line, marker: &marker)
-            } else {
-                emit(.heading(level: level), Block.headingStyle(level: level), text, line: line, marker: &marker)
-            }
+            if containers.isEmpty, level <= 2 { closeSection() }
+            emit(.heading(level: level), Block.headingStyle(level: level), styledText(inlines), line: line)
         case .paragraph(let inlines):
-            let text = styledText(inlines)
-            if inQuote {
-                emit(.quote, .callout, text, line: line, marker: &marker)
-            } else if listDepth > 0 {
-                emit(.listItem(depth: listDepth), .body, text, line: line, marker: &marker)
+            if let pictures = Self.pictures(alone: inlines) {
+                emit(.image, .body, StyledText(pictures.map(\.alt).joined(separator: " ")), line: line, content: .pictures(pictures))
             } else {
-                emit(.paragraph, .body, text, line: line, marker: &marker)
+                emit(textKind, .body, styledText(inlines), line: line)
             }
         case .footnoteDefinition(let children):
             // The number starts the definition's first block; later paragraphs are footnote text too.
             footnotesRead += 1
-            let footnote = footnotesRead
-            var number: String? = Self.superscript(footnote) + " "
+            var number: String? = Self.superscript(footnotesRead) + " "
             for child in children {
                 guard case .paragraph(let inlines) = child.content else {
-                    visit(child, inQuote: inQuote, listDepth: listDepth, marker: &number)
+                    visit(child)
                     continue
                 }
-                emit(.footnote, .footnote, styledText(inlines), line: child.line, marker: &number)
+                var text = StyledText(number ?? "")
+                text.append(styledText(inlines))
+                number = nil
+                emit(.footnote, .footnote, text, line: child.line)
             }
         case .blockQuote(let children):
-            for child in children { visit(child, inQuote: true, listDepth: listDepth, marker: &marker) }
+            quotesRead += 1
+            containers.append(.quote(id: quotesRead))
+            for child in children { visit(child) }
+            containers.removeLast()
         case .list(let list):
-            // `- - x`: an item that starts with a list shows its own bullet first, on that list's
-            // first line ("• • x", as a browser draws it), not as an empty item after its children.
-            var outer = marker
-            marker = nil
-            for (index, item) in list.items.enumerated() {
-                let number = list.isOrdered ? "\(list.start + index). " : ""
-                var itemMarker: String? = switch item.isChecked {
-                case nil: list.isOrdered ? number : "• "
-                case false?: number + "☐ "
-                case true?: number + "☑ "
-                }
-                if let prefix = outer {
-                    itemMarker = prefix + itemMarker!
-                    outer = nil
-                }
-                for child in item.blocks { visit(child, inQuote: inQuote, listDepth: listDepth + 1, marker: &itemMarker) }
-                if let unused = itemMarker {
-                    // An empty item still shows its bullet.
-                    var none: String?
-                    emit(inQuote ? .quote : .listItem(depth: listDepth + 1), inQuote ? .callout : .body,
-                         StyledText(String(unused.dropLast())), line: item.line, marker: &none)
-                }
-            }
-        case .codeBlock(_, let code):
+            visitList(list)
+        case .codeBlock(let info, let code):
             var literal = Substring(code)
             while literal.last == "\n" { literal = literal.dropLast() }
-            let kind: Cell.Kind = inQuote ? .quote : (listDepth > 0 ? .listItem(depth: listDepth) : .code)
-            emit(kind, inQuote ? .callout : .body, StyledText(String(literal), emphasis: .code), line: line, marker: &marker)
+            let language = info.split(whereSeparator: \.isWhitespace).first.map(String.init)
+            emit(.code, .body, StyledText(Self.expandingTabs(String(literal)), emphasis: .code), line: line,
+                 content: .code(language: language), keepsEmpty: true)
         case .htmlBlock(let html):
             var literal = Substring(html)
             while literal.last == "\n" { literal = literal.dropLast() }
-            let kind: Cell.Kind = inQuote ? .quote : (listDepth > 0 ? .listItem(depth: listDepth) : .paragraph)
-            emit(kind, inQuote ? .callout : .body, StyledText(String(literal)), line: line, marker: &marker)
+            emit(textKind, .body, StyledText(String(literal)), line: line)
         case .table(let table):
             appendTable(table)
         case .thematicBreak:
-            break
+            emit(.rule, .body, StyledText(), line: line, content: .rule, keepsEmpty: true)
         case .division(let division):
-            for child in division.blocks { visit(child, inQuote: inQuote, listDepth: listDepth, marker: &marker) }
+            for child in division.blocks { visit(child) }
         case .details(let summary, let children):
-            visit(MarkdownBlock(.paragraph(summary), line: line), inQuote: inQuote, listDepth: listDepth, marker: &marker)
-            for child in children { visit(child, inQuote: inQuote, listDepth: listDepth, marker: &marker) }
+            emit(textKind, .headline, styledText(summary), line: line)
+            for child in children { visit(child) }
+        }
+    }
+
+    /// A paragraph's kind where it stands: the first block of a list item, a quote's, or a paragraph.
+    private var textKind: Cell.Kind {
+        switch containers.last {
+        case .listItem(_, _?)?: .listItem(depth: listDepth)
+        case .quote?: .quote
+        default: .paragraph
+        }
+    }
+
+    private mutating func visitList(_ list: MarkdownList) {
+        let ordered = list.isOrdered
+        if !ordered { bulletLevel += 1 }
+        defer { if !ordered { bulletLevel -= 1 } }
+        let bullet = ["•", "◦", "▪"][max(0, min(bulletLevel, 3) - 1)]
+        let markers = list.items.enumerated().map { index, item -> String in
+            let number = ordered ? "\(list.start + index)." : nil
+            switch item.isChecked {
+            case nil: return number ?? bullet
+            case false?: return number.map { $0 + " ☐" } ?? "☐"
+            case true?: return number.map { $0 + " ☑" } ?? "☑"
+            }
+        }
+        // The widest marker by its characters: digits and the box glyphs are about as wide as each other.
+        let column = markers.max { $0.count < $1.count } ?? bullet
+        for (item, marker) in zip(list.items, markers) {
+            containers.append(.listItem(column: column, marker: marker))
+            let shown = current.count
+            for child in item.blocks { visit(child) }
+            if current.count == shown, case .listItem(_, _?)? = containers.last {
+                // An empty item still shows its marker.
+                emit(.listItem(depth: listDepth), .body, StyledText(), line: item.line, keepsEmpty: true)
+            }
+            containers.removeLast()
         }
     }
 
@@ -135,30 +160,77 @@ struct MarkdownReader {
         sections.append(Section(blocks: blocks, table: TableShape(columns: columns, rows: table.rows.count + 1)))
     }
 
-    private mutating func emit(_ kind: Cell.Kind, _ style: TextStyle, _ text: StyledText, line: Int, marker: inout String?) {
-        var text = text
-        if let prefix = marker {
-            var marked = StyledText(prefix)
-            marked.append(text)
-            text = marked
-            marker = nil
+    /// Appends a block in the current containers, which then show no marker again. A block with
+    /// no visible text gives none (an empty heading `#`), unless it `keepsEmpty` (code, a rule,
+    /// an empty list item).
+    private mutating func emit(_ kind: Cell.Kind, _ style: TextStyle, _ text: StyledText, line: Int,
+                               content: Block.Content? = nil, keepsEmpty: Bool = false) {
+        guard keepsEmpty || content != nil || text.string.contains(where: { !$0.isWhitespace }) else { return }
+        current.append(Block(kind: kind, style: style, text: text, sourceLine: line, nesting: Nesting(containers), content: content))
+        for index in containers.indices {
+            if case .listItem(let column, _?) = containers[index] { containers[index] = .listItem(column: column, marker: nil) }
         }
-        // A block with no visible text (an empty heading `#`) gives no cell.
-        guard text.string.contains(where: { !$0.isWhitespace }) else { return }
-        current.append(Block(kind: kind, style: style, text: text, sourceLine: line))
+    }
+
+    /// The images of a paragraph that holds nothing else (links around them and white space
+    /// aside): a badge row or a figure. Nil when it has text of its own.
+    static func pictures(alone inlines: [MarkdownInline]) -> [Picture]? {
+        var pictures: [Picture] = []
+        func collect(_ inlines: [MarkdownInline]) -> Bool {
+            for inline in inlines {
+                switch inline {
+                case .image(let image):
+                    pictures.append(Picture(source: image.source, alt: image.alt, statedWidth: image.width, statedHeight: image.height))
+                case .link(_, let children):
+                    guard collect(children) else { return false }
+                case .softBreak, .lineBreak: continue
+                case .text(let text) where text.allSatisfy(\.isWhitespace): continue
+                default: return false
+                }
+            }
+            return true
+        }
+        return collect(inlines) && !pictures.isEmpty ? pictures : nil
+    }
+
+    /// `code` with each tab replaced by the spaces to the next tab stop (columns counted in
+    /// characters, from each line's start).
+    static func expandingTabs(_ code: String) -> String {
+        guard code.contains("\t") else { return code }
+        var out = ""
+        var column = 0
+        for character in code {
+            switch character {
+            case "\t":
+                let spaces = tabStop - column % tabStop
+                out += String(repeating: " ", count: spaces)
+                column += spaces
+            case "\n", "\r\n":
+                out.append(character)
+                column = 0
+            default:
+                out.append(character)
+                column += 1
+            }
+        }
+        return out
     }
 
     /// Inline content as styled runs: emphasis adds `.italic`, strong emphasis `.strong`, a code
     /// span `.code` (the monospace face); a footnote reference is its number in superscript, in
-    /// the emphasis around it.
+    /// the emphasis around it. A soft line break is a space, or nothing between two ideographs
+    /// (`SegmentBreak`).
     func styledText(_ inlines: [MarkdownInline]) -> StyledText {
         var text = StyledText()
         func walk(_ inlines: [MarkdownInline], _ emphasis: TextEmphasis) {
-            for inline in inlines {
+            for (index, inline) in inlines.enumerated() {
                 switch inline {
                 case .text(let string), .html(let string): text.append(string, emphasis: emphasis)
                 case .code(let string): text.append(string, emphasis: emphasis.union(.code))
-                case .softBreak: text.append(" ", emphasis: emphasis)
+                case .softBreak:
+                    let next = inlines[(index + 1)...].lazy.map(\.plainText).first { !$0.isEmpty }?.unicodeScalars.first
+                    if let before = text.string.unicodeScalars.last, let next, SegmentBreak.vanishes(between: before, and: next) { continue }
+                    text.append(" ", emphasis: emphasis)
                 case .lineBreak: text.append("\n", emphasis: emphasis)
                 case .emphasis(let children): walk(children, emphasis.union(.italic))
                 case .strong(let children): walk(children, emphasis.union(.strong))

@@ -40,9 +40,13 @@ public struct Cell: Hashable, Sendable {
         case tableCell(isHeader: Bool)
         /// A row of a Markdown table laid out as a card of "header: value" lines (too narrow for columns).
         case tableRow
+        /// A document's image, or a row of images (a paragraph of badges).
+        case image
+        /// A thematic break: a hairline.
+        case rule
 
         /// The name in layout JSON: heading, paragraph, listItem, quote, footnote, code, word, item,
-        /// tableHeader, tableCell, tableRow.
+        /// tableHeader, tableCell, tableRow, image, rule.
         public var name: String {
             switch self {
             case .heading: "heading"
@@ -55,6 +59,8 @@ public struct Cell: Hashable, Sendable {
             case .item: "item"
             case .tableCell(let isHeader): isHeader ? "tableHeader" : "tableCell"
             case .tableRow: "tableRow"
+            case .image: "image"
+            case .rule: "rule"
             }
         }
 
@@ -69,6 +75,10 @@ public struct Cell: Hashable, Sendable {
     public enum Element: Hashable, Sendable {
         case text(TextElement)
         case image(ImagePlaceholder)
+        /// A document's image: its pixels, or a placeholder with its alt text.
+        case picture(Picture)
+        /// A hairline across the content width.
+        case rule
     }
 
     /// How the elements are arranged.
@@ -79,6 +89,9 @@ public struct Cell: Hashable, Sendable {
         /// `elementSpacing` apart; at the accessibility sizes a stack (the image above its text),
         /// as UIKit's list cells rearrange themselves.
         case leadingImage
+        /// Side by side, `elementSpacing` apart, wrapping to a new row where the next does not
+        /// fit (a paragraph of badges).
+        case row
     }
 
     public var kind: Kind
@@ -101,6 +114,11 @@ public struct Cell: Hashable, Sendable {
     /// screen files and a flow's words. Part of the cell's value: layouts copy it to their
     /// elements (`LayoutAttributes.sourceLine`), and reports and findings name it.
     public var sourceLine: Int?
+    /// The list items and quotes around a document's cell (nil for cells that are not a
+    /// document's blocks: screen items, words): its text starts after their indentation.
+    public var nesting: Nesting?
+    /// A code cell's language (its fence's info string's first word).
+    public var language: String?
 
     /// 16 pt leading and trailing, 11 pt top and bottom, at L.
     public static let defaultInsets = EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
@@ -127,10 +145,22 @@ public struct Cell: Hashable, Sendable {
                   insetMetrics: insetMetrics, minimumHeight: minimumHeight)
     }
 
-    /// A cell for a whole block.
+    /// A cell for a whole block: its text, or its images or rule, inside its nesting.
     public init(block: Block) {
-        self.init(kind: block.kind, style: block.style, text: block.text)
+        switch block.content {
+        case nil:
+            self.init(kind: block.kind, style: block.style, text: block.text)
+        case .code(let language)?:
+            self.init(kind: block.kind, style: block.style, text: block.text)
+            self.language = language
+        case .pictures(let pictures)?:
+            self.init(kind: block.kind, elements: pictures.map(Element.picture))
+            if pictures.count > 1 { arrangement = .row }
+        case .rule?:
+            self.init(kind: block.kind, elements: [.rule])
+        }
         sourceLine = block.sourceLine
+        nesting = block.nesting
     }
 
     /// The text elements, in stack order.

@@ -11,6 +11,15 @@ public struct CellMeasurement: Sendable {
             /// Text broken into lines; `truncated` when a line limit hid some of them.
             case text(TextLayout, style: TextStyle, truncated: Bool)
             case image
+            /// A list item's marker, on one line, on its text's first baseline.
+            case marker(TextLayout)
+            /// A block quote's bar, along the cell's whole height.
+            case bar(quote: Int)
+            /// A thematic break's hairline.
+            case rule
+            /// A document's image: drawn from its pixels, or as a placeholder showing `alt` (laid
+            /// out, `altOrigin` from the frame's top-left) beside a picture glyph.
+            case picture(Picture, alt: TextLayout?, altOrigin: Point)
         }
 
         public var content: Content
@@ -26,12 +35,17 @@ public struct CellMeasurement: Sendable {
     /// The content insets at the category, in points.
     public let insets: EdgeInsets
     public let elements: [Element]
+    /// The width the content needs when it is wider than the cell: a code block's longest line
+    /// (insets and indentation included). Such a cell scrolls sideways, as an orthogonal section
+    /// does; nil when the content fits.
+    public let contentWidth: Double?
 
-    public init(size: Size, naturalHeight: Double, insets: EdgeInsets, elements: [Element]) {
+    public init(size: Size, naturalHeight: Double, insets: EdgeInsets, elements: [Element], contentWidth: Double? = nil) {
         self.size = size
         self.naturalHeight = naturalHeight
         self.insets = insets
         self.elements = elements
+        self.contentWidth = contentWidth
     }
 
     /// The first text element's layout (documents' cells have exactly one).
@@ -49,14 +63,20 @@ public struct CellMeasurement: Sendable {
     /// top and clipped in a shorter one, as `CellSizer` places it. What a row stretches a shorter
     /// cell with, without measuring it again.
     public func resized(toHeight height: Double) -> CellMeasurement {
+        guard height != size.height else { return self }
         let shift = Self.contentShift(height: height, natural: naturalHeight)
             - Self.contentShift(height: size.height, natural: naturalHeight)
         return CellMeasurement(size: Size(width: size.width, height: height), naturalHeight: naturalHeight, insets: insets,
-                               elements: shift == 0 ? elements : elements.map { element in
+                               elements: elements.map { element in
                                    var moved = element
-                                   moved.frame.origin.y += shift
+                                   if case .bar = element.content {
+                                       // A quote's bar runs along the whole cell.
+                                       moved.frame = Rect(x: element.frame.minX, y: 0, width: element.frame.width, height: height)
+                                   } else {
+                                       moved.frame.origin.y += shift
+                                   }
                                    return moved
-                               })
+                               }, contentWidth: contentWidth)
     }
 
     /// How far content of `natural` height moves down in a cell of `height`: centred when there

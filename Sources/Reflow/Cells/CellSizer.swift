@@ -75,11 +75,14 @@ public final class CellSizer {
     }
 
     /// The width of `cell`'s content on one line: its widest element, unbroken (a leading image
-    /// beside the others adds its width and the spacing).
+    /// beside the others adds its width and the spacing; a row of pictures, their widths and the
+    /// spacing), after its nesting's indentation.
     private func naturalWidth(_ cell: Cell, environment: TextEnvironment, scale: Double) throws -> Double {
         let category = environment.category
+        let spacing = PointGrid.snap(cell.elementSpacing * scale)
         var widest = 0.0
         var beside = 0.0
+        var row = 0.0
         for (index, element) in cell.elements.enumerated() {
             switch element {
             case .text(let text):
@@ -87,13 +90,66 @@ public final class CellSizer {
             case .image(let image):
                 let width = Self.imageSize(image, scale: scale).width
                 if index == 0, cell.arrangement == .leadingImage, !category.isAccessibilityCategory, cell.elements.count > 1 {
-                    beside = width + PointGrid.snap(cell.elementSpacing * scale)
+                    beside = width + spacing
                 } else {
                     widest = max(widest, width)
                 }
+            case .picture(let picture):
+                let width = try place(picture, width: .infinity, environment: environment).size.width
+                if cell.arrangement == .row {
+                    row += (row > 0 ? spacing : 0) + width
+                } else {
+                    widest = max(widest, width)
+                }
+            case .rule:
+                break
             }
         }
-        return beside + widest
+        return try indentation(of: cell, width: .infinity, environment: environment).textOffset + beside + max(widest, row)
+    }
+
+    /// Where `cell`'s text starts, its markers and its quote bars, in `width` (inside the insets).
+    private func indentation(of cell: Cell, width: Double, environment: TextEnvironment) throws -> Indentation {
+        guard let nesting = cell.nesting, nesting.depth > 0 else { return Indentation() }
+        let style = cell.style
+        return try Indentation.of(nesting, width: width, category: environment.category) { marker in
+            try typesetter.layout(StyledText(marker), style: style, environment: environment, width: .infinity)
+        }
+    }
+
+    /// How a document's picture is drawn in at most `width`: its requested size fitted into the
+    /// width (the aspect kept); a placeholder grows to show its alt text beside a picture glyph,
+    /// and without a requested size is as wide as that text on one line (wrapping when the width
+    /// is shorter). The alt text is set in the footnote style; the padding and glyph scale with it.
+    func place(_ picture: Picture, width: Double, environment: TextEnvironment) throws
+        -> (size: Size, alt: TextLayout?, altOrigin: Point) {
+        var requested = picture.requestedSize.map { size -> Size in
+            guard size.width > width, size.width > 0 else { return size }
+            return Size(width: width, height: size.height * width / size.width)
+        }
+        if picture.isDecodable, let size = requested {
+            return (Size(width: PointGrid.snap(size.width), height: PointGrid.snap(size.height)), nil, .zero)
+        }
+        let spec = DynamicType.spec(.footnote, environment.category)
+        let padding = PointGrid.snap(spec.pointSize * 0.5)
+        let glyph = PointGrid.snap(spec.leading)
+        let chrome = 2 * padding + glyph + (picture.alt.isEmpty ? 0 : padding)
+        if let size = requested, size.width <= 0 { requested = nil }
+        let boxWidth = requested.map(\.width) ?? width
+        var alt: TextLayout?
+        var used = 0.0, altHeight = 0.0
+        if !picture.alt.isEmpty {
+            let layout = try typesetter.layout(StyledText(picture.alt), style: .footnote, environment: environment,
+                                               width: max(Self.minimumTextWidth, boxWidth - chrome))
+            alt = layout
+            used = layout.usedWidth
+            altHeight = layout.height
+        }
+        let contentHeight = max(glyph, altHeight)
+        let size = Size(width: PointGrid.snap(requested?.width ?? min(width, chrome + used)),
+                        height: PointGrid.snap(max(requested?.height ?? 0, contentHeight + 2 * padding)))
+        let origin = Point(x: padding + glyph + padding, y: PointGrid.snap((size.height - altHeight) / 2))
+        return (size, alt, origin)
     }
 
     /// `text` measured for `width` in `environment`: in its Dynamic Type style, or at its fixed size.
@@ -140,11 +196,12 @@ public final class CellSizer {
         }
         let contentWidth = cellWidth - insets.horizontal
         let spacing = PointGrid.snap(cell.elementSpacing * scale)
+        let indentation = try indentation(of: cell, width: breakWidth, environment: environment)
         // A leading image stands beside the rest, except at the accessibility sizes.
         var beside = 0.0
         var stacked = cell.elements[...]
         var elements: [CellMeasurement.Element] = []
-        elements.reserveCapacity(cell.elements.count)
+        elements.reserveCapacity(cell.elements.count + indentation.bars.count + indentation.markers.count)
         if cell.arrangement == .leadingImage, !category.isAccessibilityCategory, case .image(let image)? = cell.elements.first,
            cell.elements.count > 1 {
             let size = Self.imageSize(image, scale: scale)
@@ -152,30 +209,59 @@ public final class CellSizer {
             beside = size.width + spacing
             stacked = cell.elements.dropFirst()
         }
-        let textLeft = insets.leading + beside
-        let textWidth = breakWidth - beside
+        let textLeft = insets.leading + indentation.textOffset + beside
+        let textWidth = breakWidth - indentation.textOffset - beside
         guard !hasText || textWidth >= Self.minimumTextWidth else {
             throw ReflowError.widthTooSmall(width: proposal.width.length ?? cellWidth, category: category,
-                                            needed: insets.horizontal + beside + Self.minimumTextWidth)
+                                            needed: insets.horizontal + indentation.textOffset + beside + Self.minimumTextWidth)
         }
         var stack = 0.0
+        var widestLine: Double?
+        // A row of pictures: the next one's left edge and the current row's height.
+        var rowX = 0.0, rowHeight = 0.0
         for (index, element) in stacked.enumerated() {
-            if index > 0 { stack += spacing }
+            if index > 0, cell.arrangement != .row { stack += spacing }
             switch element {
             case .text(let text):
-                let layout = try layout(text, environment: environment, width: textWidth)
+                // A code block keeps its lines: never wrapped, scrolled sideways when wider than the cell.
+                let unwrapped = cell.kind == .code
+                let layout = try layout(text, environment: environment, width: unwrapped ? .infinity : textWidth)
                 let shown = min(layout.lines.count, text.lineLimit ?? .max)
                 let height = Double(shown) * layout.lineHeight
+                let width = unwrapped ? max(contentWidth - indentation.textOffset - beside, layout.usedWidth) : contentWidth - indentation.textOffset - beside
+                if unwrapped, layout.usedWidth > textWidth { widestLine = max(widestLine ?? 0, layout.usedWidth) }
                 elements.append(.init(content: .text(layout, style: text.style, truncated: shown < layout.lines.count),
-                                      frame: Rect(x: textLeft, y: insets.top + stack, width: contentWidth - beside, height: height)))
+                                      frame: Rect(x: textLeft, y: insets.top + stack, width: width, height: height)))
                 stack += height
             case .image(let image):
-                let size = Self.imageSize(image, scale: scale, fitting: max(0, contentWidth - beside))
+                let size = Self.imageSize(image, scale: scale, fitting: max(0, contentWidth - indentation.textOffset - beside))
                 elements.append(.init(content: .image, frame: Rect(x: textLeft, y: insets.top + stack,
                                                                    width: size.width, height: size.height)))
                 stack += size.height
+            case .picture(let picture):
+                let placed = try place(picture, width: max(0, textWidth), environment: environment)
+                var origin = Point(x: textLeft, y: insets.top + stack)
+                if cell.arrangement == .row {
+                    if rowX > 0, rowX + spacing + placed.size.width > textWidth + 1e-9 {
+                        stack += rowHeight + spacing
+                        (rowX, rowHeight) = (0, 0)
+                    }
+                    if rowX > 0 { rowX += spacing }
+                    origin = Point(x: textLeft + rowX, y: insets.top + stack)
+                    rowX += placed.size.width
+                    rowHeight = max(rowHeight, placed.size.height)
+                } else {
+                    stack += placed.size.height
+                }
+                elements.append(.init(content: .picture(picture, alt: placed.alt, altOrigin: placed.altOrigin),
+                                      frame: Rect(origin: origin, size: placed.size)))
+            case .rule:
+                let hairline = 1.0
+                elements.append(.init(content: .rule, frame: Rect(x: textLeft, y: insets.top + stack, width: max(0, textWidth), height: hairline)))
+                stack += hairline
             }
         }
+        stack += rowHeight
         if beside > 0, let image = elements.first {
             // The image and the text beside it share the cell's height; the shorter is centred.
             let tallest = max(stack, image.frame.height)
@@ -184,6 +270,7 @@ public final class CellSizer {
             stack = tallest
         }
         let natural = insets.top + stack + insets.bottom
+        placeMarkersAndBars(indentation, insets: insets, height: natural, into: &elements)
         let selfSized = max(cell.minimumHeight, natural)
         let height: Double
         switch proposal.height {
@@ -194,6 +281,30 @@ public final class CellSizer {
         // Content a taller cell (the 44 pt minimum, an exact height) leaves room around is centred
         // vertically; content that does not fit starts at the top and is clipped at the bottom.
         return CellMeasurement(size: Size(width: cellWidth, height: natural), naturalHeight: natural, insets: insets,
-                               elements: elements).resized(toHeight: height)
+                               elements: elements,
+                               contentWidth: widestLine.map { insets.horizontal + indentation.textOffset + beside + $0 })
+            .resized(toHeight: height)
+    }
+
+    /// Quote bars along the cell (`height` tall, the natural height: `resized` stretches them) and
+    /// list markers on the first text line's baseline (at the top inset for a cell without text).
+    private func placeMarkersAndBars(_ indentation: Indentation, insets: EdgeInsets, height: Double,
+                                     into elements: inout [CellMeasurement.Element]) {
+        for bar in indentation.bars {
+            elements.append(.init(content: .bar(quote: bar.quote), frame: Rect(x: insets.leading + bar.x, y: 0, width: bar.width, height: height)))
+        }
+        guard !indentation.markers.isEmpty else { return }
+        var baseline: Double?
+        for element in elements {
+            if case .text(let layout, _, _) = element.content, let first = layout.firstBaseline {
+                baseline = element.frame.minY + first
+                break
+            }
+        }
+        for marker in indentation.markers {
+            let y = baseline.map { $0 - (marker.layout.firstBaseline ?? 0) } ?? insets.top
+            elements.append(.init(content: .marker(marker.layout),
+                                  frame: Rect(x: insets.leading + marker.x, y: y, width: marker.layout.usedWidth, height: marker.layout.height)))
+        }
     }
 }

@@ -33,12 +33,30 @@ public struct Block: Hashable, Sendable {
     public var text: StyledText
     /// The 1-based line of the Markdown source the block starts on (nil for plain text).
     public var sourceLine: Int?
+    /// The list items and quotes around the block, and the markers it shows.
+    public var nesting: Nesting
+    /// What the block shows besides text: an image, a rule, a code block's language. Nil for a
+    /// block of text alone.
+    public var content: Content?
 
-    public init(kind: Cell.Kind, style: TextStyle, text: StyledText, sourceLine: Int? = nil) {
+    /// What a block holds that is not its text.
+    public enum Content: Hashable, Sendable {
+        /// A fenced code block's language (the info string's first word; nil when it has none).
+        case code(language: String?)
+        /// Images: one, or a row of them (a paragraph of badges), drawn side by side and wrapped.
+        case pictures([Picture])
+        /// A thematic break (`---`, `<hr>`).
+        case rule
+    }
+
+    public init(kind: Cell.Kind, style: TextStyle, text: StyledText, sourceLine: Int? = nil, nesting: Nesting = Nesting(),
+                content: Content? = nil) {
         self.kind = kind
         self.style = style
         self.text = text
         self.sourceLine = sourceLine
+        self.nesting = nesting
+        self.content = content
     }
 
     /// The text style of a heading of `level` (1…6).

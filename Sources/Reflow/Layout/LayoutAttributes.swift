@@ -7,10 +7,21 @@ public enum PlacedContent: Sendable {
     case text(TextLayout, style: TextStyle, frame: Rect, truncated: Bool)
     /// An image placeholder's box.
     case image(Rect)
+    /// A list item's marker, its one line drawn from `frame`'s top-left.
+    case marker(TextLayout, frame: Rect)
+    /// A block quote's bar; bars of one `quote` in consecutive cells form one bar.
+    case bar(Rect, quote: Int)
+    /// A thematic break's hairline.
+    case rule(Rect)
+    /// A document's image: its pixels, or a placeholder showing `alt` from `altOrigin` (relative
+    /// to the frame's top-left) beside a picture glyph.
+    case picture(Picture, frame: Rect, alt: TextLayout?, altOrigin: Point)
 
     public var frame: Rect {
         switch self {
-        case .text(_, _, let frame, _), .image(let frame): frame
+        case .text(_, _, let frame, _), .image(let frame), .marker(_, let frame), .bar(let frame, _), .rule(let frame),
+             .picture(_, let frame, _, _):
+            frame
         }
     }
 
@@ -19,6 +30,11 @@ public enum PlacedContent: Sendable {
         case .text(let layout, let style, let frame, let truncated):
             .text(layout, style: style, frame: frame.offsetBy(dx: dx, dy: dy), truncated: truncated)
         case .image(let frame): .image(frame.offsetBy(dx: dx, dy: dy))
+        case .marker(let layout, let frame): .marker(layout, frame: frame.offsetBy(dx: dx, dy: dy))
+        case .bar(let frame, let quote): .bar(frame.offsetBy(dx: dx, dy: dy), quote: quote)
+        case .rule(let frame): .rule(frame.offsetBy(dx: dx, dy: dy))
+        case .picture(let picture, let frame, let alt, let origin):
+            .picture(picture, frame: frame.offsetBy(dx: dx, dy: dy), alt: alt, altOrigin: origin)
         }
     }
 }
@@ -43,6 +59,13 @@ public struct LayoutAttributes: Sendable {
     /// The Markdown line the element's cell comes from (`Cell.sourceLine`); nil for plain text,
     /// screen files, words and elements without a cell.
     public var sourceLine: Int?
+    /// The list items and quotes around the element's cell (nil for cells that are not a document's blocks).
+    public var nesting: Nesting?
+    /// A code cell's language.
+    public var language: String?
+    /// The width the content needs when wider than the frame (a code block's longest line): the
+    /// element scrolls sideways. Nil when the content fits.
+    public var contentWidth: Double?
 
     public init(role: ElementRole, indexPath: IndexPath, frame: Rect, zIndex: Int = 0, cellKind: Cell.Kind? = nil,
                 content: [PlacedContent] = [], isClipped: Bool = false) {
@@ -65,11 +88,20 @@ public struct LayoutAttributes: Sendable {
             switch element.content {
             case .text(let layout, let style, let truncated): return .text(layout, style: style, frame: placed, truncated: truncated)
             case .image: return .image(placed)
+            case .marker(let layout): return .marker(layout, frame: placed)
+            case .bar(let quote):
+                // Along the frame's whole height, whatever height the layout gave the cell.
+                return .bar(Rect(x: placed.minX, y: frame.minY, width: placed.width, height: frame.height), quote: quote)
+            case .rule: return .rule(placed)
+            case .picture(let picture, let alt, let origin): return .picture(picture, frame: placed, alt: alt, altOrigin: origin)
             }
         }
         self.init(role: role, indexPath: indexPath, frame: frame, zIndex: zIndex, cellKind: cell.kind,
                   content: content, isClipped: measurement.naturalHeight > frame.height + 1e-9)
         sourceLine = cell.sourceLine
+        nesting = cell.nesting
+        language = cell.language
+        contentWidth = measurement.contentWidth
     }
 
     /// The first text's layout (a document's cell has exactly one text).

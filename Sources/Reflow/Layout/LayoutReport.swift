@@ -47,6 +47,23 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public let text: String?
         /// The 1-based Markdown line its cell comes from; absent for plain text and screen files.
         public let sourceLine: Int?
+        /// How many list items and quotes contain a document's cell (absent for screens and words).
+        public var depth: Int?
+        /// Where a document cell's text block sits, in content coordinates (after its indentation).
+        public var textFrame: Frame?
+        /// A list item's marker and where it is drawn.
+        public var marker: Marker?
+        /// A code cell's language.
+        public var language: String?
+        /// A code cell's width when its longest line is wider than the cell (it scrolls sideways).
+        public var contentWidth: Double?
+        /// An image cell's alt text (its images', one space apart).
+        public var alt: String?
+
+        public struct Marker: Codable, Hashable, Sendable {
+            public let text: String
+            public let frame: Frame
+        }
 
         /// What `check` matches elements by.
         public var key: Key { Key(kind: kind, indexPath: indexPath) }
@@ -144,11 +161,27 @@ public struct LayoutReport: Codable, Hashable, Sendable {
                 text = firstWords(of: layout.text.string)
             }
         }
-        return ElementReport(indexPath: attributes.indexPath, kind: attributes.role.name, cell: attributes.cellKind?.name,
-                             level: attributes.cellKind?.headingLevel, style: style, frame: Frame(attributes.frame),
-                             zIndex: attributes.zIndex == 0 ? nil : attributes.zIndex,
-                             lines: style == nil ? nil : lines, text: style == nil ? nil : text,
-                             sourceLine: attributes.sourceLine)
+        var report = ElementReport(indexPath: attributes.indexPath, kind: attributes.role.name, cell: attributes.cellKind?.name,
+                                   level: attributes.cellKind?.headingLevel, style: style, frame: Frame(attributes.frame),
+                                   zIndex: attributes.zIndex == 0 ? nil : attributes.zIndex,
+                                   lines: style == nil ? nil : lines, text: style == nil ? nil : text,
+                                   sourceLine: attributes.sourceLine)
+        guard let nesting = attributes.nesting else { return report }
+        report.depth = nesting.depth
+        report.textFrame = attributes.textFrame.map(Frame.init)
+        var alts: [String] = []
+        for content in attributes.content {
+            switch content {
+            case .marker(let layout, let frame) where report.marker == nil || nesting.marker == layout.text.string:
+                report.marker = ElementReport.Marker(text: layout.text.string, frame: Frame(frame))
+            case .picture(let picture, _, _, _): alts.append(picture.alt)
+            default: break
+            }
+        }
+        report.language = attributes.language
+        report.contentWidth = attributes.contentWidth.map(rounded)
+        if !alts.isEmpty { report.alt = alts.joined(separator: " ") }
+        return report
     }
 
     /// The report as JSON text, written directly (a `JSONEncoder` took a fifth of `layout
@@ -199,6 +232,14 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             if let lines = element.lines { field("lines", String(lines)) }
             if let text = element.text { field("text", JSONText.string(text)) }
             if let line = element.sourceLine { field("sourceLine", String(line)) }
+            if let depth = element.depth { field("depth", String(depth)) }
+            if let frame = element.textFrame { field("textFrame", Self.json(frame)) }
+            if let marker = element.marker {
+                field("marker", "{\"text\": \(JSONText.string(marker.text)), \"frame\": \(Self.json(marker.frame))}")
+            }
+            if let language = element.language { field("language", JSONText.string(language)) }
+            if let width = element.contentWidth { field("contentWidth", JSONText.number(width)) }
+            if let alt = element.alt { field("alt", JSONText.string(alt)) }
             out += "}"
         }
         out += elements.isEmpty ? "]" : "\n\(indent)  ]"
@@ -220,6 +261,12 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         }
         out += "\n\(indent)}"
         return out
+    }
+
+    /// A frame as a JSON object, keys in the order of `frame`.
+    static func json(_ frame: Frame) -> String {
+        "{\"x\": \(JSONText.number(frame.x)), \"y\": \(JSONText.number(frame.y)), \"width\": \(JSONText.number(frame.width)), "
+            + "\"height\": \(JSONText.number(frame.height))}"
     }
 
     /// `value` to 1/1000 pt; a value so large that the scaling overflows is already whole.

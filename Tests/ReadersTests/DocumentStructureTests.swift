@@ -1,0 +1,157 @@
+import Testing
+import TextMetrics
+@testable import Reflow
+import Readers
+import TestSupport
+
+/// Documents as readers see them (issue 22): containers and depth, markers in a column of their
+/// own with hanging indents, code that keeps its lines, quotes as containers, rules, images, and
+/// no space between ideographs at a soft line break. Expected values come from the rules (README
+/// "Documents", `Indentation`, `MarkdownReader`), checked on the layout's own frames.
+@Suite struct DocumentStructureTests {
+    static let nested = """
+        1. First item that is long enough to wrap onto a second line at this width
+           - nested bullet with enough words to wrap as well, surely
+             - third level
+               - fourth level with words enough to wrap at the largest size
+        2. Second
+
+           Later paragraph of the second item.
+
+           ```swift
+           let x = 1
+           \tif x { print("tab") }
+           ```
+
+        > Quote paragraph one.
+        >
+        > > Nested quote.
+
+        ---
+
+        ![Logo](logo.png) [![Build](https://img.shields.io/badge/build-passing-green)](https://ci.example.com)
+
+        - [ ] task
+        - [x] done
+        """
+
+    static func blocks(_ markdown: String) throws -> [Block] { try Document(markdown: markdown).blocks }
+
+    static func layout(_ markdown: String, width: Double = 320, category: ContentSizeCategory = .large,
+                       direction: LayoutDirection = .leftToRight) throws -> LayoutSnapshot {
+        let content = CellMode.blocks.content(for: try Document(markdown: markdown))
+        return try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: width, category: category, layoutDirection: direction),
+                                       sizer: try Fixtures.sizer())
+    }
+
+    @Test func everyBlockKnowsItsContainersAndTheMarkerItShows() throws {
+        let blocks = try Self.blocks(Self.nested)
+        #expect(blocks.map(\.nesting.depth) == [1, 2, 3, 4, 1, 1, 1, 1, 2, 0, 0, 1, 1])
+        #expect(blocks.map(\.nesting.marker) == ["1.", "•", "◦", "▪", "2.", nil, nil, nil, nil, nil, nil, "☐", "☑"])
+        #expect(blocks.map(\.kind.name) == ["listItem", "listItem", "listItem", "listItem", "listItem", "paragraph", "code",
+                                           "quote", "quote", "rule", "image", "listItem", "listItem"])
+        #expect(!blocks[0].text.string.hasPrefix("1."), "the marker is not part of the text")
+        #expect(blocks[6].content == .code(language: "swift"))
+        // Two quotes: the nested one sits inside the outer one and has a bar of its own.
+        guard case .quote(let outer) = blocks[7].nesting.containers[0], case .quote(let inner) = blocks[8].nesting.containers[1]
+        else { Issue.record("quotes are not containers"); return }
+        #expect(blocks[8].nesting.containers[0] == .quote(id: outer) && inner != outer)
+    }
+
+    @Test func orderedListsKeepTheirNumbersAndNestedListsNumberOnTheirOwn() throws {
+        let blocks = try Self.blocks("3. three\n4. four\n   1. one\n   2. two\n5. five\n")
+        #expect(blocks.map(\.nesting.marker) == ["3.", "4.", "1.", "2.", "5."])
+        #expect(blocks.map(\.nesting.depth) == [1, 1, 2, 2, 1])
+    }
+
+    /// Every wrapped line of a list item starts where its text starts, never under the marker;
+    /// the marker ends before the text, on the first line's baseline; deeper items step in.
+    @Test(arguments: [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge])
+    func listItemsHangTheirLinesAfterTheMarker(_ category: ContentSizeCategory) throws {
+        let snapshot = try Self.layout(Self.nested, category: category)
+        let items = snapshot.elements.filter { $0.cellKind?.name == "listItem" }.sorted { $0.indexPath < $1.indexPath }
+        var previousStart = -1.0
+        for item in items.prefix(4) {
+            let text = try #require(item.textFrame), layout = try #require(item.textLayout)
+            #expect(layout.lines.count > 0)
+            #expect(layout.lines.allSatisfy { $0.x >= 0 && $0.x + $0.width <= text.width + 1e-6 }, "every line inside the text block")
+            let markers = item.content.compactMap { if case .marker(let layout, let frame) = $0 { (layout, frame) } else { nil } }
+            let (marker, frame) = try #require(markers.last)
+            #expect(frame.maxX <= text.minX + 1e-6, "the marker stands before the text")
+            #expect(abs((frame.minY + (marker.firstBaseline ?? 0)) - (text.minY + (layout.firstBaseline ?? 0))) < 1e-6, "on the first baseline")
+            #expect(text.minX > previousStart, "a nested item steps in")
+            previousStart = text.minX
+        }
+    }
+
+    /// Depth 4 at AX5 in a 320 pt container still leaves at least half the width inside the
+    /// insets to text.
+    @Test func indentationIsBoundedAtTheLargestSize() throws {
+        let snapshot = try Self.layout(Self.nested, width: 320, category: .accessibilityExtraExtraExtraLarge)
+        let deepest = try #require(snapshot.elements.first { $0.nesting?.depth == 4 })
+        let insets = Cell.defaultInsets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: .accessibilityExtraExtraExtraLarge))
+        let inside = 320 - insets.horizontal
+        #expect(try #require(deepest.textFrame).width >= inside / 2 - 1e-6)
+    }
+
+    /// A code block has one laid-out line per source line at every size, its leading spaces and
+    /// tabs kept (tab stops every 8 columns), never wrapped; wider than its cell it reports its
+    /// content width.
+    @Test(arguments: [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge])
+    func codeKeepsItsLines(_ category: ContentSizeCategory) throws {
+        let code = "func f() {\n    let long = \"a line that is much wider than any phone screen at any size\"\n\treturn\n}"
+        let snapshot = try Self.layout("```\n\(code)\n```\n", category: category)
+        let cell = try #require(snapshot.elements.first)
+        let layout = try #require(cell.textLayout)
+        #expect(layout.lines.count == 4)
+        #expect(layout.text.string.split(separator: "\n", omittingEmptySubsequences: false)[2] == "        return", "a tab to column 8")
+        let contentWidth = try #require(cell.contentWidth)
+        #expect(contentWidth > cell.frame.width)
+        #expect(abs(cell.frame.height - max(44, layout.height + Cell.defaultInsets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).vertical)) < 1e-6)
+    }
+
+    @Test func quotesDrawOneBarPerLevelAlongTheirCells() throws {
+        let snapshot = try Self.layout(Self.nested)
+        let quotes = snapshot.elements.filter { $0.cellKind == .quote }.sorted { $0.indexPath < $1.indexPath }
+        #expect(quotes.count == 2)
+        let bars = quotes.map { $0.content.compactMap { if case .bar(let frame, _) = $0 { frame } else { nil } } }
+        #expect(bars.map(\.count) == [1, 2])
+        for (quote, frames) in zip(quotes, bars) {
+            let text = try #require(quote.textFrame)
+            #expect(frames.allSatisfy { $0.minY == quote.frame.minY && $0.height == quote.frame.height })
+            #expect(frames.allSatisfy { $0.maxX <= text.minX })
+        }
+        #expect(bars[0][0].minX == bars[1][0].minX, "the outer quote's bar runs on at the same place")
+    }
+
+    @Test func rulesAndImagesAreElements() throws {
+        let snapshot = try Self.layout(Self.nested)
+        #expect(snapshot.elements.filter { $0.cellKind == .rule }.count == 1)
+        let image = try #require(snapshot.elements.first { $0.cellKind == .image })
+        let pictures = image.content.compactMap { if case .picture(let picture, let frame, _, _) = $0 { (picture, frame) } else { nil } }
+        #expect(pictures.map(\.0.alt) == ["Logo", "Build"])
+        #expect(pictures[0].1.minY == pictures[1].1.minY && pictures[0].1.maxX < pictures[1].1.minX, "small images side by side")
+        let report = LayoutReport(snapshot)
+        #expect(report.elements.first { $0.cell == "image" }?.alt == "Logo Build")
+        #expect(report.elements.first { $0.cell == "rule" } != nil)
+    }
+
+    @Test func rightToLeftMirrorsMarkersAndBars() throws {
+        let ltr = try Self.layout(Self.nested), rtl = try Self.layout(Self.nested, direction: .rightToLeft)
+        for (a, b) in zip(ltr.elements.sorted { $0.indexPath < $1.indexPath }, rtl.elements.sorted { $0.indexPath < $1.indexPath }) {
+            for (x, y) in zip(a.content, b.content) {
+                #expect(abs(y.frame.minX - (320 - x.frame.maxX)) < 1e-6)
+            }
+        }
+    }
+
+    /// CSS Text 3: a soft line break between two ideographs adds no space; between Latin words,
+    /// and in Korean, it is a space.
+    @Test func softBreaksBetweenIdeographsAddNoSpace() throws {
+        #expect(try Self.blocks("日本語の文章は\n改行しても空白が入らない。")[0].text.string == "日本語の文章は改行しても空白が入らない。")
+        #expect(try Self.blocks("中文\n段落")[0].text.string == "中文段落")
+        #expect(try Self.blocks("two\nwords")[0].text.string == "two words")
+        #expect(try Self.blocks("한국어\n문장")[0].text.string == "한국어 문장")
+        #expect(try Self.blocks("日本\nword")[0].text.string == "日本 word")
+    }
+}
