@@ -1,5 +1,6 @@
 import Foundation
 import Preview
+import Readers
 import Reflow
 import Testing
 import TextMetrics
@@ -98,8 +99,14 @@ import TestSupport
         let strokes = count(debug) { if case .stroke = $0 { true } else { false } }
         let lines = count(debug) { if case .line = $0 { true } else { false } }
         let texts = count(plain) { if case .text = $0 { true } else { false } }
-        #expect(count(plain) { if case .stroke = $0 { true } else { false } } == 0)
-        #expect(strokes == 2 * texts)  // frame and text frame per cell
+        let layout = try ListLayout().layout(CellMode.blocks.content(for: try Fixtures.example("welcome.md")),
+                                             in: LayoutEnvironment(containerWidth: 390, category: .large), sizer: try Fixtures.sizer())
+        let contents = layout.elements.flatMap(\.content)
+        let textFrames = contents.filter { if case .text = $0 { true } else { false } }.count
+        // A placeholder image is outlined, and so is its picture glyph.
+        let pictures = contents.filter { if case .picture = $0 { true } else { false } }.count
+        #expect(count(plain) { if case .stroke = $0 { true } else { false } } == 2 * pictures)
+        #expect(strokes == layout.elements.count + textFrames + 2 * pictures)  // each cell's frame and text frames
         #expect(lines > texts)  // a baseline per line, more lines than cells
         // Short list items at L are held up by the 44 pt minimum: their marker is orange.
         let orange = count(debug) { if case .fill(_, DisplayListBuilder.DebugColor.minimumApplied, _) = $0 { true } else { false } }

@@ -1,5 +1,6 @@
 import Foundation
 import Preview
+import Readers
 import Reflow
 import Testing
 import TextMetrics
@@ -122,19 +123,21 @@ import TestSupport
         #expect(rows.count > 30 && gaps.count == 1, "two sides of a box: \(inked) in \(rows.count) rows")
     }
 
+    /// A quote's bar stands on the leading side of the layout: on the right in a right-to-left
+    /// document, mirrored with the cell, and drawn there.
     @Test func aRightToLeftQuoteHasItsBarOnTheRight() throws {
-        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
-        let layout = try typesetter.layout(StyledText("שלום עולם"), style: .callout, category: .large, width: 300)
-        let cell = LayoutAttributes(role: .cell, indexPath: IndexPath(item: 0, section: 0),
-                                    frame: Rect(x: 0, y: 0, width: 340, height: 44), cellKind: .quote,
-                                    content: [.text(layout, style: .callout, frame: Rect(x: 20, y: 10, width: 300, height: layout.height),
-                                                    truncated: false)])
-        let list = DisplayListBuilder().displayList(elements: [cell], visibleRect: Rect(x: 0, y: 0, width: 340, height: 44))
+        let content = CellMode.blocks.content(for: try Document(markdown: "> שלום עולם"))
+        let snapshot = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 340, category: .large, layoutDirection: .rightToLeft),
+                                               sizer: try Fixtures.sizer())
+        let cell = try #require(snapshot.elements.first)
+        let text = try #require(cell.textFrame)
+        let list = DisplayListBuilder().displayList(elements: snapshot.elements, visibleRect: Rect(origin: .zero, size: snapshot.contentSize))
         let bars = list.items.compactMap { item -> Rect? in
-            if case .fill(let rect, _, _) = item, rect.height == layout.height { return rect }
+            if case .fill(let rect, let color, _) = item, color == Theme.light.quoteBar { return rect }
             return nil
         }
         let bar = try #require(bars.first)
-        #expect(bar.minX > 320, "bar at \(bar.minX): on the trailing gutter of a left-to-right cell, the leading one here")
+        #expect(bar.minX >= text.maxX, "bar at \(bar.minX), text ends at \(text.maxX): the leading side is the right")
+        #expect(bar.height == cell.frame.height, "along the whole cell")
     }
 }

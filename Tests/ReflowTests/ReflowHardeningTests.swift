@@ -136,13 +136,19 @@ import TestSupport
         }
     }
 
-    /// `- - - x`: nested lists that start on one line read outer bullet first, as a browser
-    /// draws them, not the outer bullets after their children.
+    /// `- - - x`: nested lists that start on one line show every level's marker on that line,
+    /// outer first, as a browser draws them, each in its own column; nested items step in with
+    /// the next level's bullet.
     @Test func nestedListsOnOneLineKeepTheirBulletsInOrder() throws {
-        #expect(try Document(markdown: "- - - x\n").blocks.map(\.text.string) == ["• • • x"])
-        #expect(try Document(markdown: "1. - x\n2. y\n").blocks.map(\.text.string) == ["1. • x", "2. y"])
-        let nested = try Document(markdown: "- a\n  - b\n- c\n").blocks.map(\.text.string)
-        #expect(nested == ["• a", "• b", "• c"])
+        let markers = { (block: Block) in
+            block.nesting.containers.compactMap { if case .listItem(_, let marker) = $0 { marker } else { nil } }
+        }
+        let one = try Document(markdown: "- - - x\n").blocks
+        #expect(one.map(\.text.string) == ["x"] && one.map(markers) == [["•", "◦", "▪"]])
+        let mixed = try Document(markdown: "1. - x\n2. y\n").blocks
+        #expect(mixed.map(\.text.string) == ["x", "y"] && mixed.map(markers) == [["1.", "•"], ["2."]])
+        let nested = try Document(markdown: "- a\n  - b\n- c\n").blocks
+        #expect(nested.map(\.nesting.marker) == ["•", "◦", "•"] && nested.map(\.nesting.depth) == [1, 2, 1])
     }
 
     /// Errors never say a width was "0" when it was not.
