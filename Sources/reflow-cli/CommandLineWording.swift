@@ -30,12 +30,8 @@ extension ReflowError: CommandLineWording {
 extension ScrollSession.Failure: CommandLineWording {
     var commandLineMessage: String {
         switch self {
-        case .stepTooSmall(let step):
-            "each frame would move \(JSONText.number(step)) pt, less than the layout unit (1/64 pt), so the scroll "
-                + "would never move; raise --speed or lower --fps"
-        case .tooManyFrames(let limit, let step, let offset, let end):
-            "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves "
-                + "\(JSONText.number(step)) pt); raise --speed, lower --fps, or raise --max-frames"
+        case .stepTooSmall: problem + "; raise --speed or lower --fps"
+        case .tooManyFrames: problem + "; raise --speed, lower --fps, or raise --max-frames"
         }
     }
 }

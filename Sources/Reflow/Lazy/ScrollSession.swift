@@ -84,14 +84,21 @@ public struct ScrollSession {
         /// `Configuration.maximumFrames` frames ran before the bottom (at `offset` of `end` pt).
         case tooManyFrames(limit: Int, step: Double, offset: Double, end: Double)
 
-        public var description: String {
+        /// What went wrong, without the remedy: the engine's message and the command line's
+        /// (which names its options in the remedy) share it.
+        public var problem: String {
             switch self {
             case .stepTooSmall(let step):
-                "each frame would move \(JSONText.number(step)) pt, less than the layout unit (1/64 pt), so the scroll "
-                    + "would never move; raise the speed or lower the frame rate"
+                "each frame would move \(JSONText.number(step)) pt, less than the layout unit (1/64 pt), so the scroll would never move"
             case .tooManyFrames(let limit, let step, let offset, let end):
-                "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves "
-                    + "\(JSONText.number(step)) pt); raise the speed, lower the frame rate, or allow more frames"
+                "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves \(JSONText.number(step)) pt)"
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .stepTooSmall: problem + "; raise the speed or lower the frame rate"
+            case .tooManyFrames: problem + "; raise the speed, lower the frame rate, or allow more frames"
             }
         }
     }
