@@ -18,7 +18,8 @@ schema ("reflow.chromium-blocks/1") is described in Tests/Corpus/README.md.
 
 Rendering choices, recorded in the JSON's "settings": every length in CSS px (= pt at 1x);
 vertical margins 0 (nothing measured depends on them); lists and block quotes indent by
---indent-step and --quote-indent, markers outside the text; images drawn as their alt text (as
+--indent-step and --quote-indent at their start side, markers outside the text; a block without
+a dir of its own or around it takes its first letter's direction (--dir); images drawn as their alt text (as
 reflow does); <details> open; code in Noto Sans Mono at the body size, never wrapped, tabs to 8
 columns (--code-wrap, --tab-size); headings at the body size in semibold unless --heading-sizes; no hyphenation;
 a word wider than the line broken anywhere (overflow-wrap: anywhere). A file whose first lines
@@ -55,6 +56,7 @@ AFTER_CJK = ["NotoSansSymbols", "NotoSansSymbols2", "NotoSansMath"]
 
 
 def markdown_structure_module():
+    sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
     spec = importlib.util.spec_from_file_location("markdown_structure", os.path.join(HERE, "markdown-structure.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -154,6 +156,10 @@ def font_faces(font_dir):
 MEASURE_JS = r"""
 const BLOCKS = "p,li,pre,blockquote,h1,h2,h3,h4,h5,h6,summary";
 const NOT_OWN_TEXT = "ul,ol,blockquote,pre,table,details";
+function firstStrong(text) {
+  const letter = text.match(/\p{L}/u);
+  return letter && /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u.test(letter[0]) ? "rtl" : "ltr";
+}
 function round(x) { return Math.round(x * 100) / 100; }
 function rectsOf(element, skip) {
   const rects = [];
@@ -233,6 +239,14 @@ async function run() {
       (doc.lang ? " lang=\"" + doc.lang + "\"" : "") + ">" + doc.html + "</article>";
     const article = shadow.querySelector("article");
     for (const d of article.querySelectorAll("details")) d.open = true;
+    if (AUTO_DIRECTION) {
+      // every block and container the author gave no direction takes its first strong letter's
+      // (UAX #9, P2-P3), its whole text considered: dir=auto would skip the text of descendants
+      // that have a dir, so a list of paragraphs would always be left to right
+      const blocks = [...article.querySelectorAll("p,li,ul,ol,blockquote,h1,h2,h3,h4,h5,h6,summary,td,th,dt,dd")]
+        .filter(e => !e.closest("[dir]"));
+      for (const e of blocks) e.setAttribute("dir", firstStrong(e.textContent));
+    }
     for (const image of article.querySelectorAll("img")) {
       const alt = document.createElement("span");
       alt.className = "alt";
@@ -270,8 +284,8 @@ def document_css(settings, families, cjk_family):
         ".doc * { margin-top: 0; margin-bottom: 0; }",
         ".doc p, .doc pre, .doc blockquote, .doc ul, .doc ol, .doc li, .doc table, .doc details, .doc div, .doc figure, .doc dl, .doc dd, .doc hr"
         " { margin-left: 0; margin-right: 0; }",
-        ".doc ul, .doc ol { padding-left: %spx; padding-right: 0; list-style-position: outside; }" % settings["indentStep"],
-        ".doc blockquote { padding-left: %spx; padding-right: 0; border: 0; }" % settings["quoteIndent"],
+        ".doc ul, .doc ol { padding: 0; padding-inline-start: %spx; list-style-position: outside; }" % settings["indentStep"],
+        ".doc blockquote { padding: 0; padding-inline-start: %spx; border: 0; }" % settings["quoteIndent"],
         ".doc pre, .doc code, .doc kbd, .doc samp, .doc tt { font-family: %s; font-size: %spx; }" % (code_stack, settings["bodySize"]),
         ".doc pre { line-height: %spx; padding: 0; white-space: %s; overflow: visible; }" % (settings["lineHeight"], settings["codeWrap"]),
         ".doc pre code { white-space: inherit; }",
@@ -299,7 +313,8 @@ def build_page(documents, settings, font_dir):
             "html, body { margin: 0; padding: 0; background: #fff; }",
             ".host { display: block; width: %spx; margin: 0 0 40px 20px; }" % settings["width"],
             "</style><script>"]
-    data = "const DOCUMENTS = %s;\nconst CSS_BY_CJK = %s;" % (
+    data = "const AUTO_DIRECTION = %s;\nconst DOCUMENTS = %s;\nconst CSS_BY_CJK = %s;" % (
+        "true" if settings["direction"] == "auto" else "false",
         json.dumps([{"id": d["id"], "html": d["html"], "lang": d.get("lang"), "cjk": d["cjk"]} for d in documents]),
         json.dumps(css))
     page.append(data.replace("</", "<\\/"))  # no "</script>" inside the script
@@ -428,6 +443,22 @@ def parse_heading_sizes(text):
     return sizes
 
 
+def json_text(value):
+    """JSON with one line per record of each list (diffs name the block that changed)."""
+    lines = ["{"]
+    items = list(value.items())
+    for index, (key, item) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if isinstance(item, list) and item:
+            lines.append("  %s: [" % json.dumps(key))
+            lines += ["    %s%s" % (json.dumps(entry, ensure_ascii=False), "," if n < len(item) - 1 else "")
+                      for n, entry in enumerate(item)]
+            lines.append("  ]%s" % comma)
+        else:
+            lines.append("  %s: %s%s" % (json.dumps(key), json.dumps(item, ensure_ascii=False), comma))
+    return "\n".join(lines + ["}"]) + "\n"
+
+
 def number(value):
     return int(value) if float(value).is_integer() else float(value)
 
@@ -448,6 +479,9 @@ def main():
                                                    "(default: the body's, weight 600)")
     arguments.add_argument("--lang", help="the documents' language (BCP 47), for the CJK face and line breaking; "
                                           "default: the front matter's lang")
+    arguments.add_argument("--dir", choices=["auto", "ltr"], default="auto",
+                           help="auto (default): a block or list with no dir of its own or around it takes the direction of "
+                                "the first letter of its text (UAX #9 P2-P3); ltr: the browser's default")
     arguments.add_argument("--no-front-matter", action="store_true", help="render a leading --- block as CommonMark does")
     arguments.add_argument("--out-dir", help="write DIR/<name>.json per file (default with one file: stdout)")
     arguments.add_argument("--chromium", help="the browser (default: $REFLOW_CHROMIUM, else chromium on PATH)")
@@ -466,6 +500,7 @@ def main():
         "quoteIndent": number(options.quote_indent if options.quote_indent is not None else options.indent_step),
         "codeWrap": options.code_wrap, "tabSize": options.tab_size,
         "headingSizes": parse_heading_sizes(options.heading_sizes),
+        "direction": options.dir,
     }
     documents = []
     for index, path in enumerate(options.files):
@@ -505,7 +540,7 @@ def main():
                              images="alt text", details="open", hyphenation=False, overflowWrap="anywhere",
                              listMarkers="outside (not measured)", defaultHeading="body size, weight 600",
                              codeFont="Noto Sans Mono, at the body size",
-                             bodyFont="Inter (%s)" % os.path.normpath(options.font_dir)),
+                             bodyFont="Inter (%s/Inter-*.otf)" % os.path.basename(os.path.normpath(options.font_dir))),
             "renderer": {"markdown": "cmark-gfm %s (libcmark-gfm, ctypes; table, strikethrough, autolink, "
                                      "tasklist, footnotes, unsafe, sourcepos)" % cmark.version,
                          "browser": "Chromium %s (headless)" % (browser.group(1) if browser else "?"),
@@ -513,7 +548,7 @@ def main():
             "frontMatter": document["frontMatter"],
             "blocks": measured["blocks"],
         }
-        text = json.dumps(out, ensure_ascii=False, indent=1) + "\n"
+        text = json_text(out)
         if options.out_dir:
             os.makedirs(options.out_dir, exist_ok=True)
             with open(os.path.join(options.out_dir, os.path.basename(document["path"]) + ".json"), "w", encoding="utf-8") as handle:

@@ -490,6 +490,22 @@ def structure(path, parser="markdown-it", use_front_matter=True):
     return result
 
 
+def json_text(value):
+    """JSON with one line per record of each list (diffs name the block that changed)."""
+    lines = ["{"]
+    items = list(value.items())
+    for index, (key, item) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if isinstance(item, list) and item:
+            lines.append("  %s: [" % json.dumps(key))
+            lines += ["    %s%s" % (json.dumps(entry, ensure_ascii=False), "," if n < len(item) - 1 else "")
+                      for n, entry in enumerate(item)]
+            lines.append("  ]%s" % comma)
+        else:
+            lines.append("  %s: %s%s" % (json.dumps(key), json.dumps(item, ensure_ascii=False), comma))
+    return "\n".join(lines + ["}"]) + "\n"
+
+
 def main():
     arguments = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     arguments.add_argument("file")
@@ -504,8 +520,9 @@ def main():
         return 1
     if options.summary:
         result = {key: result[key] for key in ("schema", "file", "sourceLines", "frontMatter", "summary")}
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(json_text(result))
     return 0
 
 
