@@ -4,6 +4,7 @@ import PackageDescription
 // The pipeline, one target per step (see docs/design.md):
 //   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► reflow-cli
 //   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ─┘
+//   CPNG, CJPEG ─► Images (images in documents: found, probed, decoded, fitted) ─► Preview
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
 let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in
     ["Regular", "Italic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"].map { "\(family)-\($0).otf" }
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "Readers", targets: ["Readers"]),
+        .library(name: "Images", targets: ["Images"]),
         .library(name: "Preview", targets: ["Preview"]),
         .library(name: "Audit", targets: ["Audit"]),
         .library(name: "ReflowKit", targets: ["ReflowKit"]),
@@ -72,7 +74,7 @@ let package = Package(
         .target(name: "Readers", dependencies: ["Reflow", "TextMetrics", "CommonMark", "CJSONBlocks",
                                                .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
-        .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
+        .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG", "Images"]),
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.
         .target(name: "Audit", dependencies: ["Reflow", "TextMetrics", "Preview"]),
         // What the commands do, as library calls: reading documents within a size limit, writing
