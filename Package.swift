@@ -4,6 +4,7 @@ import PackageDescription
 // The pipeline, one target per step (see docs/design.md):
 //   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► reflow-cli
 //   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ─┘
+//   CPNG, CJPEG ─► Images (images in documents: found, probed, decoded, fitted) ─► Preview
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
 let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in
     ["Regular", "Italic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"].map { "\(family)-\($0).otf" }
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Reflow", targets: ["Reflow"]),
         .library(name: "Readers", targets: ["Readers"]),
+        .library(name: "Images", targets: ["Images"]),
         .library(name: "Preview", targets: ["Preview"]),
         .library(name: "Audit", targets: ["Audit"]),
         .library(name: "ReflowKit", targets: ["ReflowKit"]),
@@ -40,6 +42,7 @@ let package = Package(
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // libhyphen ships no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU renames every C symbol with its version (ubrk_open_72); Swift cannot see through
@@ -47,6 +50,9 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         // The byte scan that finds where each cell of a large screen file ends (SSE2 on x86-64).
         .target(name: "CJSONBlocks"),
+        // libpng's and libjpeg's fatal errors jump back into these few functions (setjmp), so a bad
+        // image is an error value, never a call to exit(); decoding waits for the caller's size check.
+        .target(name: "CImagesShim", dependencies: ["CPNG", "CJPEG"]),
 
         // The bundled Inter faces and their licence, as a resource every program built against
         // the package gets beside it.
@@ -56,6 +62,10 @@ let package = Package(
         .target(name: "TextMetrics", dependencies: ["CFreeType", "CHarfBuzz", "CICUShim", "CHyphen", "BundledFonts"]),
         // GitHub Flavored Markdown parsing (cmark-gfm) into a plain Swift block tree.
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
+        // Images in documents: where a reference points (never outside the document's folder unless
+        // allowed, never fetched), a PNG's or JPEG's size from its header, bounded decoding to RGBA,
+        // fitting to a width, resampling.
+        .target(name: "Images", dependencies: ["CImagesShim", "CJPEG"]),
         // Document model, cells, self-sizing, layouts, estimates, invalidation. Reads no input:
         // that is the readers' work, below.
         .target(name: "Reflow", dependencies: ["TextMetrics"]),
@@ -64,7 +74,7 @@ let package = Package(
         .target(name: "Readers", dependencies: ["Reflow", "TextMetrics", "CommonMark", "CJSONBlocks",
                                                .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
-        .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG"]),
+        .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG", "Images"]),
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.
         .target(name: "Audit", dependencies: ["Reflow", "TextMetrics", "Preview"]),
         // What the commands do, as library calls: reading documents within a size limit, writing
@@ -107,6 +117,9 @@ let package = Package(
                     exclude: ["validate-sarif.py"], swiftSettings: testSettings),
         .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "Audit", "TestSupport"],
                     swiftSettings: testSettings),
+        // JPEG fixtures for ImagesTests, written by libjpeg at test time.
+        .target(name: "CJPEGFixtures", dependencies: ["CJPEG"], path: "Tests/CJPEGFixtures"),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testSettings),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], swiftSettings: testSettings),
     ]
 )
