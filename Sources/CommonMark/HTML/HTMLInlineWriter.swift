@@ -21,6 +21,7 @@ struct HTMLInlineWriter {
             case .text(let text): html += Self.escaped(text, quotes: false)
             case .softBreak: html += "\n"
             case .lineBreak: html += "<br>"
+            case .html(let raw) where HTMLVocabulary.isDeclaration(raw): continue
             case .html(let raw): html += raw
             case .emphasis(let content): write(content, in: "em")
             case .strong(let content): write(content, in: "strong")

@@ -125,6 +125,10 @@ private final class HTMLParserSession {
         handler.characters = characters
         handler.ignorableWhitespace = characters
         handler.cdataBlock = { _, _, _ in }
+        handler.internalSubset = { user, _, _, _ in
+            guard let user else { return }
+            Unmanaged<HTMLParserSession>.fromOpaque(user).takeUnretainedValue().declaration()
+        }
         return handler
     }
 
@@ -160,9 +164,16 @@ private final class HTMLParserSession {
         lineOffset + Int(context.pointee.input?.pointee.line ?? 1)
     }
 
-    /// Ends the session at the start tag libxml2 just read (its `>` is where libxml2 is): the
-    /// next one starts after it, on the same line.
-    private func stopAfterStartTag() {
+    /// A `<!DOCTYPE>` inside the fragment: libxml2 2.9 takes the end tag after a misplaced one
+    /// for text, so the parse goes on after it in a new parser (as past the element limit).
+    private func declaration() {
+        guard restart == nil else { return }
+        stop()
+    }
+
+    /// Ends the session where libxml2 is (at the `>` of the start tag just read, or just after a
+    /// declaration): the next one starts after it, on the same line.
+    private func stop() {
         var next = start + xmlByteConsumed(context) - Self.prefix.count
         if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "/"), bytes[next + 1] == UInt8(ascii: ">") {
             next += 2
@@ -180,7 +191,7 @@ private final class HTMLParserSession {
     private func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard restart == nil else { return }
         if context.pointee.nameNr > HTMLParser.openElementLimit {
-            stopAfterStartTag()
+            stop()
             return
         }
         var list: [HTMLAttribute] = []

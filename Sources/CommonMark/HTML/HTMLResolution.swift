@@ -11,7 +11,8 @@
 /// which is the browser's way of deciding it. The Markdown block is then read at that place,
 /// resolved in turn. Elements still open at the end of the sequence close there. A Markdown
 /// block whose placeholder libxml2 did not keep (swallowed by a comment left open) follows the
-/// sequence's blocks, so no Markdown is lost.
+/// sequence's blocks, so no Markdown is lost. Declarations (`<!DOCTYPE html>`) and CDATA
+/// sections are left out, blocks and inline: they show nothing.
 ///
 /// **Inline HTML.** A paragraph, heading or table cell with inline HTML is written out as one
 /// HTML text (`HTMLInlineWriter`), parsed, and read back (`HTMLBlockMapping`): `<kbd>x</kbd>`
@@ -41,6 +42,7 @@ struct HTMLResolution {
         var lines = LineMap()
         var markdown: [MarkdownBlock] = []
         for block in blocks {
+            if let html = block.html, HTMLVocabulary.isDeclaration(html) { continue }
             lines.append(sourceLine: block.line)
             if let html = block.html {
                 stream += html

@@ -1,5 +1,6 @@
-/// The element names the tree builder treats specially, by what they are in HTML. Which element
-/// is where is libxml2's decision; these sets only say what an element means once it is there.
+/// What this module knows of HTML's vocabulary: the element names it treats specially, white
+/// space, declarations. Which element is where is libxml2's decision; these only say what an
+/// element means once it is there.
 enum HTMLVocabulary {
     /// Elements whose content is never shown: scripts, style sheets, templates, the head.
     static let droppedWithContent: Set<String> = ["script", "style", "template", "head", "title"]
@@ -27,5 +28,16 @@ enum HTMLVocabulary {
         case " ", "\t", "\n", "\u{0C}", "\r": true
         default: false
         }
+    }
+
+    /// Whether raw HTML that cmark-gfm found (an inline token, or an HTML block, which starts
+    /// as cmark saw it start) is a declaration (`<!DOCTYPE html>`) or a CDATA section: a browser
+    /// shows nothing of either inside a document, and libxml2, which expects them before the
+    /// document only, takes what follows a misplaced one for text.
+    static func isDeclaration(_ raw: String) -> Bool {
+        let bytes = raw.utf8.prefix(3)
+        guard bytes.starts(with: "<!".utf8), let third = bytes.dropFirst(2).first else { return false }
+        return (third >= UInt8(ascii: "A") && third <= UInt8(ascii: "Z")) || (third >= UInt8(ascii: "a") && third <= UInt8(ascii: "z"))
+            || raw.hasPrefix("<![CDATA[")
     }
 }
