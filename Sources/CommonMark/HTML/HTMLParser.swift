@@ -174,7 +174,8 @@ private final class HTMLParserSession {
     /// Ends the session where libxml2 is (at the `>` of the start tag just read, or just after a
     /// declaration): the next one starts after it, on the same line.
     private func stop() {
-        var next = start + xmlByteConsumed(context) - Self.prefix.count
+        let consumed = xmlByteConsumed(context)  // -1 when libxml2 cannot tell: start over one character on
+        var next = start + max(0, consumed - Self.prefix.count)
         if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "/"), bytes[next + 1] == UInt8(ascii: ">") {
             next += 2
         } else if next < bytes.count, bytes[next] == UInt8(ascii: ">") {
@@ -183,8 +184,8 @@ private final class HTMLParserSession {
         next = max(next, start + 1)
         while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next += 1 }
         restart = Restart(offset: next, lineOffset: line - 1)
-        // libxml2 halts this way itself from inside this callback (its own depth limit), and
-        // then parses nothing more of what it has read.
+        // libxml2 halts this way itself from inside SAX callbacks (its tree builder's depth
+        // limit), and then parses nothing more of what it has read.
         xmlStopParser(context)
     }
 
