@@ -43,6 +43,8 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // libxml2's HTML parser: raw HTML in Markdown (READMEs' <div align>, <details>, <img>).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libhyphen ships no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU renames every C symbol with its version (ubrk_open_72); Swift cannot see through
@@ -60,8 +62,9 @@ let package = Package(
                 resources: bundledFontFiles.map { .copy($0) }),
         // Fonts, Dynamic Type, shaping, line breaking, hyphenation, measured text.
         .target(name: "TextMetrics", dependencies: ["CFreeType", "CHarfBuzz", "CICUShim", "CHyphen", "BundledFonts"]),
-        // GitHub Flavored Markdown parsing (cmark-gfm) into a plain Swift block tree.
-        .target(name: "CommonMark", dependencies: ["CCmarkGFM"]),
+        // GitHub Flavored Markdown parsing (cmark-gfm) into a plain Swift block tree, its raw HTML
+        // parsed by libxml2 into the same tree.
+        .target(name: "CommonMark", dependencies: ["CCmarkGFM", "CLibXML2"]),
         // Images in documents: where a reference points (never outside the document's folder unless
         // allowed, never fetched), a PNG's or JPEG's size from its header, bounded decoding to RGBA,
         // fitting to a width, resampling.

@@ -4,7 +4,7 @@
 # sudo otherwise).
 # Idempotent: installs only what is missing. Swift itself is expected at /opt/swift or on PATH.
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libpng-dev libjpeg62-turbo-dev libhyphen-dev
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libpng-dev libjpeg62-turbo-dev libhyphen-dev
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
           hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-pt-br
           hyphen-sv hyphen-da hyphen-no hyphen-pl hyphen-cs hyphen-ru hyphen-uk "$@")

@@ -16,7 +16,8 @@ public struct MarkdownBlock: Hashable, Sendable {
         case list(MarkdownList)
         /// A fenced or indented code block: the info string (may be empty) and the code, verbatim.
         case codeBlock(info: String, code: String)
-        /// Raw HTML, verbatim, as cmark-gfm found it (a reader turns it into blocks with `HTMLReader`).
+        /// Raw HTML, verbatim, as cmark-gfm found it. `MarkdownParser.parse` resolves every one into
+        /// the blocks it makes (`HTMLResolution`): a parsed tree has none.
         case htmlBlock(String)
         /// An HTML container that changes how its blocks are drawn (`<div align="center">`,
         /// `<p align>`, `<div dir="rtl">`, `<center>`): its alignment and direction, when set.

@@ -1,10 +1,10 @@
-/// Why cmark-gfm could not parse Markdown. Any text is valid Markdown: these are about the
-/// library as installed, and each says what to do.
+/// Why Markdown could not be parsed. Any text is valid Markdown (and any HTML in it is repaired):
+/// these are about the libraries as installed, and each says what to do.
 public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
     /// cmark-gfm has no extension of this name (tables, strikethrough, autolinks, task lists):
     /// the extensions library is missing; `package` (Debian) holds it.
     case extensionMissing(name: String, package: String)
-    /// cmark-gfm could not allocate what it parses with (a parser, a document).
+    /// cmark-gfm or libxml2 could not allocate what it parses with (a parser, a document).
     case outOfMemory(allocating: String)
 
     /// The Debian package that holds cmark-gfm's extensions.
@@ -23,7 +23,7 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
         case .extensionMissing(let name, let package):
             "cmark-gfm has no '\(name)' extension; install \(package) (\(installHint ?? ""), or scripts/install-deps.sh)"
         case .outOfMemory(let what):
-            "cmark-gfm could not allocate \(what); free some memory and try again"
+            "parsing Markdown could not allocate \(what); free some memory and try again"
         }
     }
 }

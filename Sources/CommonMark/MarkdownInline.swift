@@ -8,7 +8,8 @@ public indirect enum MarkdownInline: Hashable, Sendable {
     case lineBreak
     /// A `code span`, its literal content.
     case code(String)
-    /// Raw inline HTML, verbatim.
+    /// Raw inline HTML, verbatim, one tag at a time as cmark-gfm found it. `MarkdownParser.parse`
+    /// resolves it with the text around it (`HTMLResolution`): a parsed tree has none.
     case html(String)
     /// `*emphasis*`.
     case emphasis([MarkdownInline])

@@ -1,6 +1,9 @@
 /// Parses GitHub Flavored Markdown into a tree of `MarkdownBlock` values with cmark-gfm (the
 /// `CCmarkGFM` system library) and its extensions: tables, strikethrough, autolinks, task lists
-/// and footnotes. cmark's nodes are freed before `parse` returns; nothing of C escapes this module.
+/// and footnotes. Raw HTML is parsed with libxml2 (`CLibXML2`) into the same values (divisions,
+/// details, images, links, keys …; see `HTMLResolution`), so the tree has no `.htmlBlock` and no
+/// `.html` inline. cmark's and libxml2's data are freed before `parse` returns; nothing of C
+/// escapes this module.
 public struct MarkdownParser: Sendable {
     /// Container nesting (block quotes, lists, items, emphasis, links) kept as a tree. Deeper
     /// containers are flattened into their nearest kept ancestor: their text stays, their extra
@@ -11,10 +14,11 @@ public struct MarkdownParser: Sendable {
 
     public init() {}
 
-    /// The blocks of `text`. Any text is valid Markdown: parsing fails only when cmark-gfm as
-    /// installed cannot do it.
+    /// The blocks of `text`, raw HTML resolved. Any text is valid Markdown, and any HTML is
+    /// repaired as a browser would: parsing fails only when cmark-gfm as installed cannot do it.
     /// - Throws: `MarkdownError`: an extension missing (with the package to install), or no memory.
     public func parse(_ text: String) throws(MarkdownError) -> [MarkdownBlock] {
-        try CmarkTree(parsing: text).blocks(maximumNesting: Self.maximumNesting)
+        let blocks = try CmarkTree(parsing: text).blocks(maximumNesting: Self.maximumNesting)
+        return try HTMLResolution(maximumNesting: Self.maximumNesting).resolve(blocks)
     }
 }
