@@ -110,16 +110,33 @@ public struct DisplayList: Equatable, Sendable {
     /// Every line of `layout` (at most `maximumLines`) with its container's top-left at `origin`
     /// (each line at its own `x`, so right-to-left lines end at the right edge), its glyph runs in
     /// visual order, in `color`, and its characters (logical order) as accessible text with `role`.
-    public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, role: AccessibleText.Role = .text,
-                              frame: Rect? = nil, maximumLines: Int = .max) {
+    /// Links are drawn in `linkColor` and underlined, struck-through text crossed out, each line at
+    /// its font's own position and thickness.
+    public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, linkColor: Color? = nil,
+                              role: AccessibleText.Role = .text, frame: Rect? = nil, maximumLines: Int = .max) {
         var lines: [AccessibleText.Line] = []
         lines.reserveCapacity(layout.lines.count)
         for index in layout.lines.indices.prefix(max(0, maximumLines)) {
             let line = layout.lines[index]
             let start = Point(x: origin.x + line.x, y: origin.y + line.baseline)
             for run in layout.glyphRuns(ofLine: index) {
-                items.append(.glyphs(GlyphRun(font: run.font, pointSize: run.pointSize, origin: start, color: color,
+                let isLink = run.decoration.contains(.link)
+                let runColor = isLink ? linkColor ?? color : color
+                items.append(.glyphs(GlyphRun(font: run.font, pointSize: run.pointSize, origin: start, color: runColor,
                                               glyphs: run.glyphs)))
+                guard !run.decoration.isEmpty, run.end > run.start else { continue }
+                let metrics = run.font.decorationMetrics
+                let scale = run.pointSize / Double(run.font.unitsPerEm)
+                // A band as long as the run (square ends, as text decorations are drawn).
+                func stroke(offset: Int, thickness: Int) {
+                    let height = max(0.5, Double(thickness) * scale)
+                    fill(Rect(x: start.x + run.start, y: start.y - Double(offset) * scale, width: run.end - run.start, height: height),
+                         runColor)
+                }
+                if isLink { stroke(offset: metrics.underlineOffset, thickness: metrics.underlineThickness) }
+                if run.decoration.contains(.strikethrough) {
+                    stroke(offset: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness)
+                }
             }
             lines.append(AccessibleText.Line(text: layout.text(ofLine: index), origin: start, width: line.width,
                                              pointSize: layout.pointSize))

@@ -210,7 +210,8 @@ public struct DisplayListBuilder: Sendable {
             switch content {
             case .text(let layout, _, let frame, _):
                 let shown = moved(frame)
-                list.draw(layout, at: shown.origin, color: color, role: Self.role(of: element), frame: moved(element.frame),
+                list.draw(layout, at: shown.origin, color: color, linkColor: theme.link, role: Self.role(of: element),
+                          frame: moved(element.frame),
                           maximumLines: Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()))
             case .image(let frame):
                 list.fill(moved(frame), theme.imagePlaceholder, cornerRadius: min(8, frame.width / 8))

@@ -4,7 +4,7 @@ import TextMetrics
 /// The colors of a preview: a clean light phone screen. Body text is a near-black gray, headings
 /// black, secondary text (footnotes) a mid gray, quotes set off by a bar, code on a light panel;
 /// separators are the hairline gray of a plain iOS list. The light theme uses neutral grays only,
-/// so a page without the debug overlay is a gray image (and `PNGCodec` writes it as 8-bit gray,
+/// so a page without the debug overlay and without links (drawn in iOS's link blue) is a gray image (and `PNGCodec` writes it as 8-bit gray,
 /// a third of the data of RGB).
 public struct Theme: Hashable, Sendable {
     public var background: Color
@@ -26,10 +26,13 @@ public struct Theme: Hashable, Sendable {
     public var badgeText: Color
     /// An image placeholder's box.
     public var imagePlaceholder: Color
+    /// Links' text and underline: iOS's link color (`UIColor.link`, the light appearance's system blue).
+    public var link: Color
 
     public init(background: Color, separator: Color, bodyText: Color, headingText: Color, secondaryText: Color,
                 quoteText: Color, quoteBar: Color, codeBackground: Color, separatorWidth: Double,
-                groupedBackground: Color, cornerRadius: Double, badge: Color, badgeText: Color, imagePlaceholder: Color) {
+                groupedBackground: Color, cornerRadius: Double, badge: Color, badgeText: Color, imagePlaceholder: Color,
+                link: Color = Color(hex: 0x007AFF)) {
         self.background = background
         self.separator = separator
         self.bodyText = bodyText
@@ -44,6 +47,7 @@ public struct Theme: Hashable, Sendable {
         self.badge = badge
         self.badgeText = badgeText
         self.imagePlaceholder = imagePlaceholder
+        self.link = link
     }
 
     /// White, like iOS's light appearance.

@@ -35,6 +35,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let isColorBitmap: Bool
     /// A number unique to this font for the life of the process, for cache keys.
     public let id: Int
+    /// Where an underline and a strikethrough go and how thick they are, in font units (offsets
+    /// up from the baseline: an underline's is negative), from the font's `post` and `OS/2`
+    /// tables; a font that has none gets a tenth of an em below the baseline and a line at 0.3 em.
+    public let decorationMetrics: DecorationMetrics
 
     let hbFont: OpaquePointer
 
@@ -85,6 +89,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.isColorBitmap = hasColor && hb_ot_color_has_png(hbFace) != 0
         self.version = Self.nameString(hbFace, hb_ot_name_id_t(HB_OT_NAME_ID_VERSION_STRING)) ?? "?"
         hb_face_destroy(hbFace)  // the font holds its own reference
+        self.decorationMetrics = DecorationMetrics(hbFont, unitsPerEm: Int(upem))
         self.id = Font.nextID.add(1, ordering: .relaxed).newValue
     }
 
@@ -154,5 +159,25 @@ final class FreeTypeFace {
     static func message(_ error: FT_Error) -> String {
         if let cString = FT_Error_String(error) { return String(cString: cString) }
         return "FreeType error \(error)"
+    }
+}
+
+/// A font's underline and strikethrough, in font units (offsets up from the baseline).
+public struct DecorationMetrics: Hashable, Sendable {
+    public var underlineOffset: Int
+    public var underlineThickness: Int
+    public var strikeoutOffset: Int
+    public var strikeoutThickness: Int
+
+    init(_ font: OpaquePointer, unitsPerEm: Int) {
+        func metric(_ tag: hb_ot_metrics_tag_t) -> Int? {
+            var value: hb_position_t = 0
+            return hb_ot_metrics_get_position(font, tag, &value) != 0 ? Int(value) : nil
+        }
+        let hairline = max(1, unitsPerEm / 20)
+        underlineThickness = metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE).flatMap { $0 > 0 ? $0 : nil } ?? hairline
+        underlineOffset = metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET).flatMap { $0 < 0 ? $0 : nil } ?? -unitsPerEm / 10
+        strikeoutThickness = metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE).flatMap { $0 > 0 ? $0 : nil } ?? underlineThickness
+        strikeoutOffset = metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET).flatMap { $0 > 0 ? $0 : nil } ?? unitsPerEm * 3 / 10
     }
 }

@@ -67,6 +67,8 @@ public final class ShapedParagraph: Sendable {
     let pieces: [Piece]
     let segments: [Segment]
     let utf8: [UInt8]
+    /// The text's decorated byte ranges (links, strikethrough), in order; drawn, not shaped.
+    let decorations: [(range: Range<Int>, decoration: TextEmphasis)]
 
     init(text: StyledText, faces: FaceSet, direction: BaseDirection = .auto, language: LanguageTag? = nil,
          spacing: TextSpacing = .normal, shaper: Shaper, breaks: BreakOpportunities, itemizer: Itemizer) {
@@ -74,6 +76,7 @@ public final class ShapedParagraph: Sendable {
         self.faces = faces
         self.unitsPerEm = Double(faces.regular.unitsPerEm)
         self.utf8 = Array(text.string.utf8)
+        decorations = text.decorations
         letterSpacing = spacing.letterSpacing * unitsPerEm
         wordSpacing = spacing.wordSpacing * unitsPerEm
         hasSoftHyphens = utf8.withUnsafeBufferPointer { Self.containsSoftHyphen($0) }
@@ -109,7 +112,7 @@ public final class ShapedParagraph: Sendable {
         var segments: [Segment] = []
         var items: Itemization?
         utf8.withUnsafeBufferPointer { utf8 in
-            let itemization = itemizer.itemize(utf8, styleRuns: text.rangedRuns, faces: faces, direction: direction,
+            let itemization = itemizer.itemize(utf8, styleRuns: text.faceRuns, faces: faces, direction: direction,
                                                language: language, shaper: shaper)
             items = itemization
             breaks.withOpportunities(in: utf8) { offsets, mandatory in

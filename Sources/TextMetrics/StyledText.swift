@@ -1,4 +1,8 @@
 /// Inline emphasis, as Markdown's `*emphasis*`, `**strong emphasis**` and `` `code` `` mark it.
+///
+/// The first three (`italic`, `strong`, `code`) choose the face a run is shaped in; the others are
+/// decorations (`link`, `strikethrough`), drawn over the glyphs: they change neither the face nor
+/// the measurement, so text shapes and breaks the same with or without them (`faceRuns`).
 public struct TextEmphasis: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -9,6 +13,20 @@ public struct TextEmphasis: OptionSet, Hashable, Sendable, Codable {
     public static let strong = TextEmphasis(rawValue: 2)
     /// Drawn in the monospace face (code spans and code blocks), scaled with the text style.
     public static let code = TextEmphasis(rawValue: 4)
+    /// A link: drawn in the link tint and underlined.
+    public static let link = TextEmphasis(rawValue: 8)
+    /// Struck through (GFM's `~~text~~`, HTML's `<s>`/`<del>`).
+    public static let strikethrough = TextEmphasis(rawValue: 16)
+
+    /// The bits that choose a face (italic, strong, code).
+    public static let faceBits: TextEmphasis = [.italic, .strong, .code]
+    /// The bits drawn over the glyphs (link, strikethrough).
+    public static let decorationBits: TextEmphasis = [.link, .strikethrough]
+
+    /// The face this emphasis is shaped in: its face bits only.
+    public var face: TextEmphasis { intersection(Self.faceBits) }
+    /// Its decorations only.
+    public var decoration: TextEmphasis { intersection(Self.decorationBits) }
 }
 
 /// Text in styled runs: a string and, covering it without gaps, runs of emphasis.
@@ -78,6 +96,35 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
             append(String(other.string[offset..<end]), emphasis: run.emphasis)
             offset = end
         }
+    }
+
+    /// The runs as shaping sees them: neighbours of one face joined, decorations left out, so a
+    /// link or a struck-through word shapes and breaks exactly as its plain text would.
+    public var faceRuns: [(range: Range<Int>, emphasis: TextEmphasis)] {
+        var joined: [(range: Range<Int>, emphasis: TextEmphasis)] = []
+        var start = 0
+        for run in runs {
+            let face = run.emphasis.face
+            if let last = joined.last, last.emphasis == face {
+                joined[joined.count - 1].range = last.range.lowerBound..<start + run.length
+            } else {
+                joined.append((start..<start + run.length, face))
+            }
+            start += run.length
+        }
+        return joined
+    }
+
+    /// The byte ranges that carry a decoration, with it (empty for text without links or
+    /// strikethrough, which is most text).
+    public var decorations: [(range: Range<Int>, decoration: TextEmphasis)] {
+        var found: [(range: Range<Int>, decoration: TextEmphasis)] = []
+        var start = 0
+        for run in runs {
+            if !run.emphasis.decoration.isEmpty { found.append((start..<start + run.length, run.emphasis.decoration)) }
+            start += run.length
+        }
+        return found
     }
 
     /// The runs with their byte ranges.

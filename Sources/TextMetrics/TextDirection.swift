@@ -16,3 +16,10 @@ public enum BaseDirection: String, Hashable, Sendable, Codable, CaseIterable {
     case rightToLeft = "rtl"
     case auto
 }
+
+/// Where a paragraph's lines stand in their container, relative to its base direction: `leading`
+/// at the start (left for left-to-right text, right for right-to-left), `trailing` at the other
+/// edge, `center` between (HTML's `align`, a table column's `:--:`).
+public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
+    case leading, center, trailing
+}

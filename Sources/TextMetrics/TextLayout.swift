@@ -23,7 +23,8 @@ public struct TextLayout: Sendable {
         /// Width of the line's text, trailing white space excluded.
         public var width: Double
         /// Where the line starts inside the container: 0 for left-to-right paragraphs,
-        /// `containerWidth - width` for right-to-left ones (right-aligned).
+        /// `containerWidth - width` for right-to-left ones (right-aligned; in an unbounded
+        /// container, against the widest line's end).
         public var x: Double
         /// The line's base direction (its paragraph's).
         public var direction: TextDirection
@@ -48,7 +49,7 @@ public struct TextLayout: Sendable {
     }
 
     public let paragraph: ShapedParagraph
-    public let lines: [Line]
+    public private(set) var lines: [Line]
     /// The width the text was broken for.
     public let containerWidth: Double
     public let pointSize: Double
@@ -93,17 +94,39 @@ public struct TextLayout: Sendable {
         let ascent = regular.ascent(at: pointSize), descent = regular.descent(at: pointSize)
         let baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
         let direction = paragraph.baseDirection
+        // Right-to-left lines end at the container's right edge; in an unbounded container (a code
+        // block, a marker) at the widest line's.
+        let rightEdge = width.isFinite ? width : spans.reduce(0) { max($0, $1.width * toPoints) }
         var lines: [Line] = []
         lines.reserveCapacity(spans.count)
         for (index, span) in spans.enumerated() {
             let top = Double(index) * lineHeight
             let lineWidth = span.width * toPoints
-            lines.append(Line(range: span.start..<span.end, width: lineWidth, x: direction == .rightToLeft ? width - lineWidth : 0,
+            lines.append(Line(range: span.start..<span.end, width: lineWidth, x: direction == .rightToLeft ? rightEdge - lineWidth : 0,
                               direction: direction, top: top, baseline: top + baselineOffset,
                               isEmergencyBreak: span.isEmergencyBreak, overflows: span.overflows, segments: span.segments,
                               hyphen: span.hyphen))
         }
         self.lines = lines
+    }
+
+    /// The layout with its lines aligned in the container: `leading` is where they already are
+    /// (the start of the paragraph's direction), `center` centres each line, `trailing` puts it
+    /// against the other edge. Line breaks and heights do not change.
+    public func aligned(_ alignment: TextAlignment) -> TextLayout {
+        guard alignment != .leading, containerWidth.isFinite else { return self }
+        var aligned = self
+        for index in aligned.lines.indices {
+            let line = lines[index]
+            let free = max(0, containerWidth - line.width)
+            let rightToLeft = line.direction == .rightToLeft
+            switch alignment {
+            case .leading: break
+            case .center: aligned.lines[index].x = free / 2
+            case .trailing: aligned.lines[index].x = rightToLeft ? 0 : free
+            }
+        }
+        return aligned
     }
 
     /// The text of line `index` in logical (reading) order, trailing white space excluded, with
@@ -189,44 +212,61 @@ public struct TextLayout: Sendable {
         var runs: [GlyphRun] = []
         var pen = 0.0  // in the paragraph's units
         let spaced = paragraph.letterSpacing != 0 || paragraph.wordSpacing != 0
+        let decorated = !paragraph.decorations.isEmpty
+        // Adds a glyph to the last run when font and decoration match (the run's end moves on to
+        // the pen), else starts a run.
+        func add(_ glyph: PositionedGlyph, font: Font, decoration: TextEmphasis, from start: Double, to end: Double) {
+            if let last = runs.last, last.font === font, last.decoration == decoration {
+                runs[runs.count - 1].glyphs.append(glyph)
+                runs[runs.count - 1].end = end * toPoints
+            } else {
+                runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: [glyph], decoration: decoration,
+                                     start: start * toPoints, end: end * toPoints))
+            }
+        }
         for itemIndex in order {
             let item = items[itemIndex]
             if item.piece == -1 {
                 pen += item.advance
                 continue
             }
-            let font: Font
-            var glyphs: [PositionedGlyph] = []
             if item.piece == -2, let hyphen = line.hyphen {
-                font = paragraph.fonts[hyphen.font]
-                glyphs.append(PositionedGlyph(glyph: hyphen.glyph, x: (pen + hyphen.xOffset) * toPoints, y: -hyphen.yOffset * toPoints))
+                let before = pen
                 pen += hyphen.width
-            } else {
-                let piece = paragraph.pieces[item.piece]
-                font = paragraph.fonts[Int(piece.font)]
-                let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
-                glyphs.reserveCapacity(item.glyphs.count)
-                visited += item.glyphs.count
-                piece.run.glyphs.withUnsafeBufferPointer { shaped in
-                    for glyphIndex in item.glyphs {
-                        let glyph = shaped[glyphIndex]
-                        glyphs.append(PositionedGlyph(
-                            glyph: glyph.glyph,
-                            x: (pen + Double(glyph.xOffset) * scale) * toPoints,
-                            y: -Double(glyph.yOffset) * scale * toPoints))
-                        pen += Double(glyph.xAdvance) * scale
-                        if spaced { pen += clusterSpacing(after: glyphIndex, of: piece, shaped) }
-                    }
-                }
+                let decoration = decorated ? self.decoration(at: line.range.upperBound - 1) : []
+                add(PositionedGlyph(glyph: hyphen.glyph, x: (before + hyphen.xOffset) * toPoints, y: -hyphen.yOffset * toPoints),
+                    font: paragraph.fonts[hyphen.font], decoration: decoration, from: before, to: pen)
+                continue
             }
-            guard !glyphs.isEmpty else { continue }
-            if let last = runs.last, last.font === font {
-                runs[runs.count - 1].glyphs += glyphs
-            } else {
-                runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: glyphs))
+            let piece = paragraph.pieces[item.piece]
+            let font = paragraph.fonts[Int(piece.font)]
+            let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
+            visited += item.glyphs.count
+            piece.run.glyphs.withUnsafeBufferPointer { shaped in
+                for glyphIndex in item.glyphs {
+                    let glyph = shaped[glyphIndex]
+                    let before = pen
+                    pen += Double(glyph.xAdvance) * scale
+                    if spaced { pen += clusterSpacing(after: glyphIndex, of: piece, shaped) }
+                    let decoration = decorated ? self.decoration(at: Int(piece.start) + Int(glyph.cluster)) : []
+                    add(PositionedGlyph(glyph: glyph.glyph, x: (before + Double(glyph.xOffset) * scale) * toPoints,
+                                        y: -Double(glyph.yOffset) * scale * toPoints),
+                        font: font, decoration: decoration, from: before, to: pen)
+                }
             }
         }
         return runs
+    }
+
+    /// The decoration of the text at byte `offset` (a binary search over the decorated ranges).
+    private func decoration(at offset: Int) -> TextEmphasis {
+        let ranges = paragraph.decorations
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].range.contains(offset) ? ranges[low].decoration : []
     }
 
     /// The letter and word spacing after glyph `index` of `piece`: the spacing of its glyph
@@ -282,9 +322,16 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var y: Double
 }
 
-/// Consecutive glyphs of one font at one size.
+/// Consecutive glyphs of one font at one size and one decoration.
 public struct GlyphRun: Sendable {
     public var font: Font
     public var pointSize: Double
     public var glyphs: [PositionedGlyph]
+    /// The run's link or strikethrough (empty for plain text): drawn in the link tint, underlined
+    /// or struck through from `start` to `end`.
+    public var decoration: TextEmphasis = []
+    /// Where the run's pen starts and ends, in points from the line's left end: the span a
+    /// decoration covers (white space between two glyphs of the run included).
+    public var start: Double = 0
+    public var end: Double = 0
 }

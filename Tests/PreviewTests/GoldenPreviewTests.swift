@@ -23,6 +23,20 @@ import TestSupport
         try Fixtures.goldenFile.checkImage(png, against: "welcome-\(category.shortName).png")
     }
 
+    /// Examples/constructs.md, a document with every construct a README uses (nested lists,
+    /// quotes, code, HTML alignment and direction, images, rules, links, strikethrough, a table
+    /// with column alignments, details, footnotes), as SVG at every category and its first
+    /// screen as PNG at L and AX5.
+    @Test(arguments: ContentSizeCategory.allCases)
+    func everyConstructMatchesItsGolden(_ category: ContentSizeCategory) throws {
+        let list = try Fixtures.displayList("constructs.md", category: category)
+        let svg = SVGRenderer(title: "constructs.md at \(category.displayName)").render(list)
+        try Fixtures.goldenFile.checkText(svg, against: "constructs-\(category.shortName).svg")
+        guard category == .large || category == .accessibilityExtraExtraExtraLarge else { return }
+        let png = try PNGRenderer(scale: 1).render(try Fixtures.displayList("constructs.md", category: category, screenHeight: 844))
+        try Fixtures.goldenFile.checkImage(png, against: "constructs-\(category.shortName).png")
+    }
+
     /// A document with tables draws at every category, as columns and as cards: the SVG holds
     /// every cell's text, and the PNG encodes.
     @Test(arguments: [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge])

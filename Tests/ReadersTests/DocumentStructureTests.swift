@@ -154,4 +154,75 @@ import TestSupport
         #expect(try Self.blocks("한국어\n문장")[0].text.string == "한국어 문장")
         #expect(try Self.blocks("日本\nword")[0].text.string == "日本 word")
     }
+
+    /// The same rule for plain text: a line feed between two ideographs adds nothing.
+    @Test func plainTextLineBreaksBetweenIdeographsAddNoSpace() {
+        #expect(PlainText.paragraphs("日本語の文章は\n改行しても空白が入らない。") == ["日本語の文章は改行しても空白が入らない。"])
+        #expect(PlainText.paragraphs("中文 \n  段落\n\nnext") == ["中文段落", "next"])
+        #expect(PlainText.paragraphs("two\nwords") == ["two words"])
+        #expect(PlainText.paragraphs("한국어\n문장") == ["한국어 문장"])
+        #expect(PlainText.paragraphs("日本\nword") == ["日本 word"])
+        #expect(PlainText.paragraphs("日本 語") == ["日本 語"], "a space the writer typed stays")
+    }
+
+    /// Links and strikethrough are decorations: they mark the text's runs, never change how it
+    /// shapes or breaks, and a `<kbd>` key is set in the monospace face.
+    @Test func linksAndStrikethroughDecorateWithoutChangingTheLines() throws {
+        let marked = try Self.blocks("See [the documentation of the package](https://example.com) and ~~an old note that no longer holds~~ now.")[0].text
+        let plain = try Self.blocks("See the documentation of the package and an old note that no longer holds now.")[0].text
+        #expect(marked.string == plain.string)
+        #expect(marked.decorations.map(\.decoration) == [.link, .strikethrough])
+        #expect(marked.faceRuns.count == 1, "decorations do not cut shaping runs")
+        let kbd = try Self.blocks("Press <kbd>Ctrl</kbd> now")[0].text
+        #expect(kbd.runs.contains { $0.emphasis.contains(.code) })
+        let typesetter = try Typesetter(fonts: try Fixtures.fonts())
+        for category in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+            let a = try typesetter.layout(marked, style: .body, environment: TextEnvironment(category: category), width: 200)
+            let b = try typesetter.layout(plain, style: .body, environment: TextEnvironment(category: category), width: 200)
+            #expect(a.lines.map(\.range) == b.lines.map(\.range) && a.lines.map(\.width) == b.lines.map(\.width))
+            // Glyph runs carry the decoration and span the decorated words.
+            let runs = a.lines.indices.flatMap { a.glyphRuns(ofLine: $0) }
+            #expect(runs.contains { $0.decoration == .link && $0.end > $0.start })
+            #expect(runs.contains { $0.decoration == .strikethrough && $0.end > $0.start })
+            #expect(runs.filter { $0.decoration.isEmpty }.count >= 2)
+        }
+    }
+
+    /// GFM column alignment and HTML `align` place the lines; `dir="rtl"` sets a block's direction
+    /// and mirrors its marker in a left-to-right document.
+    @Test func alignmentAndDirectionFromTablesAndHTML() throws {
+        let table = try Self.layout("| Left | Centre | Right |\n|:--|:-:|--:|\n| a | b | c |")
+        let row = table.elements.filter { $0.cellKind == .tableCell(isHeader: false) }.sorted { $0.frame.minX < $1.frame.minX }
+        #expect(row.count == 3)
+        func lineEdges(_ element: LayoutAttributes) -> (left: Double, right: Double, frame: Rect)? {
+            guard let layout = element.textLayout, let frame = element.textFrame, let line = layout.lines.first else { return nil }
+            return (frame.minX + line.x, frame.minX + line.x + line.width, frame)
+        }
+        if let left = lineEdges(row[0]), let centre = lineEdges(row[1]), let right = lineEdges(row[2]) {
+            #expect(abs(left.left - left.frame.minX) < 0.01)
+            #expect(abs((centre.left + centre.right) / 2 - centre.frame.midX) < 0.01)
+            #expect(abs(right.right - right.frame.maxX) < 0.01)
+        } else {
+            Issue.record("table cells have no text")
+        }
+        let centred = try Self.layout("<div align=\"center\">\n\nA short line.\n\n</div>\n\nA short line.")
+        let texts = centred.elements.sorted { $0.indexPath < $1.indexPath }.compactMap(lineEdges)
+        #expect(texts.count == 2)
+        if texts.count == 2 {
+            #expect(abs((texts[0].left + texts[0].right) / 2 - texts[0].frame.midX) < 0.01)
+            #expect(abs(texts[1].left - texts[1].frame.minX) < 0.01, "outside the division the text starts at its edge")
+        }
+        let blocks = try Self.blocks("<div dir=\"rtl\">\n\n- פריט ברשימה\n\n</div>\n\n- item")
+        #expect(blocks.map(\.direction) == [.rightToLeft, nil])
+        let mixed = try Self.layout("<div dir=\"rtl\">\n\n- פריט ברשימה\n\n</div>\n\n- item")
+        for element in mixed.elements {
+            let markers = element.content.compactMap { if case .marker(_, let frame) = $0 { frame } else { nil } }
+            guard let marker = markers.first, let text = element.textFrame else { continue }
+            if element.indexPath.item == 0 {
+                #expect(marker.minX >= text.maxX - 0.01, "right to left: the marker stands right of the text")
+            } else {
+                #expect(marker.maxX <= text.minX + 0.01, "left to right: the marker stands left of the text")
+            }
+        }
+    }
 }

@@ -9,7 +9,7 @@ import TextMetrics
 @Suite struct GoldenLayoutTests {
     static let goldens = GoldenFile(besides: #filePath)
 
-    static let examples = ["welcome.md", "tables.md", "article.txt", "store.json", "settings.json", "grid.json"]
+    static let examples = ["welcome.md", "constructs.md", "tables.md", "article.txt", "store.json", "settings.json", "grid.json"]
 
     @Test(arguments: Self.examples)
     func layoutsMatchTheirGoldens(_ example: String) throws {

@@ -32,6 +32,9 @@ struct MarkdownReader {
     /// Bullet lists around the block being read (their level picks the bullet).
     private var bulletLevel = 0
     private var quotesRead = 0
+    /// The alignment and direction the HTML divisions around the block set (innermost wins).
+    private var alignment: TextAlignment = .leading
+    private var direction: BaseDirection?
 
     /// Tab stops in code blocks, in columns (CSS `tab-size`'s initial value).
     static let tabStop = 8
@@ -92,6 +95,7 @@ struct MarkdownReader {
             emit(.code, .body, StyledText(Self.expandingTabs(String(literal)), emphasis: .code), line: line,
                  content: .code(language: language), keepsEmpty: true)
         case .htmlBlock(let html):
+            // MarkdownParser resolves raw HTML into the tree; a block left over shows its text.
             var literal = Substring(html)
             while literal.last == "\n" { literal = literal.dropLast() }
             emit(textKind, .body, StyledText(String(literal)), line: line)
@@ -100,9 +104,16 @@ struct MarkdownReader {
         case .thematicBreak:
             emit(.rule, .body, StyledText(), line: line, content: .rule, keepsEmpty: true)
         case .division(let division):
+            let outer = (alignment, direction)
+            if let set = division.alignment { alignment = Self.alignment(set) }
+            if let set = division.direction { direction = set == .rightToLeft ? .rightToLeft : .leftToRight }
             for child in division.blocks { visit(child) }
+            (alignment, direction) = outer
         case .details(let summary, let children):
-            emit(textKind, .headline, styledText(summary), line: line)
+            // A disclosure row, shown open: its summary behind a ▾, the content below it.
+            var row = StyledText("▾ ")
+            row.append(styledText(summary))
+            emit(textKind, .headline, row, line: line)
             for child in children { visit(child) }
         }
     }
@@ -153,8 +164,11 @@ struct MarkdownReader {
         for (row, cells) in ([table.header] + table.rows).enumerated() {
             for column in 0..<columns {
                 let inlines = column < cells.cells.count ? cells.cells[column] : []
-                blocks.append(Block(kind: .tableCell(isHeader: row == 0), style: row == 0 ? .headline : .body,
-                                    text: styledText(inlines), sourceLine: cells.line))
+                var block = Block(kind: .tableCell(isHeader: row == 0), style: row == 0 ? .headline : .body,
+                                  text: styledText(inlines), sourceLine: cells.line)
+                if column < table.alignments.count, let set = table.alignments[column] { block.alignment = Self.alignment(set) }
+                block.direction = direction
+                blocks.append(block)
             }
         }
         sections.append(Section(blocks: blocks, table: TableShape(columns: columns, rows: table.rows.count + 1)))
@@ -166,9 +180,20 @@ struct MarkdownReader {
     private mutating func emit(_ kind: Cell.Kind, _ style: TextStyle, _ text: StyledText, line: Int,
                                content: Block.Content? = nil, keepsEmpty: Bool = false) {
         guard keepsEmpty || content != nil || text.string.contains(where: { !$0.isWhitespace }) else { return }
-        current.append(Block(kind: kind, style: style, text: text, sourceLine: line, nesting: Nesting(containers), content: content))
+        var block = Block(kind: kind, style: style, text: text, sourceLine: line, nesting: Nesting(containers), content: content)
+        block.alignment = kind == .code ? .leading : alignment
+        block.direction = direction
+        current.append(block)
         for index in containers.indices {
             if case .listItem(let column, _?) = containers[index] { containers[index] = .listItem(column: column, marker: nil) }
+        }
+    }
+
+    static func alignment(_ alignment: MarkdownAlignment) -> TextAlignment {
+        switch alignment {
+        case .leading: .leading
+        case .center: .center
+        case .trailing: .trailing
         }
     }
 
@@ -217,7 +242,9 @@ struct MarkdownReader {
     }
 
     /// Inline content as styled runs: emphasis adds `.italic`, strong emphasis `.strong`, a code
-    /// span `.code` (the monospace face); a footnote reference is its number in superscript, in
+    /// span and a `<kbd>` key `.code` (the monospace face), a link `.link`, strikethrough
+    /// `.strikethrough` (both drawn, not shaped: `TextEmphasis`); superscript and subscript keep
+    /// their text on the line; a footnote reference is its number in superscript, in
     /// the emphasis around it. A soft line break is a space, or nothing between two ideographs
     /// (`SegmentBreak`).
     func styledText(_ inlines: [MarkdownInline]) -> StyledText {
@@ -234,9 +261,10 @@ struct MarkdownReader {
                 case .lineBreak: text.append("\n", emphasis: emphasis)
                 case .emphasis(let children): walk(children, emphasis.union(.italic))
                 case .strong(let children): walk(children, emphasis.union(.strong))
-                case .link(_, let children), .strikethrough(let children), .keyboard(let children), .superscript(let children),
-                     .subscript(let children):
-                    walk(children, emphasis)
+                case .link(_, let children): walk(children, emphasis.union(.link))
+                case .strikethrough(let children): walk(children, emphasis.union(.strikethrough))
+                case .keyboard(let children): walk(children, emphasis.union(.code))
+                case .superscript(let children), .subscript(let children): walk(children, emphasis)
                 case .image(let image): text.append(image.alt, emphasis: emphasis)
                 case .footnoteReference(let number):
                     text.append(Self.superscript(number), emphasis: emphasis)

@@ -119,6 +119,12 @@ public struct Cell: Hashable, Sendable {
     public var nesting: Nesting?
     /// A code cell's language (its fence's info string's first word).
     public var language: String?
+    /// Where its text lines and its row of images stand in the width they get.
+    public var alignment: TextAlignment = .leading
+    /// The base direction of its text when it differs from the environment's (HTML's `dir` on a
+    /// document's block); a direction whose layout direction differs mirrors the cell's content
+    /// inside its frame (markers and bars on the other side). Nil: the environment's.
+    public var direction: BaseDirection?
 
     /// 16 pt leading and trailing, 11 pt top and bottom, at L.
     public static let defaultInsets = EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
@@ -161,6 +167,8 @@ public struct Cell: Hashable, Sendable {
         }
         sourceLine = block.sourceLine
         nesting = block.nesting
+        alignment = block.alignment
+        direction = block.direction
     }
 
     /// The text elements, in stack order.

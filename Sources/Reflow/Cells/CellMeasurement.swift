@@ -79,6 +79,18 @@ public struct CellMeasurement: Sendable {
                                }, contentWidth: contentWidth)
     }
 
+    /// The cell with its content mirrored inside it (x ↦ width − x): a block whose direction is
+    /// not the layout's, its markers and bars on the other side. Insets swap sides too.
+    public func mirrored() -> CellMeasurement {
+        CellMeasurement(size: size, naturalHeight: naturalHeight,
+                        insets: EdgeInsets(top: insets.top, leading: insets.trailing, bottom: insets.bottom, trailing: insets.leading),
+                        elements: elements.map { element in
+                            var moved = element
+                            moved.frame.origin.x = size.width - element.frame.maxX
+                            return moved
+                        }, contentWidth: contentWidth)
+    }
+
     /// How far content of `natural` height moves down in a cell of `height`: centred when there
     /// is room, at the top when it is clipped.
     static func contentShift(height: Double, natural: Double) -> Double { max(0, (height - natural) / 2) }

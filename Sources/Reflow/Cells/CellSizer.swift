@@ -53,7 +53,17 @@ public final class CellSizer {
     public func measure(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
         let key = Key(cell: cell, proposal: proposal, environment: environment)
         if let cached = cache.value(for: key) { return cached }
-        let measurement = try compute(cell, proposal: proposal, environment: environment)
+        var measurement: CellMeasurement
+        if let direction = cell.direction, direction != environment.direction {
+            // The cell's own direction: its text set in it, and its content mirrored inside the
+            // cell when that changes which side is leading (the layout mirrors only for its own).
+            var own = environment
+            own.direction = direction
+            measurement = try compute(cell, proposal: proposal, environment: own)
+            if LayoutDirection(for: own) != LayoutDirection(for: environment) { measurement = measurement.mirrored() }
+        } else {
+            measurement = try compute(cell, proposal: proposal, environment: environment)
+        }
         measurementsComputed += 1
         cache.insert(measurement, for: key)
         return measurement
@@ -225,7 +235,8 @@ public final class CellSizer {
             case .text(let text):
                 // A code block keeps its lines: never wrapped, scrolled sideways when wider than the cell.
                 let unwrapped = cell.kind == .code
-                let layout = try layout(text, environment: environment, width: unwrapped ? .infinity : textWidth)
+                var layout = try layout(text, environment: environment, width: unwrapped ? .infinity : textWidth)
+                if !unwrapped { layout = layout.aligned(cell.alignment) }
                 let shown = min(layout.lines.count, text.lineLimit ?? .max)
                 let height = Double(shown) * layout.lineHeight
                 let width = unwrapped ? max(contentWidth - indentation.textOffset - beside, layout.usedWidth) : contentWidth - indentation.textOffset - beside
@@ -262,6 +273,10 @@ public final class CellSizer {
             }
         }
         stack += rowHeight
+        if cell.alignment != .leading {
+            align(pictures: &elements, in: textLeft, width: max(0, textWidth), alignment: cell.alignment,
+                  rightToLeft: environment.direction == .rightToLeft)
+        }
         if beside > 0, let image = elements.first {
             // The image and the text beside it share the cell's height; the shorter is centred.
             let tallest = max(stack, image.frame.height)
@@ -284,6 +299,29 @@ public final class CellSizer {
                                elements: elements,
                                contentWidth: widestLine.map { insets.horizontal + indentation.textOffset + beside + $0 })
             .resized(toHeight: height)
+    }
+
+    /// Each row of pictures (those sharing a top) moved as a whole to `alignment` in the `width`
+    /// from `left`.
+    private func align(pictures elements: inout [CellMeasurement.Element], in left: Double, width: Double,
+                       alignment: TextAlignment, rightToLeft: Bool) {
+        var rows: [Double: [Int]] = [:]
+        for (index, element) in elements.enumerated() {
+            if case .picture = element.content { rows[element.frame.minY, default: []].append(index) }
+        }
+        for indices in rows.values {
+            let minX = indices.map { elements[$0].frame.minX }.min() ?? left
+            let maxX = indices.map { elements[$0].frame.maxX }.max() ?? left
+            let free = max(0, width - (maxX - minX))
+            let target: Double
+            switch alignment {
+            case .leading: target = rightToLeft ? left + free : left
+            case .center: target = left + free / 2
+            case .trailing: target = rightToLeft ? left : left + free
+            }
+            let dx = PointGrid.snap(target - minX)
+            for index in indices { elements[index].frame.origin.x += dx }
+        }
     }
 
     /// Quote bars along the cell (`height` tall, the natural height: `resized` stretches them) and

@@ -1,31 +1,15 @@
 import TextMetrics
 
-/// One block of a document: a heading, a paragraph, a list item, a quoted paragraph, a footnote
-/// or a code block, with the Dynamic Type text style it is set in and its styled text.
+/// One block of a document: a heading, a paragraph, a list item, a quoted paragraph, a footnote,
+/// a code block, an image row or a rule, with the Dynamic Type text style it is set in, its styled
+/// text, the containers around it (`Nesting`) and what it shows besides text (`Content`).
 ///
-/// The mapping from CommonMark (see `MarkdownReader`), written down once:
-///
-/// | source | kind | text style |
-/// |---|---|---|
-/// | `#` heading | heading(1) | largeTitle |
-/// | `##` heading | heading(2) | title1 |
-/// | `###` heading | heading(3) | title2 |
-/// | `####` heading | heading(4) | title3 |
-/// | `#####`, `######` heading | heading(5/6) | headline |
-/// | paragraph (and plain-text paragraph) | paragraph | body |
-/// | list item (text starts with `• ` or `N. `) | listItem | body |
-/// | anything inside a `>` block quote | quote | callout |
-/// | list item `- [ ]` / `- [x]` (task list) | listItem, text starts `☐ ` / `☑ ` | body |
-/// | `[^label]: …` footnote definition | footnote (moved to the end, in reference order) | footnote |
-/// | table cell (see `TableShape`) | tableCell, a header in row 0 | headline (header), body |
-/// | fenced or indented code | code | body (kept verbatim, line ends are hard breaks) |
-/// | raw HTML block | paragraph | body (kept verbatim) |
-/// | thematic break | none (no text, no cell) | – |
-///
-/// Inline: `*emphasis*` → `.italic`, `**strong**` → `.strong`, code spans keep their text, links,
-/// autolinks and images keep their text, `~~strikethrough~~` keeps its text (plain: the text model
-/// has no strike), a footnote reference is its number in superscript digits (`chose.¹`), a soft
-/// line break is a space, a hard line break a line break.
+/// The mapping from Markdown and HTML is `MarkdownReader`'s, written down once in
+/// docs/documents.md: headings `#`…`####` largeTitle…title3 and `#####`/`######` headline;
+/// paragraphs, list items, quotes' paragraphs, code and table bodies body; footnotes footnote;
+/// table headers and `<details>` summaries headline. A list item's marker is not in its text
+/// (`Nesting.marker`); links and strikethrough are decorations on the text's runs
+/// (`TextEmphasis`), code keeps its lines, images and rules are `Content`.
 public struct Block: Hashable, Sendable {
     /// What the block is: the same kinds its cells have (`Cell.Kind`).
     public var kind: Cell.Kind
@@ -38,6 +22,10 @@ public struct Block: Hashable, Sendable {
     /// What the block shows besides text: an image, a rule, a code block's language. Nil for a
     /// block of text alone.
     public var content: Content?
+    /// Where its lines (or its row of images) stand: HTML's `align` on a division around it.
+    public var alignment: TextAlignment = .leading
+    /// The base direction its container sets (HTML's `dir`); nil: the document's.
+    public var direction: BaseDirection?
 
     /// What a block holds that is not its text.
     public enum Content: Hashable, Sendable {
