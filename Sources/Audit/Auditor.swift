@@ -229,6 +229,13 @@ public struct Auditor: Sendable {
                             + "(\(points(layout.pointSize)) pt \(style.rawValue))")
                 }
             }
+            // A code block wider than its cell scrolls sideways in it: two-dimensional content,
+            // which WCAG 1.4.10 allows.
+            if let contentWidth = element.contentWidth, contentWidth > frame.width + 0.5 {
+                note(.horizontalScroll, .info, element,
+                     "code \(points(contentWidth)) pt wide scrolls sideways in its \(points(frame.width)) pt cell "
+                        + "(two-dimensional content, which WCAG 1.4.10 allows)")
+            }
             // Wider than the container (an orthogonal section's cells scroll sideways by design).
             let right = max(frame.maxX, widest), left = frame.minX
             if right > environment.containerWidth + 0.5 || left < -0.5 {

@@ -141,6 +141,20 @@ import TestSupport
         #expect(Self.findings(fits, .horizontalScroll).isEmpty)
     }
 
+    /// A code block wider than its cell scrolls sideways inside it: `horizontal-scroll` at info
+    /// (WCAG 1.4.10 allows two-dimensional content), never an error; code that fits says nothing.
+    @Test func codeWiderThanItsCellIsHorizontalScrollInfo() throws {
+        let markdown = "```\nlet line = \"a line of code much wider than a phone screen at any text size\"\n```\n\n```\nok\n```\n"
+        var options = Auditor.Options()
+        options.widths = [390]
+        let report = try Auditor(input: try LayoutInput(bytes: Array(markdown.utf8), format: .commonMark), options: options,
+                                 makeSizer: { try Fixtures.sizer() }).run()
+        let findings = Self.findings(report, .horizontalScroll)
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.severity == .info })
+        #expect(findings.allSatisfy { $0.message.contains("scrolls sideways") })
+        #expect(findings.allSatisfy { $0.source?.line == 1 }, "only the wide block, not the one that fits")
+    }
+
     @Test func contrastFollowsWCAGsFormulaAndItsLargeTextThreshold() throws {
         // WCAG's own reference points: black on white is 21:1, a color on itself 1:1, #767676 on
         // white just passes 4.5:1 and #777777 does not.
