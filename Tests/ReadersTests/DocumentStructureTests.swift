@@ -225,4 +225,21 @@ import TestSupport
             }
         }
     }
+
+    /// A placeholder whose stated box is too narrow for its alt text on one line widens (up to
+    /// the width, its aspect kept), so the alt never breaks inside a word of "Project logo".
+    @Test(arguments: [ContentSizeCategory.large, .accessibilityMedium, .accessibilityExtraExtraExtraLarge])
+    func aStatedPlaceholderWidensForItsAltText(_ category: ContentSizeCategory) throws {
+        let snapshot = try Self.layout("<img src=\"https://example.com/logo.png\" alt=\"Project logo\" width=\"60\" height=\"30\">",
+                                       width: 390, category: category)
+        let placed = snapshot.elements.flatMap(\.content).compactMap { content -> (Rect, TextLayout?)? in
+            if case .picture(_, let frame, let alt, _) = content { (frame, alt) } else { nil }
+        }
+        #expect(placed.count == 1)
+        for (frame, alt) in placed {
+            #expect(frame.width > 60 && frame.width <= 390)
+            #expect(abs(frame.height / frame.width - 0.5) < 0.01 || frame.height > frame.width / 2, "aspect kept unless the alt needs more height")
+            #expect(alt?.hasEmergencyBreaks == false, "\(category): the alt text breaks inside a word")
+        }
+    }
 }

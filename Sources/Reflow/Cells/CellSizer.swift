@@ -128,7 +128,8 @@ public final class CellSizer {
     }
 
     /// How a document's picture is drawn in at most `width`: its requested size fitted into the
-    /// width (the aspect kept); a placeholder grows to show its alt text beside a picture glyph,
+    /// width (the aspect kept); a placeholder grows to show its alt text beside a picture glyph
+    /// (a stated box too narrow for the alt on one line widens, up to the width, its aspect kept),
     /// and without a requested size is as wide as that text on one line (wrapping when the width
     /// is shorter). The alt text is set in the footnote style; the padding and glyph scale with it.
     func place(_ picture: Picture, width: Double, environment: TextEnvironment) throws
@@ -145,6 +146,16 @@ public final class CellSizer {
         let glyph = PointGrid.snap(spec.leading)
         let chrome = 2 * padding + glyph + (picture.alt.isEmpty ? 0 : padding)
         if let size = requested, size.width <= 0 { requested = nil }
+        if var size = requested, !picture.alt.isEmpty {
+            // A stated box too narrow for its alt text on one line grows (to at most the width),
+            // keeping its aspect: the alt text must fit at every size, never a letter per line.
+            let oneLine = try typesetter.layout(StyledText(picture.alt), style: .footnote, environment: environment, width: .infinity)
+            let needed = min(width, chrome + oneLine.usedWidth)
+            if needed > size.width {
+                size = Size(width: needed, height: size.height * needed / size.width)
+                requested = size
+            }
+        }
         let boxWidth = requested.map(\.width) ?? width
         var alt: TextLayout?
         var used = 0.0, altHeight = 0.0
