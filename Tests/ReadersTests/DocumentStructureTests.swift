@@ -242,4 +242,55 @@ import TestSupport
             #expect(alt?.hasEmergencyBreaks == false, "\(category): the alt text breaks inside a word")
         }
     }
+
+    /// Without a `dir`, a list item whose text runs right to left (its first strong character)
+    /// has its marker on the right, as a browser's `dir=auto` item; a left-to-right one on the left.
+    @Test func aRightToLeftItemInALeftToRightDocumentHangsFromTheRight() throws {
+        let snapshot = try Self.layout("- פריט ברשימה שהוא ארוך מספיק כדי לגלוש לשורה שנייה ברוחב הזה\n- an item in English")
+        let items = snapshot.elements.sorted { $0.indexPath < $1.indexPath }
+        #expect(items.count == 2)
+        for (index, element) in items.enumerated() {
+            let markers = element.content.compactMap { if case .marker(_, let frame) = $0 { frame } else { nil } }
+            guard let marker = markers.first, let text = element.textFrame, let layout = element.textLayout else {
+                Issue.record("item \(index) has no marker or text")
+                continue
+            }
+            if index == 0 {
+                #expect(marker.minX >= text.maxX - 0.01)
+                #expect(layout.lines.count > 1, "wraps, so the hanging indent shows")
+            } else {
+                #expect(marker.maxX <= text.minX + 0.01)
+            }
+        }
+    }
+
+    /// A numbered list's marker column fits every number in the face's widest digit: at AX5 the
+    /// `2.` of Inter (wider than `1.`) still ends one gap (0.3 em) before the text.
+    @Test func numberedMarkersEndOneGapBeforeTheText() throws {
+        let category = ContentSizeCategory.accessibilityExtraExtraExtraLarge
+        let gap = PointGrid.snap(0.3 * DynamicType.spec(.body, category).pointSize)
+        let snapshot = try Self.layout("1. one\n2. two\n8. eight", width: 390, category: category)
+        for element in snapshot.elements {
+            let markers = element.content.compactMap { if case .marker(_, let frame) = $0 { frame } else { nil } }
+            guard let marker = markers.first, let text = element.textFrame else { continue }
+            #expect(text.minX - marker.maxX >= gap - 0.02, "\(element.indexPath): \(text.minX - marker.maxX) pt between marker and text")
+        }
+    }
+
+    /// In a right-to-left document, a code block of left-to-right lines shows their starts: its
+    /// text begins at the cell's left inset and runs off at the right, where it scrolls.
+    @Test func leftToRightCodeInARightToLeftDocumentShowsItsLineStarts() throws {
+        let markdown = "שלום עולם\n\n```go\nfunc main() { app.Get(\"/\", func(c fiber.Ctx) error { return c.SendString(\"Hello, World!\") }) }\n```\n"
+        let content = CellMode.blocks.content(for: try Document(markdown: markdown))
+        var environment = LayoutEnvironment(containerWidth: 390, category: .large, layoutDirection: .rightToLeft)
+        environment.text.language = try LanguageTag("he")
+        let snapshot = try ListLayout().layout(content, in: environment, sizer: try Fixtures.sizer())
+        let code = snapshot.elements.first { $0.cellKind == .code }
+        guard let code, let text = code.textFrame, let width = code.contentWidth else {
+            Issue.record("no wide code cell")
+            return
+        }
+        #expect(width > 390)
+        #expect(text.minX >= code.frame.minX && text.minX < code.frame.minX + 40, "the lines start inside the cell: \(text)")
+    }
 }

@@ -105,7 +105,10 @@ import Reflow
             #expect(line != nil && line! >= 2, "\(error)")
             #expect(error.description.hasPrefix("front matter, line"))
         }
-        #expect(throws: FrontMatterError.notAMapping(line: 2)) { try FrontMatter.split("---\n- de\n- fr\n---\n") }
+        // Not a mapping: no front matter, the text as Markdown (rules and text, as GitHub shows it).
+        #expect(try FrontMatter.split("---\n- de\n- fr\n---\n").frontMatter == nil)
+        let prose = "---\nA paragraph between two rules, not YAML keys.\n---\n\nText.\n"
+        #expect(try FrontMatter.split(prose).frontMatter == nil && FrontMatter.split(prose).body == prose)
         // The library's own wording of these quotes the whole front matter, or has no line.
         #expect(throws: FrontMatterError.yaml(line: 2, problem: "the key 'lang' is given more than once")) {
             try FrontMatter.split("---\nlang: de\ntitle: A\nlang: fr\n---\n")

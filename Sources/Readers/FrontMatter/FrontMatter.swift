@@ -27,7 +27,8 @@ public struct FrontMatter: Hashable, Sendable {
 
     /// The front matter at the start of `text`, and the text with its lines blanked (so the
     /// Markdown's source lines stay the file's). Nil, and `text` unchanged, when the text does not
-    /// open with a `---` line that a later `---` or `...` line closes: a thematic break then.
+    /// open with a `---` line that a later `---` or `...` line closes, or when what they enclose is
+    /// not a mapping (a scalar: Markdown text between rules): a thematic break then, as on GitHub.
     /// Throws `FrontMatterError` (with the file's line) for YAML that does not parse, or a key
     /// reflow reads with a value it cannot use.
     public static func split(_ text: String) throws -> (frontMatter: FrontMatter?, body: String) {
@@ -63,7 +64,14 @@ public struct FrontMatter: Hashable, Sendable {
             if isFence(current.content, closing: true) { break }
             yamlLines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[current.content]), as: UTF8.self))
         }
-        var frontMatter = try parse(yamlLines.joined(separator: "\n"), firstLine: 2)
+        var frontMatter: FrontMatter
+        do {
+            frontMatter = try parse(yamlLines.joined(separator: "\n"), firstLine: 2)
+        } catch FrontMatterError.notAMapping {
+            // Not keys and values (a scalar, a list): GitHub shows such a block as what it is in
+            // Markdown, a thematic break and the text after it.
+            return nil
+        }
         frontMatter.lineCount = yamlLines.count + 2
         // The block's lines become empty lines, each ended by a line feed (a line's own lone CR
         // could run into the next one's LF and make one CR LF of two line ends).

@@ -63,6 +63,15 @@ public final class CellSizer {
             if LayoutDirection(for: own) != LayoutDirection(for: environment) { measurement = measurement.mirrored() }
         } else {
             measurement = try compute(cell, proposal: proposal, environment: environment)
+            // A document's cell whose text runs the other way (an auto direction resolved from its
+            // first strong character) is laid out from its own leading side: a list item's marker
+            // beside its text, as a browser's `dir=auto` item, and a code block's lines from their
+            // start, scrolling towards their ends. Inside a quote the quote's bar keeps its side.
+            if environment.direction == .auto, let nesting = cell.nesting, !nesting.isInQuote,
+               nesting.depth > 0 || cell.kind == .code, let text = measurement.textLayout,
+               (text.baseDirection == .rightToLeft) != (LayoutDirection(for: environment) == .rightToLeft) {
+                measurement = measurement.mirrored()
+            }
         }
         measurementsComputed += 1
         cache.insert(measurement, for: key)
