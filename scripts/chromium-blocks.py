@@ -128,13 +128,15 @@ def font_faces(font_dir):
     faces = [("Regular", 400, "normal"), ("Italic", 400, "italic"), ("SemiBold", 600, "normal"),
              ("SemiBoldItalic", 600, "italic"), ("Bold", 700, "normal"), ("BoldItalic", 700, "italic")]
     used = {}
-    for name, weight, style in faces:
-        path = os.path.join(font_dir, "Inter-%s.otf" % name)
-        if not os.path.exists(path):
-            raise SystemExit("chromium-blocks: %s is missing" % path)
-        rules.append('@font-face { font-family: "ref-body"; src: url("file://%s"); font-weight: %d; font-style: %s; }'
-                     % (path, weight, style))
-        used["Inter-%s" % name] = path
+    # Inter below DISPLAY_SIZE, Inter Display from it (reflow's Text/Display switch): "ref-display"
+    for family, prefix in (("ref-body", "Inter"), ("ref-display", "InterDisplay")):
+        for name, weight, style in faces:
+            path = os.path.join(font_dir, "%s-%s.otf" % (prefix, name))
+            if not os.path.exists(path):
+                raise SystemExit("chromium-blocks: %s is missing" % path)
+            rules.append('@font-face { font-family: "%s"; src: url("file://%s"); font-weight: %d; font-style: %s; }'
+                         % (family, path, weight, style))
+            used["%s-%s" % (prefix, name)] = path
     for weight, name in ((400, "Regular"), (700, "Bold")):
         path = "%s/NotoSansMono-%s.ttf" % (NOTO, name)
         if os.path.exists(path):
@@ -228,6 +230,49 @@ function measure(root, origin) {
   }
   return out;
 }
+// reflow's indentation rule beyond a fixed step (Sources/Reflow/Cells/Indentation.swift), when
+// MARKER_COLUMN is set: a list level is at least as wide as its widest marker as reflow shows it
+// (•, ◦, ▪ by bullet level, "N." from the list's start, ☐/☑ for a task), measured in the item's
+// font, plus the gap; and with it, past 0.4 of the width each level steps in by less (x past
+// 0.4 W becomes 0.1 W (1 - e^(-x / 0.1 W))). Each list's and quote's padding is set so its text
+// starts where the rule puts it.
+function markerColumns(article) {
+  const {step, quote, gap, width} = MARKER_COLUMN;
+  const soft = 0.4 * width, room = 0.1 * width;
+  const bounded = x => x <= soft ? x : soft + room * (1 - Math.exp(-(x - soft) / room));
+  const probe = document.createElement("span");
+  probe.style.cssText = "position: absolute; white-space: pre; padding: 0; margin: 0;";
+  const ends = new Map();
+  const startOf = element => {
+    for (let node = element.parentElement; node && node !== article; node = node.parentElement)
+      if (ends.has(node)) return ends.get(node);
+    return 0;
+  };
+  for (const element of article.querySelectorAll("ul, ol, blockquote")) {
+    const x = startOf(element);
+    let end = x + quote;
+    if (!element.matches("blockquote")) {
+      let level = 0;
+      for (let node = element; node && node !== article; node = node.parentElement) if (node.matches("ul")) level += 1;
+      const ordered = element.matches("ol");
+      const start = ordered ? parseInt(element.getAttribute("start") || "1", 10) : 0;
+      let widest = 0;
+      [...element.children].filter(c => c.matches("li")).forEach((item, index) => {
+        const box = item.querySelector(":scope > input[type=checkbox], :scope > p:first-child > input[type=checkbox]");
+        const task = box ? (box.checked || box.hasAttribute("checked") ? "☑" : "☐") : null;
+        const number = ordered ? (start + index) + "." : null;
+        probe.textContent = number ? (task ? number + " " + task : number) : (task || ["•", "◦", "▪"][Math.min(level, 3) - 1]);
+        probe.style.font = getComputedStyle(item).font;
+        item.appendChild(probe);
+        widest = Math.max(widest, probe.getBoundingClientRect().width);
+        probe.remove();
+      });
+      end = x + Math.max(step, widest + gap);
+    }
+    ends.set(element, end);
+    element.style.paddingInlineStart = (bounded(end) - bounded(x)) + "px";
+  }
+}
 async function run() {
   const results = [];
   for (const doc of DOCUMENTS) {
@@ -257,6 +302,11 @@ async function run() {
   }
   document.body.offsetHeight;
   await document.fonts.ready;
+  if (MARKER_COLUMN) {
+    for (const r of results) markerColumns(r.article);
+    document.body.offsetHeight;
+    await document.fonts.ready;
+  }
   const out = results.map((r, i) => ({
     id: DOCUMENTS[i].id,
     blocks: measure(r.article, r.article.getBoundingClientRect().left + parseFloat(getComputedStyle(r.article).paddingLeft)),
@@ -267,15 +317,23 @@ async function run() {
 """
 
 
+# reflow sets text in Inter below this size and in Inter Display from it (FontLibrary)
+DISPLAY_SIZE = 20
+
+
 def document_css(settings, families, cjk_family):
-    body_stack = ", ".join(['"ref-body"'] + ['"%s"' % f for f in families[:len(FALLBACKS)]] +
-                           ['"%s"' % cjk_family] + ['"%s"' % f for f in families[len(FALLBACKS):]] +
-                           ['"Noto Color Emoji"'])
+    def stack(size):
+        primary = '"ref-display"' if size >= DISPLAY_SIZE else '"ref-body"'
+        return ", ".join([primary] + ['"%s"' % f for f in families[:len(FALLBACKS)]] +
+                         ['"%s"' % cjk_family] + ['"%s"' % f for f in families[len(FALLBACKS):]] +
+                         ['"Noto Color Emoji"'])
+    body_stack = stack(settings["bodySize"])
     code_stack = '"ref-code", ' + body_stack
     headings = []
     for level in range(1, 7):
         size, height, weight = settings["headingSizes"].get("h%d" % level, (settings["bodySize"], settings["lineHeight"], 600))
-        headings.append("h%d { font-size: %spx; line-height: %spx; font-weight: %d; }" % (level, size, height, weight))
+        headings.append("h%d { font-size: %spx; line-height: %spx; font-weight: %d; font-family: %s; }"
+                        % (level, size, height, weight, stack(size)))
     return "\n".join([
         ".doc { display: block; box-sizing: content-box; width: %spx; margin: 0; padding: 0;" % settings["width"],
         "  font-family: %s; font-size: %spx; line-height: %spx; font-weight: 400;" % (body_stack, settings["bodySize"], settings["lineHeight"]),
@@ -313,8 +371,11 @@ def build_page(documents, settings, font_dir):
             "html, body { margin: 0; padding: 0; background: #fff; }",
             ".host { display: block; width: %spx; margin: 0 0 40px 20px; }" % settings["width"],
             "</style><script>"]
-    data = "const AUTO_DIRECTION = %s;\nconst DOCUMENTS = %s;\nconst CSS_BY_CJK = %s;" % (
-        "true" if settings["direction"] == "auto" else "false",
+    marker_column = None if settings.get("markerGap") is None else {
+        "step": settings["indentStep"], "quote": settings["quoteIndent"], "width": settings["width"],
+        "gap": settings["markerGap"] * settings["bodySize"]}
+    data = "const MARKER_COLUMN = %s;\nconst AUTO_DIRECTION = %s;\nconst DOCUMENTS = %s;\nconst CSS_BY_CJK = %s;" % (
+        json.dumps(marker_column), "true" if settings["direction"] == "auto" else "false",
         json.dumps([{"id": d["id"], "html": d["html"], "lang": d.get("lang"), "cjk": d["cjk"]} for d in documents]),
         json.dumps(css))
     page.append(data.replace("</", "<\\/"))  # no "</script>" inside the script
@@ -471,6 +532,10 @@ def main():
     arguments.add_argument("--line-height", type=float, required=True)
     arguments.add_argument("--indent-step", type=float, required=True, help="a list level's indentation, in pt")
     arguments.add_argument("--quote-indent", type=float, help="a block quote's indentation (default: --indent-step)")
+    arguments.add_argument("--marker-gap", type=float,
+                           help="reflow's marker column: a list level is at least its widest marker (as reflow shows it, in "
+                                "the item's font) plus this many body sizes, and levels past 0.4 of --width step in by less "
+                                "(Indentation.swift); without it every level is --indent-step")
     arguments.add_argument("--font-dir", required=True, help="the folder with Inter-*.otf (Fonts/)")
     arguments.add_argument("--code-wrap", choices=["pre", "pre-wrap"], default="pre",
                            help="pre (default): a code line is never wrapped; pre-wrap: wrapped at the width")
@@ -502,6 +567,8 @@ def main():
         "headingSizes": parse_heading_sizes(options.heading_sizes),
         "direction": options.dir,
     }
+    if options.marker_gap is not None:
+        settings["markerGap"] = number(options.marker_gap)
     documents = []
     for index, path in enumerate(options.files):
         with open(path, "rb") as handle:
@@ -540,7 +607,8 @@ def main():
                              images="alt text", details="open", hyphenation=False, overflowWrap="anywhere",
                              listMarkers="outside (not measured)", defaultHeading="body size, weight 600",
                              codeFont="Noto Sans Mono, at the body size",
-                             bodyFont="Inter (%s/Inter-*.otf)" % os.path.basename(os.path.normpath(options.font_dir))),
+                             bodyFont="Inter (%s/Inter-*.otf) below %d px, Inter Display (InterDisplay-*.otf) from it" % (
+                                 os.path.basename(os.path.normpath(options.font_dir)), DISPLAY_SIZE)),
             "renderer": {"markdown": "cmark-gfm %s (libcmark-gfm, ctypes; table, strikethrough, autolink, "
                                      "tasklist, footnotes, unsafe, sourcepos)" % cmark.version,
                          "browser": "Chromium %s (headless)" % (browser.group(1) if browser else "?"),

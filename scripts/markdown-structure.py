@@ -77,6 +77,17 @@ def trim_end(lines, start, end):
 IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE | re.DOTALL)
 
 
+# Inline HTML that may stand around the images of a paragraph of images alone (a badge row, a
+# figure): a link, a line break, a <picture> and its <source>s, and <img> itself.
+IMAGE_FRAME_TAG = re.compile(r"\s*</?(?:a|picture|source|br|img)\b[^>]*>\s*", re.IGNORECASE | re.DOTALL)
+
+
+def image_frame(html):
+    """How many images the inline HTML `html` holds when it is only images and tags that frame
+    them (see IMAGE_FRAME_TAG); None when it holds anything else."""
+    return len(IMG_TAG.findall(html)) if IMAGE_FRAME_TAG.fullmatch(html) else None
+
+
 def html_attribute(tag, name):
     found = re.search(r"\b%s\s*=\s*(\"([^\"]*)\"|'([^']*)'|([^\s>]+))" % name, tag, re.IGNORECASE)
     if not found:
@@ -131,6 +142,22 @@ def inline_text(children):
         elif child.children:
             out.append(inline_text(child.children))
     return "".join(out)
+
+
+def markdown_it_images_only(children):
+    """Whether a paragraph's inlines are images alone: links around them, line breaks, white space
+    and the HTML of image_frame aside, with at least one image."""
+    images = 0
+    for child in children or []:
+        if child.type == "image":
+            images += 1
+        elif child.type in ("link_open", "link_close", "softbreak", "hardbreak") or (child.type == "text" and not child.content.strip()):
+            continue
+        elif child.type == "html_inline" and image_frame(child.content) is not None:
+            images += image_frame(child.content)
+        else:
+            return False
+    return images > 0
 
 
 def markdown_it_structure(text):
@@ -223,7 +250,8 @@ def markdown_it_structure(text):
             if in_footnote() and found["footnotes"] and found["footnotes"][-1]["line"] is None:
                 found["footnotes"][-1]["line"] = line
             found["paragraphs"].append(tag({"line": line, "endLine": end, "depth": depth(),
-                                            "tight": bool(token.hidden)}))
+                                            "tight": bool(token.hidden),
+                                            "imagesOnly": markdown_it_images_only(tokens[index + 1].children)}))
         elif kind == "html_block":
             found["htmlBlocks"].append(tag({"line": line, "endLine": line + token.content.rstrip("\n").count("\n"),
                                             "depth": depth(), "tag": first_tag(token.content)}))
@@ -321,6 +349,28 @@ def cmark_structure(text):
                 out.append(text_of(child))
         return "".join(out)
 
+    def images_only(paragraph):
+        """As markdown_it_images_only, over cmark-gfm's inline tree."""
+        def count(node):
+            images = 0
+            for child in node:
+                kind = name(child)
+                if kind == "image":
+                    images += 1
+                elif kind == "link":
+                    inner = count(child)
+                    if inner is None:
+                        return None
+                    images += inner
+                elif kind in ("softbreak", "linebreak") or (kind == "text" and not (child.text or "").strip()):
+                    continue
+                elif kind == "html_inline" and image_frame(child.text or "") is not None:
+                    images += image_frame(child.text or "")
+                else:
+                    return None
+            return images
+        return (count(paragraph) or 0) > 0
+
     def inlines(node, base, depth, footnote):
         offset = 0
         for child in node:
@@ -410,7 +460,7 @@ def cmark_structure(text):
             elif kind == "paragraph":
                 tight = bool(item_of and item_of["tight"])
                 found["paragraphs"].append(tag({"line": start, "endLine": trim_end(lines, start, end),
-                                                "depth": depth, "tight": tight}))
+                                                "depth": depth, "tight": tight, "imagesOnly": images_only(child)}))
                 inlines(child, start, depth, footnote)
             elif kind == "html_block":
                 # the end from the block's own lines: cmark-gfm 0.29's sourcepos ends a block that closes

@@ -89,10 +89,11 @@ struct MarkdownReader {
         case .list(let list):
             visitList(list)
         case .codeBlock(let info, let code):
-            var literal = Substring(code)
-            while literal.last == "\n" { literal = literal.dropLast() }
+            // Kept whole: cmark-gfm ends the text with its last line's line end, which ends that
+            // line and starts none (as in a browser's `pre`), so a blank last line before the
+            // closing fence stays a line.
             let language = info.split(whereSeparator: \.isWhitespace).first.map(String.init)
-            emit(.code, .body, StyledText(Self.expandingTabs(String(literal)), emphasis: .code), line: line,
+            emit(.code, .body, StyledText(Self.expandingTabs(code), emphasis: .code), line: line,
                  content: .code(language: language), keepsEmpty: true)
         case .htmlBlock(let html):
             // MarkdownParser resolves raw HTML into the tree; a block left over shows its text.
