@@ -41,11 +41,9 @@ import TestSupport
         .init("markdown", "gofiber--fiber--.github_README_he.md", language: "he"),
         .init("markdown", "golang--website--_content_doc_tutorial_generics.md"),
         .init("markdown", "jpsim--Yams--README.md"),
-        // Opens with `---` … `---` around Markdown that is not YAML: markdown-it-py (and GitHub)
-        // read a thematic break there, reflow refuses the file (FrontMatterError "expected 'key:
-        // value' lines", reported on the branch docs-corpus2); its blocks are read as Markdown
-        // alone here so the rules still hold it.
-        .init("markdown", "markdown-it--markdown-it--support_demo_template_sample.md", frontMatterRefused: true),
+        // Opens with `---` … `---` around Markdown that is not YAML: a thematic break, as
+        // markdown-it-py and GitHub read it (not front matter).
+        .init("markdown", "markdown-it--markdown-it--support_demo_template_sample.md"),
         .init("markdown", "pointfreeco--swift-snapshot-testing--README.md"),
         .init("markdown", "vapor--vapor--README.md"),
         .init("html", "ajeetdsouza--zoxide--README.md"),
@@ -86,28 +84,17 @@ struct CorpusFile: Sendable, CustomTestStringConvertible {
     let folder: String
     let name: String
     let language: String?
-    /// reflow refuses the file's front matter (see `CorpusRulesTests.files`): read without it.
-    let frontMatterRefused: Bool
-
-    init(_ folder: String, _ name: String, language: String? = nil, frontMatterRefused: Bool = false) {
+    init(_ folder: String, _ name: String, language: String? = nil) {
         self.folder = folder
         self.name = name
         self.language = language
-        self.frontMatterRefused = frontMatterRefused
     }
 
     var testDescription: String { name }
     var url: URL { CorpusRulesTests.corpus.appendingPathComponent(folder).appendingPathComponent(name) }
 
     func input() throws -> LayoutInput {
-        let bytes = [UInt8](try Data(contentsOf: url))
-        guard frontMatterRefused else { return try LayoutInput(bytes: bytes, format: .commonMark) }
-        #expect(throws: FrontMatterError.self, "\(name): reflow reads its front matter now; drop frontMatterRefused") {
-            try LayoutInput(bytes: bytes, format: .commonMark)
-        }
-        let document = try Document(markdown: DocumentText(bytes: bytes).text)
-        return LayoutInput(format: .commonMark, content: CellMode.blocks.content(for: document), layout: ListLayout(),
-                           source: CellMode.blocks.sourceLocations(for: document))
+        try LayoutInput(bytes: [UInt8](try Data(contentsOf: url)), format: .commonMark)
     }
 
     func structure() throws -> Structure {
@@ -210,7 +197,7 @@ struct RuleCheck {
     }
 
     mutating func listItemsNestHangAndStepIn() {
-        var starts: [Int: (item: Structure.ListItem, text: Rect)] = [:]
+        var starts: [Int: (item: Structure.ListItem, text: Rect, rightToLeft: Bool)] = [:]
         for (index, item) in reference.listItems.enumerated() {
             checked += 1
             guard let element = firstBlock(of: item), let nesting = element.nesting else {
@@ -236,8 +223,11 @@ struct RuleCheck {
             let marker = element.content.compactMap { content -> (String, Rect)? in
                 if case .marker(let layout, let frame) = content { (layout.text.string, frame) } else { nil }
             }.first { $0.0 == shown }
+            // An item hangs from its own text's leading side (a browser's `dir=auto` item): in a
+            // right-to-left document, an English item's marker stands at its left.
+            let itemRightToLeft = element.textLayout.map { $0.baseDirection == .rightToLeft } ?? rightToLeft
             if let (_, frame) = marker {
-                let hangs = rightToLeft ? frame.minX >= text.maxX - 0.01 : frame.maxX <= text.minX + 0.01
+                let hangs = itemRightToLeft ? frame.minX >= text.maxX - 0.01 : frame.maxX <= text.minX + 0.01
                 if !hangs { fail(item.line, "the marker \(frame) is not before the text \(text)") }
             } else if shown != nil {
                 fail(item.line, "the marker '\(shown!)' is not drawn")
@@ -247,16 +237,19 @@ struct RuleCheck {
                element.cellKind != .code {
                 fail(item.line, "a line (x \(line.x), width \(line.width)) leaves the text frame \(text)")
             }
-            // A nested item's text starts inside its parent item's.
+            // A nested item's text starts inside its parent item's (both running one way; an item
+            // against its parent's direction is laid out from its own side, not compared).
             if item.depth > 1, let parent = reference.listItems[..<index].last(where: {
                 $0.depth == item.depth - 1 && $0.endLine >= item.line
-            }), let parentStart = starts[parent.line]?.text, !isInQuoteBetween(parent: parent, child: item) {
-                let stepsIn = rightToLeft ? text.maxX < parentStart.maxX - 0.01 : text.minX > parentStart.minX + 0.01
+            }), let parentStart = starts[parent.line], parentStart.rightToLeft == itemRightToLeft,
+               !isInQuoteBetween(parent: parent, child: item) {
+                let parentStart = parentStart.text
+                let stepsIn = itemRightToLeft ? text.maxX < parentStart.maxX - 0.01 : text.minX > parentStart.minX + 0.01
                 if !stepsIn {
                     fail(item.line, "nested item's text \(edges(text)) does not step in from its parent's (line \(parent.line)) \(edges(parentStart))")
                 }
             }
-            starts[item.line] = (item, text)
+            starts[item.line] = (item, text, itemRightToLeft)
         }
     }
 
