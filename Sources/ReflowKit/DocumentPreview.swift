@@ -28,6 +28,9 @@ public struct DocumentPreview {
     public var debug = false
     /// Outlines drawn over each size (an audit's findings, `AuditReport.annotations()`).
     public var annotations: [ContentSizeCategory: [DisplayListBuilder.Annotation]] = [:]
+    /// The document's images, decoded once for every size and screen this preview draws; its
+    /// `warnings` say which could not be drawn from their pixels.
+    public var pictures = PictureStore()
 
     /// A preview of `input` set in `fonts` in a container `width` points wide.
     public init(input: LayoutInput, fonts: FontLibrary, width: Double, settings: TextSettings = TextSettings()) {
@@ -37,7 +40,7 @@ public struct DocumentPreview {
         self.settings = settings
     }
 
-    private var builder: DisplayListBuilder { DisplayListBuilder(debug: debug) }
+    private var builder: DisplayListBuilder { DisplayListBuilder(debug: debug, pictures: pictures) }
 
     /// The layout environment at `category`, `height` points tall.
     public func environment(category: ContentSizeCategory,

@@ -59,6 +59,24 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public var contentWidth: Double?
         /// An image cell's alt text (its images', one space apart).
         public var alt: String?
+        /// An image cell's images, in order: each one's source as the document writes it, and its
+        /// size in pixels when it is drawn from its file, or `placeholder` when it is not.
+        public var images: [Image]?
+
+        public struct Image: Codable, Hashable, Sendable {
+            public let source: String
+            /// The file's size in pixels (drawn one pixel a point, fitted to the width).
+            public let width, height: Double?
+            /// True when the image is drawn as a placeholder (remote, missing, refused, not an image).
+            public let placeholder: Bool?
+
+            init(_ picture: Picture) {
+                source = picture.source
+                width = picture.naturalSize?.width
+                height = picture.naturalSize?.height
+                placeholder = picture.isDecodable ? nil : true
+            }
+        }
 
         public struct Marker: Codable, Hashable, Sendable {
             public let text: String
@@ -169,18 +187,21 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         guard let nesting = attributes.nesting else { return report }
         report.depth = nesting.depth
         report.textFrame = attributes.textFrame.map(Frame.init)
-        var alts: [String] = []
+        var pictures: [Picture] = []
         for content in attributes.content {
             switch content {
             case .marker(let layout, let frame) where report.marker == nil || nesting.marker == layout.text.string:
                 report.marker = ElementReport.Marker(text: layout.text.string, frame: Frame(frame))
-            case .picture(let picture, _, _, _): alts.append(picture.alt)
+            case .picture(let picture, _, _, _): pictures.append(picture)
             default: break
             }
         }
         report.language = attributes.language
         report.contentWidth = attributes.contentWidth.map(rounded)
-        if !alts.isEmpty { report.alt = alts.joined(separator: " ") }
+        if !pictures.isEmpty {
+            report.alt = pictures.map(\.alt).joined(separator: " ")
+            report.images = pictures.map(ElementReport.Image.init)
+        }
         return report
     }
 
@@ -240,6 +261,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             if let language = element.language { field("language", JSONText.string(language)) }
             if let width = element.contentWidth { field("contentWidth", JSONText.number(width)) }
             if let alt = element.alt { field("alt", JSONText.string(alt)) }
+            if let images = element.images { field("images", "[" + images.map(Self.json).joined(separator: ", ") + "]") }
             out += "}"
         }
         out += elements.isEmpty ? "]" : "\n\(indent)  ]"
@@ -264,6 +286,15 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     }
 
     /// A frame as a JSON object, keys in the order of `frame`.
+    static func json(_ image: ElementReport.Image) -> String {
+        var out = "{\"source\": \(JSONText.string(image.source))"
+        if let width = image.width, let height = image.height {
+            out += ", \"width\": \(JSONText.number(width)), \"height\": \(JSONText.number(height))"
+        }
+        if image.placeholder == true { out += ", \"placeholder\": true" }
+        return out + "}"
+    }
+
     static func json(_ frame: Frame) -> String {
         "{\"x\": \(JSONText.number(frame.x)), \"y\": \(JSONText.number(frame.y)), \"width\": \(JSONText.number(frame.width)), "
             + "\"height\": \(JSONText.number(frame.height))}"
