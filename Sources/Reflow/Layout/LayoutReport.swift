@@ -59,21 +59,24 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public var contentWidth: Double?
         /// An image cell's alt text (its images', one space apart).
         public var alt: String?
-        /// An image cell's images, in order: each one's source as the document writes it, and its
-        /// size in pixels when it is drawn from its file, or `placeholder` when it is not.
+        /// An image cell's images, in order: each one's source as the document writes it, where it
+        /// is drawn, and its size in pixels when it is drawn from its file, or `placeholder` when not.
         public var images: [Image]?
 
         public struct Image: Codable, Hashable, Sendable {
             public let source: String
+            /// Where the image (or its placeholder) is drawn, in content coordinates.
+            public let frame: Frame
             /// The file's size in pixels (drawn one pixel a point, fitted to the width).
-            public let width, height: Double?
+            public let pixelWidth, pixelHeight: Int?
             /// True when the image is drawn as a placeholder (remote, missing, refused, not an image).
             public let placeholder: Bool?
 
-            init(_ picture: Picture) {
+            init(_ picture: Picture, frame: Rect) {
                 source = picture.source
-                width = picture.naturalSize?.width
-                height = picture.naturalSize?.height
+                self.frame = Frame(frame)
+                pixelWidth = picture.naturalSize.map { Int($0.width) }
+                pixelHeight = picture.naturalSize.map { Int($0.height) }
                 placeholder = picture.isDecodable ? nil : true
             }
         }
@@ -187,20 +190,20 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         guard let nesting = attributes.nesting else { return report }
         report.depth = nesting.depth
         report.textFrame = attributes.textFrame.map(Frame.init)
-        var pictures: [Picture] = []
+        var pictures: [(Picture, Rect)] = []
         for content in attributes.content {
             switch content {
             case .marker(let layout, let frame) where report.marker == nil || nesting.marker == layout.text.string:
                 report.marker = ElementReport.Marker(text: layout.text.string, frame: Frame(frame))
-            case .picture(let picture, _, _, _): pictures.append(picture)
+            case .picture(let picture, let frame, _, _): pictures.append((picture, frame))
             default: break
             }
         }
         report.language = attributes.language
         report.contentWidth = attributes.contentWidth.map(rounded)
         if !pictures.isEmpty {
-            report.alt = pictures.map(\.alt).joined(separator: " ")
-            report.images = pictures.map(ElementReport.Image.init)
+            report.alt = pictures.map(\.0.alt).joined(separator: " ")
+            report.images = pictures.map { ElementReport.Image($0, frame: $1) }
         }
         return report
     }
@@ -287,9 +290,9 @@ public struct LayoutReport: Codable, Hashable, Sendable {
 
     /// A frame as a JSON object, keys in the order of `frame`.
     static func json(_ image: ElementReport.Image) -> String {
-        var out = "{\"source\": \(JSONText.string(image.source))"
-        if let width = image.width, let height = image.height {
-            out += ", \"width\": \(JSONText.number(width)), \"height\": \(JSONText.number(height))"
+        var out = "{\"source\": \(JSONText.string(image.source)), \"frame\": \(json(image.frame))"
+        if let width = image.pixelWidth, let height = image.pixelHeight {
+            out += ", \"pixelWidth\": \(width), \"pixelHeight\": \(height)"
         }
         if image.placeholder == true { out += ", \"placeholder\": true" }
         return out + "}"
