@@ -112,6 +112,16 @@ import TextMetrics
         #expect(store.warnings.isEmpty)
     }
 
+    @Test func aWideImageIsKeptNoWiderThanItIsDrawn() throws {
+        let folder = try TestImages.Folder()
+        try folder.write("wide.png", try TestImages.png(width: 3_000, height: 300, color: Self.red))
+        let input = try read("![wide](wide.png)\n", in: folder)
+        let store = PictureStore(maximumWidth: 780)
+        let (image, frames) = try render(input, store: store)
+        #expect(store.heldBytes == 780 * 78 * 4, "resampled to 780 x 78 once decoded, not kept at 3,000 x 300")
+        #expect(image.pixel(x: Int(frames[0].midX), y: Int(frames[0].midY)) == Self.red)
+    }
+
     @Test func anImageOutsideTheFolderIsAPlaceholderUnlessAllowed() throws {
         let folder = try TestImages.Folder()
         try folder.write("shared/red.png", try TestImages.png(width: 40, height: 30, color: Self.red))

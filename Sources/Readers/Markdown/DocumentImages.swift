@@ -91,7 +91,7 @@ public struct DocumentImages: Sendable, Equatable {
         case .remote: nil
         case .missing(let path): "there is no file at \(path); check the path (relative to the document's folder)"
         case .refused(let refusal): refusal.description
-        case .failed(_, let error): error.description
+        case .failed(_, let error): error.adviceForFile
         }
     }
 }
