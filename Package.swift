@@ -4,7 +4,7 @@ import PackageDescription
 // The pipeline, one target per step (see docs/design.md):
 //   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► reflow-cli
 //   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ─┘
-//   CPNG, CJPEG ─► Images (images in documents: found, probed, decoded, fitted) ─► Preview
+//   CPNG, CJPEG ─► Images (images in documents: found, probed, decoded, fitted) ─► Readers (probed), Preview (drawn)
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
 let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in
     ["Regular", "Italic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"].map { "\(family)-\($0).otf" }
@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "Reflow", dependencies: ["TextMetrics"]),
         // Inputs into the document model: Markdown (CommonMark), YAML front matter (Yams), plain
         // text, screen files (JSON, with the CJSONBlocks scan), file bytes held or mapped.
-        .target(name: "Readers", dependencies: ["Reflow", "TextMetrics", "CommonMark", "CJSONBlocks",
+        .target(name: "Readers", dependencies: ["Reflow", "TextMetrics", "CommonMark", "CJSONBlocks", "Images",
                                                .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG", "Images"]),
@@ -85,7 +85,8 @@ let package = Package(
         // document, the goldens of `check`, the scroll chart, line breaking on threads, reports.
         .target(
             name: "ReflowKit",
-            dependencies: ["TextMetrics", "Reflow", "Readers", "Preview", "Audit", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["TextMetrics", "Reflow", "Readers", "Images", "Preview", "Audit",
+                           .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
@@ -98,7 +99,7 @@ let package = Package(
         // in a release build too (`testSettings`): CI builds the suite optimized under
         // AddressSanitizer for the speed of the code under test, and optimizing the tests' own
         // code would double that build for nothing.
-        .target(name: "TestSupport", dependencies: ["Preview", "Reflow", "Readers", "TextMetrics"], path: "Tests/TestSupport", swiftSettings: testSettings),
+        .target(name: "TestSupport", dependencies: ["Preview", "Reflow", "Readers", "TextMetrics", "CJPEGFixtures"], path: "Tests/TestSupport", swiftSettings: testSettings),
         .testTarget(
             name: "TextMetricsTests",
             dependencies: ["TextMetrics", "BundledFonts", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -114,7 +115,7 @@ let package = Package(
             swiftSettings: testSettings),
         .testTarget(
             name: "PreviewTests",
-            dependencies: ["Preview", "Reflow", "Readers", "TextMetrics", "TestSupport"],
+            dependencies: ["Preview", "Reflow", "Readers", "Images", "TextMetrics", "TestSupport"],
             exclude: ["Goldens"], swiftSettings: testSettings),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport"],
                     exclude: ["validate-sarif.py"], swiftSettings: testSettings),

@@ -70,4 +70,13 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readFailed: "\(problem); check the file and try again"
         }
     }
+
+    /// What is wrong and what to do, for someone who can change the file but not the limits (a
+    /// document's author at the command line): `description`, without "raise the limit".
+    public var adviceForFile: String {
+        switch self {
+        case .fileTooLarge, .sideTooLong, .tooManyPixels: "\(problem); scale the image down"
+        default: description
+        }
+    }
 }

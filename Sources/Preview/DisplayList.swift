@@ -71,6 +71,9 @@ public struct DisplayList: Equatable, Sendable {
         case polyline([Point], Color, lineWidth: Double)
         case glyphs(GlyphRun)
         case text(AccessibleText)
+        /// A document's image drawn from its pixels, stretched over the rectangle (the layout kept
+        /// its aspect); `alt` is its alt text, for vector output's screen readers.
+        case image(Rect, RGBAImage, alt: String)
         /// `items` drawn only inside the rectangle.
         case clip(Rect, [Item])
     }
@@ -189,6 +192,7 @@ extension DisplayList.Item {
             text.frame = move(text.frame)
             for index in text.lines.indices { text.lines[index].origin = move(text.lines[index].origin) }
             return .text(text)
+        case .image(let rect, let image, let alt): return .image(move(rect), image, alt: alt)
         case .clip(let rect, let items): return .clip(move(rect), items.map { $0.translated(by: offset) })
         }
     }

@@ -13,10 +13,15 @@ import TextMetrics
 public struct DisplayListBuilder: Sendable {
     public var theme: Theme
     public var debug: Bool
+    /// Where a document's images are decoded (once a run, shared by every list built with it); a
+    /// picture with a file is drawn from its pixels through it. Without one, or when its file
+    /// does not decode, a picture is a placeholder.
+    public var pictures: PictureStore?
 
-    public init(theme: Theme = .light, debug: Bool = false) {
+    public init(theme: Theme = .light, debug: Bool = false, pictures: PictureStore? = nil) {
         self.theme = theme
         self.debug = debug
+        self.pictures = pictures
     }
 
     /// What a lazy layout knew when a screen was drawn, for the debug overlay.
@@ -221,8 +226,16 @@ public struct DisplayListBuilder: Sendable {
                 list.fill(moved(frame), theme.quoteBar)
             case .rule(let frame):
                 list.fill(moved(frame), theme.separator)
-            case .picture(_, let frame, let alt, let altOrigin):
-                drawPlaceholder(moved(frame), alt: alt, altOrigin: altOrigin, color: color, into: &list)
+            case .picture(let picture, let frame, let alt, let altOrigin):
+                if picture.isDecodable, let image = pictures?.image(for: picture, line: element.sourceLine) {
+                    list.items.append(.image(moved(frame), image, alt: picture.alt))
+                } else if picture.isDecodable {
+                    // Laid out at the size its header gave, but its pixels are not to be had: a
+                    // placeholder of that size, the glyph in its middle.
+                    drawPlaceholder(moved(frame), alt: nil, altOrigin: Point(x: frame.width, y: 0), color: color, into: &list)
+                } else {
+                    drawPlaceholder(moved(frame), alt: alt, altOrigin: altOrigin, color: color, into: &list)
+                }
             }
         }
     }
@@ -232,7 +245,7 @@ public struct DisplayListBuilder: Sendable {
     private func drawPlaceholder(_ box: Rect, alt: TextLayout?, altOrigin: Point, color: Color, into list: inout DisplayList) {
         list.fill(box, theme.codeBackground, cornerRadius: min(6, box.height / 4))
         list.stroke(box, theme.separator, lineWidth: 1)
-        let side = max(4, min(altOrigin.x * 0.6, box.height - 4))
+        let side = max(4, min(altOrigin.x * 0.6, box.height - 4, 64))
         let glyph = Rect(x: box.minX + (altOrigin.x - side) / 2, y: box.midY - side / 2, width: side, height: side)
         list.stroke(glyph, theme.secondaryText, lineWidth: max(1, side / 12))
         list.line(from: Point(x: glyph.minX, y: glyph.maxY - side * 0.2), to: Point(x: glyph.minX + side * 0.4, y: glyph.minY + side * 0.45),

@@ -110,6 +110,8 @@ public final class PNGRenderer {
                 drawGlyphs(run, into: &raster, clip: clip)
             case .text:
                 break  // characters for search and screen readers: nothing to see
+            case .image(let rect, let image, _):
+                raster.draw(image, x: rect.minX * k, y: rect.minY * k, width: rect.width * k, height: rect.height * k, clip: clip)
             case .clip(let rect, let inner):
                 let box = PixelBox(x0: Int(PointGrid.rounded(rect.minX * k)), y0: Int(PointGrid.rounded(rect.minY * k)),
                                    x1: Int(PointGrid.rounded(rect.maxX * k)), y1: Int(PointGrid.rounded(rect.maxY * k)))

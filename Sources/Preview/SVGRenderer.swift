@@ -241,6 +241,11 @@ public struct SVGRenderer: Sendable {
                     case .heading(let level): out += "<g role=\"heading\" aria-level=\"\(level)\">\n" + lines + "</g>\n"
                     case .text: out += lines
                     }
+                case .image(let rect, let image, let alt):
+                    // Encoding the PNG fails only for an image libpng cannot write (none decoded within limits).
+                    guard let element = try? SVGImage.element(image, x: rect.minX, y: rect.minY, width: rect.width, height: rect.height,
+                                                              alt: alt.isEmpty ? nil : alt) else { continue }
+                    out += element + "\n"
                 case .clip(let rect, let inner):
                     clipCount += 1
                     let id = "clip\(clipCount)"

@@ -9,13 +9,17 @@ extension LayoutInput {
     /// - Parameters:
     ///   - cells: how a document becomes cells (ignored for a screen file).
     ///   - layout: how a document's cells are placed (ignored for a screen file).
-    public init(bytes: [UInt8], format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list) throws {
-        try self.init(file: FileBytes(bytes), format: format, cells: cells, layout: layout)
+    ///   - images: where a Markdown document's images are found (`DocumentImages`); nil leaves
+    ///     every image a placeholder (a document with no folder, read from memory).
+    public init(bytes: [UInt8], format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list,
+                images: DocumentImages? = nil) throws {
+        try self.init(file: FileBytes(bytes), format: format, cells: cells, layout: layout, images: images)
     }
 
     /// Reads `file` in `format`, as `init(bytes:format:cells:layout:)` does; a screen file keeps
     /// the bytes (mapped ones too) for the cells it parses later.
-    public init(file: FileBytes, format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list) throws {
+    public init(file: FileBytes, format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list,
+                images: DocumentImages? = nil) throws {
         switch format {
         case .screen:
             let screen = try ScreenFile(json: file)
@@ -24,10 +28,16 @@ extension LayoutInput {
             let text = DocumentText(bytes: file.array)
             // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.
             let (frontMatter, body) = format == .commonMark ? try FrontMatter.split(text.text) : (nil, text.text)
-            let document = try Document(text: body, format: format)
+            var document = try Document(text: body, format: format)
+            var imageWarnings: [String] = []
+            if format == .commonMark, let images {
+                let resolved = images.resolve(document)
+                (document, imageWarnings) = (resolved.document, resolved.warnings)
+            }
             self.init(format: format, content: cells.content(for: document), layout: layout.layout,
                       source: format == .commonMark ? cells.sourceLocations(for: document) : nil,
                       firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount, documentSettings: frontMatter?.settings)
+            self.imageWarnings = imageWarnings
         }
     }
 }

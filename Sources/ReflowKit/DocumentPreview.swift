@@ -28,6 +28,10 @@ public struct DocumentPreview {
     public var debug = false
     /// Outlines drawn over each size (an audit's findings, `AuditReport.annotations()`).
     public var annotations: [ContentSizeCategory: [DisplayListBuilder.Annotation]] = [:]
+    /// The document's images, decoded once for every size and screen this preview draws, kept
+    /// no wider than the container at the largest scale (4); its `warnings` say which could not
+    /// be drawn from their pixels.
+    public var pictures: PictureStore
 
     /// A preview of `input` set in `fonts` in a container `width` points wide.
     public init(input: LayoutInput, fonts: FontLibrary, width: Double, settings: TextSettings = TextSettings()) {
@@ -35,9 +39,10 @@ public struct DocumentPreview {
         self.fonts = fonts
         self.width = width
         self.settings = settings
+        pictures = PictureStore(maximumWidth: Int(min(width * 4, 1e6).rounded(.up)))
     }
 
-    private var builder: DisplayListBuilder { DisplayListBuilder(debug: debug) }
+    private var builder: DisplayListBuilder { DisplayListBuilder(debug: debug, pictures: pictures) }
 
     /// The layout environment at `category`, `height` points tall.
     public func environment(category: ContentSizeCategory,

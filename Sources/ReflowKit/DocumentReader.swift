@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import Reflow
 import Readers
 
@@ -17,9 +18,16 @@ public struct DocumentReader: Sendable {
 
     /// Inputs larger than this many bytes are refused (`InputError.tooLarge`).
     public var maximumBytes: Int
+    /// Whether a Markdown document's images may be read from outside its folder's tree (the
+    /// command line's `--allow-images-outside`); without it such an image is a placeholder.
+    public var allowImagesOutside: Bool
+    /// What an image file may cost to be drawn from its pixels (beyond: a placeholder).
+    public var imageLimits: ImageLimits
 
-    public init(maximumBytes: Int = defaultMaximumBytes) {
+    public init(maximumBytes: Int = defaultMaximumBytes, allowImagesOutside: Bool = false, imageLimits: ImageLimits = .default) {
         self.maximumBytes = maximumBytes
+        self.allowImagesOutside = allowImagesOutside
+        self.imageLimits = imageLimits
     }
 
     /// The document at `path`, read as `format` (default: from its extension, see
@@ -30,10 +38,13 @@ public struct DocumentReader: Sendable {
     }
 
     /// The document or screen file at `path`, read as `format` (default: from its extension),
-    /// as the content and layout a command lays out.
+    /// as the content and layout a command lays out. A Markdown document's images are looked for
+    /// beside it (`DocumentImages`: each file probed once, from its header); what could not be
+    /// used is in the input's `imageWarnings`.
     public func layoutInput(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
                             layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
         let format = format ?? DocumentFormat(path: path)
+        let images = DocumentImages(documentPath: path, allowOutside: allowImagesOutside, limits: imageLimits)
         // Opened once: a FIFO opened a second time would lose its writer in between.
         let (descriptor, status) = try opened(path)
         defer { close(descriptor) }
@@ -42,7 +53,8 @@ public struct DocumentReader: Sendable {
         if format == .screen, let file = Self.mapping(descriptor, status) {
             return try LayoutInput(file: file, format: format, cells: cells, layout: layout)
         }
-        return try LayoutInput(bytes: try readAll(descriptor, status, path: path), format: format, cells: cells, layout: layout)
+        return try LayoutInput(bytes: try readAll(descriptor, status, path: path), format: format, cells: cells, layout: layout,
+                               images: images)
     }
 
     /// Regular files of at least this many bytes are mapped by `layoutInput` when they are screens.
@@ -160,9 +172,10 @@ extension DocumentText {
 
 extension LayoutInput {
     /// What a person should know about how the bytes of `path` were read, one sentence each
-    /// (empty when the text was clean UTF-8).
+    /// (empty when the text was clean UTF-8 and every image could be used): invalid bytes, then
+    /// images drawn as placeholders.
     public func warnings(path: String) -> [String] {
-        DocumentReader.warnings(path: path, firstInvalidByte: firstInvalidByte, nulCount: nulCount)
+        DocumentReader.warnings(path: path, firstInvalidByte: firstInvalidByte, nulCount: nulCount) + imageWarnings
     }
 }
 

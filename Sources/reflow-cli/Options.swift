@@ -100,6 +100,10 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @Flag(name: .customLong("allow-images-outside"), help: ArgumentHelp(
+        "Draw a Markdown document's images from anywhere on disk; without it an image outside the document's folder tree is a placeholder, with a warning."))
+    var allowImagesOutside = false
+
     @OptionGroup var input: InputOptions
     @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
@@ -111,9 +115,11 @@ struct DocumentOptions: ParsableArguments {
     func progress(_ label: String) -> TerminalProgress { TerminalProgress(label: label, quiet: quiet) }
 
     /// The document or screen file, as content and the layout it asks for, saying once on stderr
-    /// what was replaced (invalid UTF-8, NUL bytes).
+    /// what was replaced (invalid UTF-8, NUL bytes) and which images are drawn as placeholders.
     func load(format: DocumentFormat? = nil, cells: CellMode = .blocks, layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
-        let loaded = try input.reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
+        var reader = input.reader
+        reader.allowImagesOutside = allowImagesOutside
+        let loaded = try reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
         loaded.warnings(path: file).forEach(Console.warning)
         return loaded
     }

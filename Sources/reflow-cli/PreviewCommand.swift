@@ -104,6 +104,7 @@ struct PreviewCommand: ParsableCommand {
         let written = try plan.files.write(preview, to: output, document: document.name,
                                            announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
         progress.finish()
+        preview.pictures.warnings.forEach(Console.warning)
         if !document.quiet { Console.info(written) }
     }
 }

@@ -15,13 +15,19 @@ public struct Picture: Hashable, Sendable {
     /// The image's own size in points (its pixels as CSS pixels), when the file was found beside
     /// the document and read; nil for a remote, missing or unreadable image, drawn as a placeholder.
     public var naturalSize: Size?
+    /// The file the image is drawn from: its real path (links resolved), set with `naturalSize`
+    /// when a reader found and probed it beside the document (`Readers`); nil otherwise. A
+    /// preview decodes it from here.
+    public var file: String?
 
-    public init(source: String, alt: String, statedWidth: Double? = nil, statedHeight: Double? = nil, naturalSize: Size? = nil) {
+    public init(source: String, alt: String, statedWidth: Double? = nil, statedHeight: Double? = nil, naturalSize: Size? = nil,
+                file: String? = nil) {
         self.source = source
         self.alt = alt
         self.statedWidth = statedWidth
         self.statedHeight = statedHeight
         self.naturalSize = naturalSize
+        self.file = file
     }
 
     /// Whether the image is drawn from its pixels (else a placeholder with its alt text).

@@ -27,6 +27,10 @@ public struct LayoutInput: Sendable {
     /// What the document itself says about its text (a Markdown document's front matter:
     /// language, direction, hyphenation, spacing): defaults under what a person chose.
     public var documentSettings: TextSettings?
+    /// What reading the document's images found wrong, one sentence each (an image outside the
+    /// document's folder, missing, not an image, beyond the limits: each drawn as a placeholder),
+    /// for a caller to tell; set by the readers.
+    public var imageWarnings: [String] = []
 
     public init(format: DocumentFormat, content: CollectionContent, layout: any CollectionLayout,
                 source: (@Sendable (IndexPath) -> SourceLocation?)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0,

@@ -59,6 +59,27 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public var contentWidth: Double?
         /// An image cell's alt text (its images', one space apart).
         public var alt: String?
+        /// An image cell's images, in order: each one's source as the document writes it, where it
+        /// is drawn, and its size in pixels when it is drawn from its file, or `placeholder` when not.
+        public var images: [Image]?
+
+        public struct Image: Codable, Hashable, Sendable {
+            public let source: String
+            /// Where the image (or its placeholder) is drawn, in content coordinates.
+            public let frame: Frame
+            /// The file's size in pixels (drawn one pixel a point, fitted to the width).
+            public let pixelWidth, pixelHeight: Int?
+            /// True when the image is drawn as a placeholder (remote, missing, refused, not an image).
+            public let placeholder: Bool?
+
+            init(_ picture: Picture, frame: Rect) {
+                source = picture.source
+                self.frame = Frame(frame)
+                pixelWidth = picture.naturalSize.map { Int($0.width) }
+                pixelHeight = picture.naturalSize.map { Int($0.height) }
+                placeholder = picture.isDecodable ? nil : true
+            }
+        }
 
         public struct Marker: Codable, Hashable, Sendable {
             public let text: String
@@ -169,18 +190,21 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         guard let nesting = attributes.nesting else { return report }
         report.depth = nesting.depth
         report.textFrame = attributes.textFrame.map(Frame.init)
-        var alts: [String] = []
+        var pictures: [(Picture, Rect)] = []
         for content in attributes.content {
             switch content {
             case .marker(let layout, let frame) where report.marker == nil || nesting.marker == layout.text.string:
                 report.marker = ElementReport.Marker(text: layout.text.string, frame: Frame(frame))
-            case .picture(let picture, _, _, _): alts.append(picture.alt)
+            case .picture(let picture, let frame, _, _): pictures.append((picture, frame))
             default: break
             }
         }
         report.language = attributes.language
         report.contentWidth = attributes.contentWidth.map(rounded)
-        if !alts.isEmpty { report.alt = alts.joined(separator: " ") }
+        if !pictures.isEmpty {
+            report.alt = pictures.map(\.0.alt).joined(separator: " ")
+            report.images = pictures.map { ElementReport.Image($0, frame: $1) }
+        }
         return report
     }
 
@@ -240,6 +264,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             if let language = element.language { field("language", JSONText.string(language)) }
             if let width = element.contentWidth { field("contentWidth", JSONText.number(width)) }
             if let alt = element.alt { field("alt", JSONText.string(alt)) }
+            if let images = element.images { field("images", "[" + images.map(Self.json).joined(separator: ", ") + "]") }
             out += "}"
         }
         out += elements.isEmpty ? "]" : "\n\(indent)  ]"
@@ -264,6 +289,15 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     }
 
     /// A frame as a JSON object, keys in the order of `frame`.
+    static func json(_ image: ElementReport.Image) -> String {
+        var out = "{\"source\": \(JSONText.string(image.source)), \"frame\": \(json(image.frame))"
+        if let width = image.pixelWidth, let height = image.pixelHeight {
+            out += ", \"pixelWidth\": \(width), \"pixelHeight\": \(height)"
+        }
+        if image.placeholder == true { out += ", \"placeholder\": true" }
+        return out + "}"
+    }
+
     static func json(_ frame: Frame) -> String {
         "{\"x\": \(JSONText.number(frame.x)), \"y\": \(JSONText.number(frame.y)), \"width\": \(JSONText.number(frame.width)), "
             + "\"height\": \(JSONText.number(frame.height))}"
