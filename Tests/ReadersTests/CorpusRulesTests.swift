@@ -223,9 +223,9 @@ struct RuleCheck {
             let marker = element.content.compactMap { content -> (String, Rect)? in
                 if case .marker(let layout, let frame) = content { (layout.text.string, frame) } else { nil }
             }.first { $0.0 == shown }
-            // An item hangs from its own text's leading side (a browser's `dir=auto` item): in a
-            // right-to-left document, an English item's marker stands at its left.
-            let itemRightToLeft = element.textLayout.map { $0.baseDirection == .rightToLeft } ?? rightToLeft
+            // An item hangs from its list's leading side: the document's, or its list's own when
+            // the list runs the other way (GitHub's `dir="auto"` lists; `Block.listDirection`).
+            let itemRightToLeft = marker.map { $0.1.minX >= text.maxX - 0.01 } ?? rightToLeft
             if let (_, frame) = marker {
                 let hangs = itemRightToLeft ? frame.minX >= text.maxX - 0.01 : frame.maxX <= text.minX + 0.01
                 if !hangs { fail(item.line, "the marker \(frame) is not before the text \(text)") }

@@ -243,21 +243,24 @@ import TestSupport
         }
     }
 
-    /// Without a `dir`, a list item whose text runs right to left (its first strong character)
-    /// has its marker on the right, as a browser's `dir=auto` item; a left-to-right one on the left.
-    @Test func aRightToLeftItemInALeftToRightDocumentHangsFromTheRight() throws {
-        let snapshot = try Self.layout("- פריט ברשימה שהוא ארוך מספיק כדי לגלוש לשורה שנייה ברוחב הזה\n- an item in English")
-        let items = snapshot.elements.sorted { $0.indexPath < $1.indexPath }
-        #expect(items.count == 2)
+    /// Without a `dir`, a list runs the way its first strong character does (GitHub's
+    /// `dir="auto"` lists): a Hebrew list in an English document hangs its markers from the
+    /// right, every item of it, and an English list from the left.
+    @Test func aRightToLeftListInALeftToRightDocumentHangsFromTheRight() throws {
+        let markdown = "- פריט ברשימה שהוא ארוך מספיק כדי לגלוש לשורה שנייה ברוחב הזה\n- English in the Hebrew list\n\nBetween.\n\n- an item in English"
+        #expect(try Self.blocks(markdown).map(\.listDirection) == [.rightToLeft, .rightToLeft, nil, .leftToRight])
+        let snapshot = try Self.layout(markdown)
+        let items = snapshot.elements.sorted { $0.indexPath < $1.indexPath }.filter { $0.cellKind != .paragraph }
+        #expect(items.count == 3)
         for (index, element) in items.enumerated() {
             let markers = element.content.compactMap { if case .marker(_, let frame) = $0 { frame } else { nil } }
             guard let marker = markers.first, let text = element.textFrame, let layout = element.textLayout else {
                 Issue.record("item \(index) has no marker or text")
                 continue
             }
-            if index == 0 {
-                #expect(marker.minX >= text.maxX - 0.01)
-                #expect(layout.lines.count > 1, "wraps, so the hanging indent shows")
+            if index < 2 {
+                #expect(marker.minX >= text.maxX - 0.01, "item \(index): the Hebrew list hangs from the right")
+                if index == 0 { #expect(layout.lines.count > 1, "wraps, so the hanging indent shows") }
             } else {
                 #expect(marker.maxX <= text.minX + 0.01)
             }

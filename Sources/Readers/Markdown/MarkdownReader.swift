@@ -35,6 +35,8 @@ struct MarkdownReader {
     /// The alignment and direction the HTML divisions around the block set (innermost wins).
     private var alignment: TextAlignment = .leading
     private var direction: BaseDirection?
+    /// The direction of the innermost list around the block (its first strong character's).
+    private var listDirection: BaseDirection?
 
     /// Tab stops in code blocks, in columns (CSS `tab-size`'s initial value).
     static let tabStop = 8
@@ -133,6 +135,9 @@ struct MarkdownReader {
         if !ordered { bulletLevel += 1 }
         defer { if !ordered { bulletLevel -= 1 } }
         let bullet = ["•", "◦", "▪"][max(0, min(bulletLevel, 3) - 1)]
+        let outerDirection = listDirection
+        defer { listDirection = outerDirection }
+        listDirection = Self.firstStrongDirection(of: list.items.flatMap(\.blocks)) ?? outerDirection
         let markers = list.items.enumerated().map { index, item -> String in
             let number = ordered ? "\(list.start + index)." : nil
             switch item.isChecked {
@@ -141,8 +146,15 @@ struct MarkdownReader {
             case true?: return number.map { $0 + " ☑" } ?? "☑"
             }
         }
-        // The widest marker by its characters: digits and the box glyphs are about as wide as each other.
-        let column = markers.max { $0.count < $1.count } ?? bullet
+        // The longest markers, for the column to fit the widest of them once measured (digits are
+        // proportional). Past ten, one of them with its digits set to each digit in turn: every
+        // number of the list fits the widest of those.
+        let longest = markers.map(\.count).max() ?? 0
+        var candidates = Array(Set(markers.filter { $0.count == longest })).sorted()
+        if candidates.count > 10 {
+            candidates = "0123456789".map { digit in String(candidates[0].map { $0.isASCII && $0.isNumber ? digit : $0 }) }
+        }
+        let column = candidates.isEmpty ? bullet : candidates.joined(separator: "\n")
         for (item, marker) in zip(list.items, markers) {
             containers.append(.listItem(column: column, marker: marker))
             let shown = current.count
@@ -184,10 +196,44 @@ struct MarkdownReader {
         var block = Block(kind: kind, style: style, text: text, sourceLine: line, nesting: Nesting(containers), content: content)
         block.alignment = kind == .code ? .leading : alignment
         block.direction = direction
+        if direction == nil, containers.contains(where: { if case .listItem = $0 { true } else { false } }) {
+            block.listDirection = listDirection
+        }
         current.append(block)
         for index in containers.indices {
             if case .listItem(let column, _?) = containers[index] { containers[index] = .listItem(column: column, marker: nil) }
         }
+    }
+
+    /// The direction of the first strong character of `blocks`' text (UAX #9 P2), nil when
+    /// there is none: how a browser resolves `dir="auto"`, which GitHub sets on its lists.
+    static func firstStrongDirection(of blocks: [MarkdownBlock]) -> BaseDirection? {
+        for block in blocks {
+            let found: BaseDirection?
+            switch block.content {
+            case .heading(_, let inlines), .paragraph(let inlines):
+                found = firstStrongDirection(of: inlines.map(\.plainText).joined())
+            case .list(let list): found = firstStrongDirection(of: list.items.flatMap(\.blocks))
+            case .blockQuote(let children), .footnoteDefinition(let children): found = firstStrongDirection(of: children)
+            case .division(let division): found = firstStrongDirection(of: division.blocks)
+            case .details(let summary, let children):
+                found = firstStrongDirection(of: summary.map(\.plainText).joined()) ?? firstStrongDirection(of: children)
+            case .codeBlock, .htmlBlock, .table, .thematicBreak: found = nil
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    static func firstStrongDirection(of text: String) -> BaseDirection? {
+        for scalar in text.unicodeScalars {
+            switch BidiClass(scalar) {
+            case .L: return .leftToRight
+            case .R, .AL: return .rightToLeft
+            default: continue
+            }
+        }
+        return nil
     }
 
     static func alignment(_ alignment: MarkdownAlignment) -> TextAlignment {

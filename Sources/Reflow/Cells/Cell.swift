@@ -125,6 +125,10 @@ public struct Cell: Hashable, Sendable {
     /// document's block); a direction whose layout direction differs mirrors the cell's content
     /// inside its frame (markers and bars on the other side). Nil: the environment's.
     public var direction: BaseDirection?
+    /// The side its indentation and markers hang from when it is not the environment's (a
+    /// document's list running against the document: `Block.listDirection`). Nil: the
+    /// environment's, or `direction`'s.
+    public var listDirection: BaseDirection?
 
     /// 16 pt leading and trailing, 11 pt top and bottom, at L.
     public static let defaultInsets = EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
@@ -169,6 +173,7 @@ public struct Cell: Hashable, Sendable {
         nesting = block.nesting
         alignment = block.alignment
         direction = block.direction
+        listDirection = block.listDirection
     }
 
     /// The text elements, in stack order.

@@ -63,13 +63,15 @@ public final class CellSizer {
             if LayoutDirection(for: own) != LayoutDirection(for: environment) { measurement = measurement.mirrored() }
         } else {
             measurement = try compute(cell, proposal: proposal, environment: environment)
-            // A document's cell whose text runs the other way (an auto direction resolved from its
-            // first strong character) is laid out from its own leading side: a list item's marker
-            // beside its text, as a browser's `dir=auto` item, and a code block's lines from their
-            // start, scrolling towards their ends. Inside a quote the quote's bar keeps its side.
-            if environment.direction == .auto, let nesting = cell.nesting, !nesting.isInQuote,
-               nesting.depth > 0 || cell.kind == .code, let text = measurement.textLayout,
-               (text.baseDirection == .rightToLeft) != (LayoutDirection(for: environment) == .rightToLeft) {
+            let layoutDirection = LayoutDirection(for: environment)
+            if let list = cell.listDirection, environment.direction == .auto,
+               (list == .rightToLeft) != (layoutDirection == .rightToLeft) {
+                // A list running against the document hangs from its own leading side.
+                measurement = measurement.mirrored()
+            } else if environment.direction == .auto, cell.kind == .code, cell.nesting?.depth == 0,
+                      let text = measurement.textLayout, (text.baseDirection == .rightToLeft) != (layoutDirection == .rightToLeft) {
+                // Code whose lines run against the document shows their starts and scrolls towards
+                // their ends.
                 measurement = measurement.mirrored()
             }
         }

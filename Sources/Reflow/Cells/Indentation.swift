@@ -6,8 +6,7 @@ import TextMetrics
 ///
 /// With `em` the body size at the category and `W` the width inside the cell's insets:
 /// - a **list item** level is a marker column `min(1.75 em, W / 10)` wide, or wider when its
-///   list's longest marker (its digits measured as the face's widest digit) and a gap of
-///   `0.3 em` need more; the marker is drawn in the item's
+///   list's widest marker (measured among its longest ones) and a gap of `0.3 em` need more; the marker is drawn in the item's
 ///   first-line style, right-aligned to end one gap before the text, on the first line's
 ///   baseline (a hanging indent: every line of the text starts after the column);
 /// - a **block quote** level is `min(1.25 em, W / 16)` wide, its bar `max(1, 0.2 em)` wide (at
@@ -58,14 +57,10 @@ struct Indentation {
                 result.bars.append(Bar(x: bounded(x), width: barWidth, quote: id))
                 x += quoteStep
             case .listItem(let column, let shown):
-                // Digits are proportional in most faces: the column is as wide as its marker with
-                // its digits set in the widest one, so every number of the list fits it.
-                var columnWidth = try marker(column).usedWidth
-                if column.contains(where: { $0.isASCII && $0.isNumber }) {
-                    for digit in "0123456789" {
-                        let variant = String(column.map { $0.isASCII && $0.isNumber ? digit : $0 })
-                        columnWidth = max(columnWidth, try marker(variant).usedWidth)
-                    }
+                // The widest of the list's longest markers (one per line, `Nesting`).
+                var columnWidth = 0.0
+                for candidate in column.split(separator: "\n") {
+                    columnWidth = max(columnWidth, try marker(String(candidate)).usedWidth)
                 }
                 let end = x + max(listStep, PointGrid.snap(columnWidth) + gap)
                 if let shown {

@@ -26,6 +26,10 @@ public struct Block: Hashable, Sendable {
     public var alignment: TextAlignment = .leading
     /// The base direction its container sets (HTML's `dir`); nil: the document's.
     public var direction: BaseDirection?
+    /// The direction of the list around it, when that is not the document's: GitHub lists run the
+    /// way their first strong character does (`dir="auto"`), so an English list in an Arabic
+    /// document indents and hangs its markers from the left. Its text keeps its own direction.
+    public var listDirection: BaseDirection?
 
     /// What a block holds that is not its text.
     public enum Content: Hashable, Sendable {

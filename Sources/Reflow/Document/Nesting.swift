@@ -8,9 +8,11 @@
 /// steps in is `Indentation`'s rule.
 public struct Nesting: Hashable, Sendable {
     public enum Container: Hashable, Sendable {
-        /// A list item. `column` is the widest marker of its list, so the texts of a list's items
-        /// start at one edge (`9.` and `10.` alike); `marker` is the marker this block shows, set
-        /// on the item's first block only (`•`, `◦`, `▪` by level, `3.`, `☐`, `☑`).
+        /// A list item. `column` holds its list's longest markers, one per line (past ten, one of
+        /// them with its digits set to each digit in turn): the column is as wide as the widest
+        /// measured, so the texts of a list's items start together (`9.` and `10.` alike).
+        /// `marker` is the marker this block shows, set on the item's first block only (`•`, `◦`,
+        /// `▪` by level, `3.`, `☐`, `☑`).
         case listItem(column: String, marker: String?)
         /// A block quote; `id` tells quotes apart, so a quote's bar runs along all its cells and
         /// two quotes one after the other keep two bars.
