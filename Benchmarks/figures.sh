@@ -10,6 +10,8 @@
 #   4. a whole-document PNG against pango-view (words_10k)
 #   5. lazy layout: estimate error auto vs fixed:200, a 1M-word scroll at AX5, the text-size
 #      change to a complete screen (1k vs 1M words), one screen rendered (1k vs 100k words)
+#   6. a 1 MB README (readme-corpus.py: 5,000 code lines, 2,000 list items) at twelve sizes
+#      against one
 #
 # Usage: Benchmarks/figures.sh        env: PEERS=dir (installed peers, see compare-peers.sh),
 #        REFLOW_CLI=binary, RUNS=hyperfine runs (default 11), OUT=markdown file
@@ -50,7 +52,7 @@ say "$(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $(uname -m); reflow-cli $
 say "Times are hyperfine medians ($RUNS runs after warm-up) of whole processes; ratios are within one run."
 say ""
 
-step "1/5 line breaks against hb_greedy and Pango"
+step "1/6 line breaks against hb_greedy and Pango"
 say "## Line breaks (issue 2): words_100k.txt, Inter Regular"
 say ""
 say "| size / width / line height | reflow lines | = hb_greedy | = Pango |"
@@ -68,7 +70,7 @@ say ""
 say "Command: \`reflow-cli lines words_100k.txt --font Fonts/Inter-Regular.otf --size S --width W --line-height H\`, diffed with \`hb_greedy lines\` and \`peer_pango.py lines\`."
 say ""
 
-step "2/5 lines speed (compare-peers.sh)"
+step "2/6 lines speed (compare-peers.sh)"
 RUNS=$RUNS REFLOW_CLI="$R" PEERS="$peers" OUT="$work/peers.md" "$here/compare-peers.sh" >/dev/null 2>&1
 say "## lines speed (issue 2): words_100k.txt at 17/358/22"
 say ""
@@ -94,7 +96,7 @@ rounds() {
   say ""
 }
 
-step "3/5 layout --category all, and the audit"
+step "3/6 layout --category all, and the audit"
 say "## Twelve sizes at once (issue 3): \`reflow-cli layout words_100k.txt\`"
 say ""
 rounds "all ÷ one" "\`--category l\`" "\`--category all\`" 2 \
@@ -105,7 +107,7 @@ say ""
 rounds "audit ÷ layout" "\`layout --category all\`" "\`audit\`" 3 \
   "$R layout $corpus/words_100k.txt --category all --quiet" "$R audit $corpus/words_100k.txt --quiet --fail-on never"
 
-step "4/5 whole-document PNG against pango-view"
+step "4/6 whole-document PNG against pango-view"
 # cairo's image surfaces stop at 32,767 px: pango-view cannot draw words_10k whole (40,766 pt at
 # 17/22; it exits 1 with an empty file), so the like-for-like input is the longest run of whole
 # paragraphs that it can draw.
@@ -134,7 +136,7 @@ say "pango-view cannot draw words_10k whole: cairo image surfaces stop at 32,767
 say "the text out. Commands: \`reflow-cli FILE --category l --scale 1 -o out.png\`; \`$pv -o out.png FILE\`."
 say ""
 
-step "5/5 lazy layout"
+step "5/6 lazy layout"
 auto=$("$R" scroll "$corpus/words_100k.txt" --category l --format json --quiet | python3 -c "import json,sys; print('%.0f' % json.load(sys.stdin)['estimateError'])")
 fixed=$("$R" scroll "$corpus/words_100k.txt" --category l --estimate fixed:200 --format json --quiet | python3 -c "import json,sys; print('%.0f' % json.load(sys.stdin)['estimateError'])")
 "$R" scroll "$corpus/words_1m.txt" --category ax5 --fps 60 --format json --quiet > "$work/1m.json"
@@ -164,6 +166,18 @@ say "| text-size change L→AX5 to a complete screen, median of 7 | 1k words $ch
 say "| one screen at AX5, scale 3 | 1k words $s1k ms, 100k words $s100k ms: **$(ratio "$s100k" "$s1k")×** | \`reflow-cli FILE --category ax5 --viewport 390x844 --offset 0 --scale 3\` |"
 say ""
 say "A frame's work is the CPU time of the thread that did it; wall-clock time also counts time another process held the core."
+
+step "6/6 a 1 MB README at twelve sizes"
+python3 "$here/readme-corpus.py" "$corpus/words_100k.txt" -o "$work/readme_1mb.md" >/dev/null
+readme_bytes=$(stat -c %s "$work/readme_1mb.md")
+say ""
+say "## A long README at twelve sizes (issue 22): \`reflow-cli layout readme_1mb.md\`"
+say ""
+say "\`Benchmarks/readme-corpus.py\` (seed 22, from words_100k.txt): $readme_bytes bytes; 5,000 lines of code in fenced blocks of"
+say "1 to 120 lines, 2,000 list items nested up to four deep, paragraphs, headings, quotes, tables, images, rules and README HTML."
+say ""
+rounds "all ÷ one" "\`--category l\`" "\`--category all\`" 2 \
+  "$R layout $work/readme_1mb.md --category l --quiet" "$R layout $work/readme_1mb.md --category all --quiet"
 
 # The figures measured by hand (docs/figures.md's section of that name, to its end) are not this
 # script's: they are carried over from the file being replaced.

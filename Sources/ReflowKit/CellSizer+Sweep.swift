@@ -26,10 +26,12 @@ extension CellSizer {
 
     /// A sweep's paragraph cache for `content`: four entries a cell when its cells' texts are
     /// short (a screen's or a table's: at most 64 bytes a cell on average, sampled from the first
-    /// 256 cells), so that every shaped text stays for the next size (a cell has a text or two and
-    /// a badge, and the cache keeps a set of entries whole only while it fits in half its limit,
-    /// its young generation), and at most 524,288. Documents of long paragraphs keep the default:
-    /// held whole, the shaped paragraphs of 50 MB of text would take gigabytes.
+    /// 256 cells) or when all its text is at most `heldTextLimit` (cells × the sampled average: a
+    /// long README of some 3,000 list items, code blocks and paragraphs), so that every shaped
+    /// text stays for the next size (a cell has a text or two and a badge, and the cache keeps a
+    /// set of entries whole only while it fits in half its limit, its young generation), and at
+    /// most 524,288. Longer documents of long paragraphs keep the default: held whole, the shaped
+    /// paragraphs of 50 MB of text would take gigabytes.
     public static func paragraphCacheLimit(for content: CollectionContent) -> Int {
         let cells = content.cellCount
         guard 4 * cells > Typesetter.defaultParagraphCacheLimit else { return Typesetter.defaultParagraphCacheLimit }
@@ -42,9 +44,16 @@ extension CellSizer {
                 sampled += 1
             }
         }
-        guard sampled > 0, bytes <= 64 * sampled else { return Typesetter.defaultParagraphCacheLimit }
+        guard sampled > 0, bytes <= 64 * sampled || bytes / sampled * cells <= heldTextLimit else {
+            return Typesetter.defaultParagraphCacheLimit
+        }
         return min(4 * cells, 1 << 19)
     }
+
+    /// The most text (UTF-8 bytes, estimated) whose shaped paragraphs a sweep's worker holds
+    /// whole whatever its paragraphs' length: 4 MiB (a 1 MB README at all twelve sizes holds
+    /// about the same memory either way; 10 MB of long paragraphs keep the default cache).
+    public static let heldTextLimit = 4 << 20
 }
 
 extension LayoutInput {

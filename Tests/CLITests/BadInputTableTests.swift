@@ -141,6 +141,10 @@ import Testing
              stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
         Case(name: "--max-input abc", arguments: ["doc.md", "--max-input", "abc"], status: 64,
              stderr: "Error: The value 'abc' is invalid for '--max-input <size>'"),
+        Case(name: "broken and hostile HTML to PNG", arguments: ["html.md", "-o", "html.png"], status: 0,
+             stderr: "reflow-cli: warning: 'html.md' contains 1 NUL byte(s); they were replaced with U+FFFD", writes: "html.png"),
+        Case(name: "a list 10,000 deep to SVG at AX5", arguments: ["list.md", "--category", "ax5", "-o", "list.svg"], status: 0,
+             stderr: "wrote list.svg", writes: "list.svg"),
         Case(name: "#7 a page too tall for one PNG, with -o", arguments: ["many.txt", "--scale", "1", "--width", "100", "-o", "many.png"],
              status: 1,
              stderr: "reflow-cli: error: the page is 100 x 1560008 px, more than one PNG can hold (at most 1000000 pixels a side); add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, or draw one screen with --viewport"),
@@ -151,6 +155,7 @@ import Testing
         try Self.verify([], item) { folder in
             // 30,000 one-word paragraphs: at scale 1 and 100 pt wide, 1,560,008 px tall.
             _ = try CLI.write(Array(repeating: "word", count: 30_000).joined(separator: "\n\n"), to: "many.txt", in: folder)
+            try Self.writeHostileDocuments(in: folder)
         }
     }
 
@@ -191,7 +196,32 @@ import Testing
              environment: ["REFLOW_FONTS": "garbage"]),
         Case(name: "front matter with nested '? ' keys (the document fuzzer's hang)", arguments: ["keys.md"], status: 1,
              stderr: "reflow-cli: error: front matter, line 3: a key that is not text (a '? ' key, a list or mapping as key, or an alias as key); write one 'key: value' per line with a word as the key"),
+        // Issue 22's bad input: a layout, never a crash, a hang or an error.
+        Case(name: "broken and hostile HTML", arguments: ["html.md", "-o", "/dev/null"], status: 0,
+             stderr: "reflow-cli: warning: 'html.md' contains 1 NUL byte(s); they were replaced with U+FFFD"),
+        Case(name: "10,000 nested <div>s", arguments: ["divs.md", "-o", "/dev/null", "--category", "all"], status: 0, stderr: ""),
+        Case(name: "a list 10,000 deep", arguments: ["list.md", "-o", "/dev/null", "--category", "all"], status: 0, stderr: ""),
+        Case(name: "10,000 quotes and 10,000 mixed containers", arguments: ["quotes.md", "-o", "/dev/null", "--category", "all"],
+             status: 0, stderr: ""),
     ]
+
+    /// Issue 22's hostile documents, written into the folder of each layout and preview case.
+    static func writeHostileDocuments(in folder: URL) throws {
+        let big = String(repeating: "abcdefgh ", count: 120_000)
+        let html = """
+            <div align=center>\n\n<details>\n<summary>Never closed</summary>\n\n</div></span>stray end tags\n\n
+            <table><tr><td>a<td>b</tr><tr><td>c</table></td>junk</tr>\n\n<p align=center dir=rtl>no quotes</p>\n\n
+            <img src=a.png alt=abc width="abc"> <img src=b.png alt=minus width="-5"> <img src=c.png alt=huge width="99999999999">\n\n
+            <script>alert("<b>x</b>")</script><style>p { color: red }</style>\n\nText <!-- comment --> <![CDATA[ raw ]]> &amp; &bogus; &#0; \u{0}.\n\n
+            <div title="\(big)">a megabyte attribute</div>\n
+            """
+        _ = try CLI.write(html, to: "html.md", in: folder)
+        _ = try CLI.write(String(repeating: "<div align=center>", count: 10_000) + "deep\n\nafter\n", to: "divs.md", in: folder)
+        _ = try CLI.write(String(repeating: "- ", count: 10_000) + "deep\n\n" + String(repeating: "1. ", count: 10_000) + "deep\n",
+                          to: "list.md", in: folder)
+        _ = try CLI.write(String(repeating: ">", count: 10_000) + " deep\n\n" + String(repeating: "- > 1. ", count: 3_334) + "deep\n",
+                          to: "quotes.md", in: folder)
+    }
 
     @Test(arguments: layoutCases)
     func layout(_ item: Case) throws {
@@ -200,6 +230,7 @@ import Testing
             let deep = String(repeating: "[", count: 40) + "z" + String(repeating: "]", count: 40)
             let keys = "? [\(deep), x]\n: 1\n? [\(deep), y]\n: 2\n"
             _ = try CLI.write("---\nlang: de\n" + keys + keys + "---\nText\n", to: "keys.md", in: folder)
+            try Self.writeHostileDocuments(in: folder)
         }
     }
 

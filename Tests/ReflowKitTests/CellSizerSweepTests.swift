@@ -23,14 +23,36 @@ import TestSupport
         #expect(CellSizer.paragraphCacheLimit(for: content) >= 2 * count)
     }
 
-    /// Long paragraphs keep the typesetter's default cache (all of them shaped and held would take
-    /// gigabytes for a long book), and so do a few short cells; a million short cells are capped.
-    @Test func theParagraphCacheGrowsOnlyForManyShortTexts() {
+    /// A long README (issue 22: thousands of list items, code blocks and paragraphs, about 1 MB)
+    /// is shaped once per cut too: 5,000 different texts of some 200 bytes are more than the
+    /// default cache keeps whole (its young generation, 4,096), and each size shaped them again.
+    @Test func aSweepShapesALongReadmeOncePerCut() throws {
+        let count = 5_000
+        let words = String(repeating: "list item words ", count: 12)
+        let content = CollectionContent(sections: [(0..<count).map { Cell(kind: .item, style: .body, text: StyledText("Item \($0) " + words)) }])
+        let directory = try Fixtures.fonts().directory
+        let shaped = try CategorySweep.map(
+            categories: [.large, .medium, .small], containerWidth: 390,
+            makeSizer: { try CellSizer.forSweep(fontsDirectory: directory, content: content) },
+            produce: { environment, sizer in
+                _ = try ListLayout().layout(content, in: environment, sizer: sizer)
+                return sizer.typesetter.paragraphsShaped
+            })
+        #expect(shaped == [count, count, count], "one worker: the three sizes are the Text cut")
+        #expect(CellSizer.paragraphCacheLimit(for: content) == 4 * count)
+    }
+
+    /// Long paragraphs beyond `heldTextLimit` keep the typesetter's default cache (all of them
+    /// shaped and held would take gigabytes for a long book), and so do a few short cells; a
+    /// README's worth of long paragraphs is held whole; a million short cells are capped.
+    @Test func theParagraphCacheGrowsOnlyForManyShortTextsOrALittleText() {
         func content(_ count: Int, text: String) -> CollectionContent {
             CollectionContent(sections: [Array(repeating: Cell(kind: .item, style: .body, text: StyledText(text)), count: count)])
         }
         let paragraph = String(repeating: "word ", count: 40)
-        #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: paragraph)) == 8_192)
+        #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: paragraph)) == 8_192, "10 MB")
+        #expect(CellSizer.paragraphCacheLimit(for: content(5_000, text: paragraph)) == 20_000, "1 MB")
+        #expect(CellSizer.paragraphCacheLimit(for: content(25_000, text: paragraph)) == 8_192, "5 MB: more than the held text")
         #expect(CellSizer.paragraphCacheLimit(for: content(100, text: "Cell")) == 8_192)
         #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: "Cell")) == 200_000)
         #expect(CellSizer.paragraphCacheLimit(for: content(1_000_000, text: "Cell")) == 1 << 19)
