@@ -41,6 +41,8 @@ import sys
 import tempfile
 import time
 
+from corpus_json import json_text
+
 SCHEMA = "reflow.chromium-blocks/1"
 HERE = os.path.dirname(os.path.abspath(__file__))
 NOTO = "/usr/share/fonts/truetype/noto"
@@ -502,22 +504,6 @@ def parse_heading_sizes(text):
             raise SystemExit("chromium-blocks: --heading-sizes takes h1=SIZE/LINEHEIGHT[/WEIGHT],h2=…, not %r" % part)
         sizes[name.strip()] = (float(fields[0]), float(fields[1]), int(fields[2]) if len(fields) == 3 else 600)
     return sizes
-
-
-def json_text(value):
-    """JSON with one line per record of each list (diffs name the block that changed)."""
-    lines = ["{"]
-    items = list(value.items())
-    for index, (key, item) in enumerate(items):
-        comma = "," if index < len(items) - 1 else ""
-        if isinstance(item, list) and item:
-            lines.append("  %s: [" % json.dumps(key))
-            lines += ["    %s%s" % (json.dumps(entry, ensure_ascii=False), "," if n < len(item) - 1 else "")
-                      for n, entry in enumerate(item)]
-            lines.append("  ]%s" % comma)
-        else:
-            lines.append("  %s: %s%s" % (json.dumps(key), json.dumps(item, ensure_ascii=False), comma))
-    return "\n".join(lines + ["}"]) + "\n"
 
 
 def number(value):
