@@ -9,9 +9,11 @@ extension CellSizer {
     ///
     /// Cache bounds for a sweep: each cell is measured once per size, so measurements and line
     /// breaks cached under (cell, width, category) are never asked for again; only shaped
-    /// paragraphs (reused by every size of a cut) and shaped words pay. Small measurement and
-    /// layout caches keep a sweep from holding a second copy of every laid-out cell of the sizes
-    /// before (50 MB of text at all twelve sizes: 1.55 GB peak with the default 65,536 entries each).
+    /// paragraphs (reused by every size of a cut) and shaped words pay. A sweep's sizers keep no
+    /// measurements and no laid-out texts: the caches would hold a second copy of every laid-out
+    /// cell of the sizes before (50 MB of text at all twelve sizes: 1.55 GB peak with the default
+    /// 65,536 entries each), and building and hashing their keys cost a 1 MB README's twelve
+    /// sizes a tenth of their time.
     ///
     /// The shaped paragraphs must all stay from one size to the next, or each size shapes them
     /// again: a 100,000-cell screen has some 120,000 different texts, and with the typesetter's
@@ -20,8 +22,8 @@ extension CellSizer {
     /// - Parameter content: what the sweep lays out.
     public static func forSweep(fontsDirectory directory: String, content: CollectionContent) throws -> CellSizer {
         let typesetter = try Typesetter(fonts: try FontLibrary(directory: directory),
-                                        paragraphCacheLimit: paragraphCacheLimit(for: content), layoutCacheLimit: 1_024)
-        return CellSizer(typesetter: typesetter, cacheLimit: 1_024)
+                                        paragraphCacheLimit: paragraphCacheLimit(for: content), layoutCacheLimit: 0)
+        return CellSizer(typesetter: typesetter, cacheLimit: 0)
     }
 
     /// A sweep's paragraph cache for `content`: four entries a cell when its cells' texts are

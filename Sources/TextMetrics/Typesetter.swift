@@ -100,8 +100,14 @@ public final class Typesetter {
         self.breaks = try BreakOpportunities()
         self.itemizer = try Itemizer(library: fonts)
         self.paragraphs = BoundedCache(limit: paragraphCacheLimit)
-        self.layouts = BoundedCache(limit: layoutCacheLimit)
+        self.layouts = BoundedCache(limit: max(2, layoutCacheLimit))
+        self.cachesLayouts = layoutCacheLimit > 0
     }
+
+    /// Whether laid-out texts are kept (`layoutCacheLimit` above 0). A sweep lays each text out
+    /// once per size and keeps none: its keys would be all the cache did. Shaped paragraphs are
+    /// kept either way.
+    public let cachesLayouts: Bool
 
     /// `text` in the Dynamic Type `style` at `category`, broken for `width` points; its base
     /// direction from its first strong character, no language (`TextEnvironment`'s defaults).
@@ -115,15 +121,15 @@ public final class Typesetter {
     /// width, overflowWrap).
     public func layout(_ text: StyledText, style: TextStyle, environment: TextEnvironment, width: Double,
                        overflowWrap: LineBreaker.OverflowWrap = .breakWord) throws -> TextLayout {
-        let key = LayoutKey(text: text, style: style, environment: environment, width: width, overflowWrap: overflowWrap)
-        if let layout = layouts.value(for: key) { return layout }
+        let key = cachesLayouts ? LayoutKey(text: text, style: style, environment: environment, width: width, overflowWrap: overflowWrap) : nil
+        if let key, let layout = layouts.value(for: key) { return layout }
         let spec = DynamicType.spec(style, environment.category)
         let faces = try faces(pointSize: spec.pointSize, weight: spec.weight)
         let layout = self.layout(text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
                                  overflowWrap: overflowWrap, direction: environment.direction, language: environment.language,
                                  hyphenator: environment.hyphenation ? try hyphenator(for: environment.language) : nil,
                                  spacing: environment.spacing)
-        layouts.insert(layout, for: key)
+        if let key { layouts.insert(layout, for: key) }
         return layout
     }
 

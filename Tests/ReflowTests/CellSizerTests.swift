@@ -189,6 +189,25 @@ import TestSupport
         #expect(sizer.measurementsComputed == 100)
     }
 
+    /// A sweep's sizer keeps no measurements and its typesetter no laid-out texts (limits 0): each
+    /// ask is computed again, equal to a caching sizer's answer, and shaping is still kept.
+    @Test func aSizerWithoutCachesMeasuresEveryTimeAndAgrees() throws {
+        let typesetter = try Typesetter(fonts: try FontLibrary(), layoutCacheLimit: 0)
+        let uncached = CellSizer(typesetter: typesetter, cacheLimit: 0)
+        let cached = CellSizer(typesetter: try Typesetter(fonts: try FontLibrary()))
+        #expect(!uncached.cachesMeasurements && !typesetter.cachesLayouts)
+        var cell = Cell(kind: .listItem(depth: 1), style: .body, text: "An item long enough to wrap at this width, twice over")
+        cell.nesting = Nesting([.listItem(column: "9.\n10.", marker: "9.")])
+        for _ in 0..<3 {
+            let a = try uncached.measure(cell, width: 200, category: .large), b = try cached.measure(cell, width: 200, category: .large)
+            #expect(a.size == b.size && a.textFrame == b.textFrame && a.lineCount == b.lineCount)
+        }
+        #expect(uncached.measurementsComputed == 3 && uncached.cachedCount == 0)
+        #expect(cached.measurementsComputed == 1)
+        #expect(typesetter.layoutsComputed == 3 + 2, "the text each time; the two column markers once (kept by the sizer)")
+        #expect(typesetter.paragraphsShaped == 3, "shaped once: the text and the two markers")
+    }
+
     @Test func aWidthBelowTheInsetsIsAClearError() throws {
         let sizer = try Fixtures.sizer()
         let sections = CellMode.blocks.content(for: Document(plainText: "text"))

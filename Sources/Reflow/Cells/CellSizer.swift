@@ -18,6 +18,9 @@ import TextMetrics
 public final class CellSizer {
     public let typesetter: Typesetter
     private var cache: BoundedCache<Key, CellMeasurement>
+    /// List markers and their columns laid out (few texts, asked for by every item of a list),
+    /// kept whether or not measurements are.
+    private var markers = BoundedCache<MarkerKey, TextLayout>(limit: 4_096)
 
     /// Measurements computed (cache misses).
     public private(set) var measurementsComputed = 0
@@ -33,13 +36,24 @@ public final class CellSizer {
         let environment: TextEnvironment
     }
 
+    struct MarkerKey: Hashable {
+        let marker: String
+        let style: TextStyle
+        let environment: TextEnvironment
+    }
+
     /// The smallest width, in points, left for text inside a cell's insets. Narrower, every
     /// grapheme would get a line of its own (or none would fit), which is no layout a person can
     /// use: sizing throws `ReflowError.widthTooSmall` instead.
     public static let minimumTextWidth = 1.0
 
+    /// Whether measurements are kept (`cacheLimit` above 0). A sweep measures each cell once per
+    /// size, so its sizers keep none: building and hashing the keys would be all the cache did.
+    public let cachesMeasurements: Bool
+
     public init(typesetter: Typesetter, cacheLimit: Int = 65_536) {
         self.typesetter = typesetter
+        self.cachesMeasurements = cacheLimit > 0
         self.cache = BoundedCache(limit: max(2, cacheLimit))
     }
 
@@ -51,8 +65,20 @@ public final class CellSizer {
     /// The cell measured for `proposal` in `environment` (its category, base direction and
     /// language; see `Cell` for the contract).
     public func measure(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
+        guard cachesMeasurements else {
+            measurementsComputed += 1
+            return try measureUncached(cell, proposal: proposal, environment: environment)
+        }
         let key = Key(cell: cell, proposal: proposal, environment: environment)
         if let cached = cache.value(for: key) { return cached }
+        let measurement = try measureUncached(cell, proposal: proposal, environment: environment)
+        measurementsComputed += 1
+        cache.insert(measurement, for: key)
+        return measurement
+    }
+
+    /// The measurement, computed: in the cell's own direction when it has one.
+    private func measureUncached(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
         var measurement: CellMeasurement
         if let direction = cell.direction, direction != environment.direction {
             // The cell's own direction: its text set in it, and its content mirrored inside the
@@ -75,8 +101,6 @@ public final class CellSizer {
                 measurement = measurement.mirrored()
             }
         }
-        measurementsComputed += 1
-        cache.insert(measurement, for: key)
         return measurement
     }
 
@@ -93,6 +117,16 @@ public final class CellSizer {
     /// Only the size of `measure(_:proposal:category:)`.
     public func size(of cell: Cell, proposal: SizeProposal, category: ContentSizeCategory) throws -> Size {
         try measure(cell, proposal: proposal, category: category).size
+    }
+
+    /// The width `cell` takes unproposed (`measure(_:proposal:environment:)` with an unspecified
+    /// width) when `text` is its only element, without building that cell or measuring its
+    /// height: a table column's least width is its widest word's, asked for every word.
+    public func naturalWidth(of text: StyledText, in cell: Cell, environment: TextEnvironment) throws -> Double {
+        let insets = cell.insets.scaled(by: cell.insetMetrics.scaleFactor(for: environment.category))
+        let element = TextElement(style: cell.style, text: text, fixedPointSize: cell.texts.first?.fixedPointSize)
+        let width = try layout(element, environment: environment, width: .infinity).usedWidth
+        return try indentation(of: cell, width: .infinity, environment: environment).textOffset + width + insets.horizontal
     }
 
     /// The width of `cell`'s content on one line: its widest element, unbroken (a leading image
@@ -134,7 +168,11 @@ public final class CellSizer {
         guard let nesting = cell.nesting, nesting.depth > 0 else { return Indentation() }
         let style = cell.style
         return try Indentation.of(nesting, width: width, category: environment.category) { marker in
-            try typesetter.layout(StyledText(marker), style: style, environment: environment, width: .infinity)
+            let key = MarkerKey(marker: marker, style: style, environment: environment)
+            if let layout = markers.value(for: key) { return layout }
+            let layout = try typesetter.layout(StyledText(marker), style: style, environment: environment, width: .infinity)
+            markers.insert(layout, for: key)
+            return layout
         }
     }
 

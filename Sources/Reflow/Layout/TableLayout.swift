@@ -81,11 +81,7 @@ struct TableLayout {
             guard cell.text.string.contains(where: { !$0.isWhitespace }) else { continue }
             natural[column] = max(natural[column], try sizer.measure(cell, proposal: unspecified, environment: environment.text).size.width)
             for word in cell.text.words {
-                var wordCell = cell
-                wordCell.elements = [.text(TextElement(style: cell.style, text: word))]
-                wordCell.sourceLine = nil  // one cached measurement per word, wherever it is
-                minimum[column] = max(minimum[column],
-                                      try sizer.measure(wordCell, proposal: unspecified, environment: environment.text).size.width)
+                minimum[column] = max(minimum[column], try sizer.naturalWidth(of: word, in: cell, environment: environment.text))
             }
         }
         return (minimum, natural)
