@@ -200,7 +200,10 @@ public struct TextLayout: Sendable {
                 }
                 items.append(Item(piece: pieceIndex, glyphs: glyphs, advance: 0, level: piece.level))
             }
-            if Int(segment.contentEnd) < line.range.upperBound {
+            // White space after the content, when the segment has some (a segment cut after a
+            // hyphen has none: an item at the white space's level there would split the word's
+            // pieces in a right-to-left line) and it is not the line's trailing white space.
+            if segment.contentEnd < segment.end, Int(segment.contentEnd) < line.range.upperBound {
                 items.append(Item(piece: -1, glyphs: 0..<0, advance: segment.whitespace, level: segment.whitespaceLevel))
             }
         }
