@@ -131,14 +131,14 @@ public struct DisplayList: Equatable, Sendable {
                 let metrics = run.font.decorationMetrics
                 let scale = run.pointSize / Double(run.font.unitsPerEm)
                 // A band as long as the run (square ends, as text decorations are drawn).
-                func stroke(offset: Int, thickness: Int) {
+                func band(offset: Int, thickness: Int) {
                     let height = max(0.5, Double(thickness) * scale)
                     fill(Rect(x: start.x + run.start, y: start.y - Double(offset) * scale, width: run.end - run.start, height: height),
                          runColor)
                 }
-                if isLink { stroke(offset: metrics.underlineOffset, thickness: metrics.underlineThickness) }
+                if isLink { band(offset: metrics.underlineOffset, thickness: metrics.underlineThickness) }
                 if run.decoration.contains(.strikethrough) {
-                    stroke(offset: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness)
+                    band(offset: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness)
                 }
             }
             lines.append(AccessibleText.Line(text: layout.text(ofLine: index), origin: start, width: line.width,

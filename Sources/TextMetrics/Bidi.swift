@@ -37,20 +37,25 @@ public enum Bidi {
         switch direction {
         case .leftToRight: return 0
         case .rightToLeft: return 1
-        case .auto:
-            var isolates = 0
-            for scalar in scalars {
-                switch BidiClass(scalar) {
-                case .LRI, .RLI, .FSI: isolates += 1
-                case .PDI: if isolates > 0 { isolates -= 1 }
-                case .L where isolates == 0: return 0
-                case .R where isolates == 0, .AL where isolates == 0: return 1
-                case .B: return 0  // the paragraph ends here
-                default: break
-                }
-            }
-            return 0
+        case .auto: return firstStrongDirection(of: scalars) == .rightToLeft ? 1 : 0
         }
+    }
+
+    /// The direction of the first strong character outside isolates, before any paragraph
+    /// separator (P2); nil when there is none.
+    public static func firstStrongDirection<S: Sequence>(of scalars: S) -> TextDirection? where S.Element == Unicode.Scalar {
+        var isolates = 0
+        for scalar in scalars {
+            switch BidiClass(scalar) {
+            case .LRI, .RLI, .FSI: isolates += 1
+            case .PDI: if isolates > 0 { isolates -= 1 }
+            case .L where isolates == 0: return .leftToRight
+            case .R where isolates == 0, .AL where isolates == 0: return .rightToLeft
+            case .B: return nil  // the paragraph ends here
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Rule L1 on one line: segment and paragraph separators, and any white space or isolate

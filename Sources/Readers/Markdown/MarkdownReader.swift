@@ -205,19 +205,19 @@ struct MarkdownReader {
         }
     }
 
-    /// The direction of the first strong character of `blocks`' text (UAX #9 P2), nil when
-    /// there is none: how a browser resolves `dir="auto"`, which GitHub sets on its lists.
+    /// The direction of the first strong character of `blocks`' text (UAX #9 P2, `Bidi`), nil
+    /// when there is none: how a browser resolves `dir="auto"`, which GitHub sets on its lists.
     static func firstStrongDirection(of blocks: [MarkdownBlock]) -> BaseDirection? {
         for block in blocks {
             let found: BaseDirection?
             switch block.content {
             case .heading(_, let inlines), .paragraph(let inlines):
-                found = firstStrongDirection(of: inlines.map(\.plainText).joined())
+                found = firstStrongDirection(of: inlines)
             case .list(let list): found = firstStrongDirection(of: list.items.flatMap(\.blocks))
             case .blockQuote(let children), .footnoteDefinition(let children): found = firstStrongDirection(of: children)
             case .division(let division): found = firstStrongDirection(of: division.blocks)
             case .details(let summary, let children):
-                found = firstStrongDirection(of: summary.map(\.plainText).joined()) ?? firstStrongDirection(of: children)
+                found = firstStrongDirection(of: summary) ?? firstStrongDirection(of: children)
             case .codeBlock, .htmlBlock, .table, .thematicBreak: found = nil
             }
             if let found { return found }
@@ -225,12 +225,14 @@ struct MarkdownReader {
         return nil
     }
 
-    static func firstStrongDirection(of text: String) -> BaseDirection? {
-        for scalar in text.unicodeScalars {
-            switch BidiClass(scalar) {
-            case .L: return .leftToRight
-            case .R, .AL: return .rightToLeft
-            default: continue
+    /// Inline by inline, so a hard line break (its text a paragraph separator) does not end the
+    /// search, as `<br>` does not end a browser's.
+    static func firstStrongDirection(of inlines: [MarkdownInline]) -> BaseDirection? {
+        for inline in inlines {
+            switch Bidi.firstStrongDirection(of: inline.plainText.unicodeScalars) {
+            case .leftToRight?: return .leftToRight
+            case .rightToLeft?: return .rightToLeft
+            case nil: continue
             }
         }
         return nil
