@@ -27,7 +27,6 @@ are YAML front matter has those lines blanked first, as reflow reads it (line nu
 """
 import argparse
 import base64
-import ctypes
 import fcntl
 import html
 import importlib.util
@@ -41,7 +40,7 @@ import sys
 import tempfile
 import time
 
-from corpus_json import json_text
+from corpus_shared import Cmark, json_text
 
 SCHEMA = "reflow.chromium-blocks/1"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -63,53 +62,6 @@ def markdown_structure_module():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-class Cmark:
-    """libcmark-gfm through ctypes: HTML with data-sourcepos, as reflow parses (plus UNSAFE)."""
-    SOURCEPOS, FOOTNOTES, UNSAFE = 1 << 1, 1 << 13, 1 << 17
-
-    def __init__(self):
-        self.core = ctypes.CDLL("libcmark-gfm.so")
-        self.extensions = ctypes.CDLL("libcmark-gfm-extensions.so")
-        self.libc = ctypes.CDLL(None)
-        core = self.core
-        core.cmark_version_string.restype = ctypes.c_char_p
-        core.cmark_parser_new.restype = ctypes.c_void_p
-        core.cmark_find_syntax_extension.restype = ctypes.c_void_p
-        core.cmark_find_syntax_extension.argtypes = [ctypes.c_char_p]
-        core.cmark_parser_attach_syntax_extension.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-        core.cmark_parser_feed.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
-        core.cmark_parser_finish.restype = ctypes.c_void_p
-        core.cmark_parser_finish.argtypes = [ctypes.c_void_p]
-        core.cmark_parser_get_syntax_extensions.restype = ctypes.c_void_p
-        core.cmark_parser_get_syntax_extensions.argtypes = [ctypes.c_void_p]
-        core.cmark_render_html.restype = ctypes.c_void_p
-        core.cmark_render_html.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
-        core.cmark_node_free.argtypes = [ctypes.c_void_p]
-        core.cmark_parser_free.argtypes = [ctypes.c_void_p]
-        self.libc.free.argtypes = [ctypes.c_void_p]
-        self.extensions.cmark_gfm_core_extensions_ensure_registered()
-        self.version = core.cmark_version_string().decode()
-
-    def html(self, text):
-        options = self.SOURCEPOS | self.FOOTNOTES | self.UNSAFE
-        core = self.core
-        parser = core.cmark_parser_new(options)
-        for name in (b"table", b"strikethrough", b"autolink", b"tasklist"):
-            extension = core.cmark_find_syntax_extension(name)
-            if not extension:
-                raise RuntimeError("libcmark-gfm has no %s extension" % name.decode())
-            core.cmark_parser_attach_syntax_extension(parser, extension)
-        data = text.encode("utf-8")
-        core.cmark_parser_feed(parser, data, len(data))
-        root = core.cmark_parser_finish(parser)
-        pointer = core.cmark_render_html(root, options, core.cmark_parser_get_syntax_extensions(parser))
-        out = ctypes.string_at(pointer).decode("utf-8")
-        self.libc.free(pointer)
-        core.cmark_node_free(root)
-        core.cmark_parser_free(parser)
-        return out
 
 
 def chromium_path(given):

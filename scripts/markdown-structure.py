@@ -28,7 +28,7 @@ import os
 import re
 import sys
 
-from corpus_json import json_text
+from corpus_shared import Cmark, json_text
 
 SCHEMA = "reflow.markdown-structure/1"
 
@@ -287,36 +287,8 @@ def markdown_it_structure(text):
 # --- cmark-gfm (comparison only) -------------------------------------------------------------
 
 def cmark_structure(text):
-    import ctypes
     import xml.etree.ElementTree as ElementTree
-    core = ctypes.CDLL("libcmark-gfm.so")
-    extensions = ctypes.CDLL("libcmark-gfm-extensions.so")
-    libc = ctypes.CDLL(None)
-    core.cmark_parser_new.restype = ctypes.c_void_p
-    core.cmark_find_syntax_extension.restype = ctypes.c_void_p
-    core.cmark_find_syntax_extension.argtypes = [ctypes.c_char_p]
-    core.cmark_parser_attach_syntax_extension.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-    core.cmark_parser_feed.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
-    core.cmark_parser_finish.restype = ctypes.c_void_p
-    core.cmark_parser_finish.argtypes = [ctypes.c_void_p]
-    core.cmark_render_xml.restype = ctypes.c_void_p
-    core.cmark_render_xml.argtypes = [ctypes.c_void_p, ctypes.c_int]
-    core.cmark_node_free.argtypes = [ctypes.c_void_p]
-    core.cmark_parser_free.argtypes = [ctypes.c_void_p]
-    libc.free.argtypes = [ctypes.c_void_p]
-    extensions.cmark_gfm_core_extensions_ensure_registered()
-    options = (1 << 1) | (1 << 13) | (1 << 17)  # SOURCEPOS | FOOTNOTES | UNSAFE, as reflow (+ positions)
-    parser = core.cmark_parser_new(options)
-    for name in (b"table", b"strikethrough", b"autolink", b"tasklist"):
-        core.cmark_parser_attach_syntax_extension(parser, core.cmark_find_syntax_extension(name))
-    data = text.encode("utf-8")
-    core.cmark_parser_feed(parser, data, len(data))
-    root = core.cmark_parser_finish(parser)
-    pointer = core.cmark_render_xml(root, options)
-    xml = ctypes.string_at(pointer).decode("utf-8")
-    libc.free(pointer)
-    core.cmark_node_free(root)
-    core.cmark_parser_free(parser)
+    xml = Cmark().xml(text)
     xml = re.sub(r"<!DOCTYPE[^>]*>", "", xml)
     # cmark-gfm 0.29's XML writer names a node it has no name for (a footnote reference) <unknown>
     xml = re.sub(r"<(/?)<unknown>", r"<\1unknown", xml)
