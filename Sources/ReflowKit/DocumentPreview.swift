@@ -74,9 +74,11 @@ public struct DocumentPreview {
             : reports[0].jsonText() + "\n"
     }
 
-    /// One screen of `viewport` size scrolled to `offset`, laid out lazily as a collection view
-    /// does: only the units the screen shows are measured; the units above keep their estimated
-    /// heights. An offset past the end shows the last screen.
+    /// One screen of `viewport` size at `offset` on the page: exactly what the whole page (the
+    /// eager layout) shows between `offset` and `offset + viewport.height`. Only the units above
+    /// the screen's bottom are measured (each once; heights a layout knows, absolute and
+    /// fractional ones, are not measured at all); the units below keep their estimates. An offset
+    /// past the end shows the last screen, as a scroll view stops at the end of its content.
     /// - Parameter sizer: measures the cells (default: a new one in `fonts`); pass one to share
     ///   its caches between screens.
     public func screen(category: ContentSizeCategory, viewport size: Size, offset: Double,
@@ -90,23 +92,26 @@ public struct DocumentPreview {
         PlanSharing(layout: input.layout, content: input.content, estimate: .automatic(initial: Cell.minimumTouchHeight))
     }
 
+    /// The layout at `category` for a `viewport`, measured down to the screen at `offset`: the
+    /// planned layout, the lazy layout (exact above the screen's bottom) and the screen's rectangle.
+    public func placedScreen(category: ContentSizeCategory, viewport size: Size, offset: Double, sizer: CellSizer,
+                             plans: PlanSharing? = nil) throws -> (layout: PlannedLayout, lazy: LazyLayout, visible: Rect) {
+        let environment = environment(category: category, height: size.height)
+        let (planned, unmeasured) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
+        var lazy = unmeasured
+        var top = PointGrid.snap(offset)
+        planned.measureDown(to: top + size.height, lazy: &lazy)
+        // Past the end: the last screen. The end is exact then: a unit still unmeasured starts
+        // below the screen's bottom, so the content would reach past it.
+        let end = PointGrid.snap(max(0, lazy.contentHeight() - size.height))
+        top = min(top, end)
+        if let failure = planned.failure { throw failure }
+        return (planned, lazy, Rect(x: 0, y: top, width: size.width, height: size.height))
+    }
+
     private func screen(category: ContentSizeCategory, viewport size: Size, offset: Double, sizer: CellSizer,
                         plans: PlanSharing) throws -> DisplayList {
-        let environment = environment(category: category, height: size.height)
-        let (planned, unmeasured) = try plans.planned(in: environment, sizer: sizer)
-        var viewport = Viewport(layout: unmeasured, height: size.height, prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0),
-                                source: planned.source)
-        viewport.scroll(to: offset)
-        // A scroll view stops at the end of its content. The end moves as the rows near it are
-        // measured (estimates give way to real heights), so scroll again until it holds still.
-        for _ in 0..<64 {
-            let end = max(0, viewport.contentHeight() - size.height)
-            guard viewport.contentOffset > end || (offset > end && viewport.contentOffset < end) else { break }
-            viewport.scroll(to: end)
-        }
-        if let failure = planned.failure { throw failure }
-        var lazy = viewport.layout
-        let visible = Rect(x: 0, y: viewport.contentOffset, width: size.width, height: size.height)
+        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, offset: offset, sizer: sizer, plans: plans)
         let elements = try planned.attributes(in: visible, lazy: &lazy)
         var state: DisplayListBuilder.LazyState?
         if debug {

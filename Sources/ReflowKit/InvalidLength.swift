@@ -9,12 +9,15 @@ public enum InvalidLength: Error, Hashable, Sendable, CustomStringConvertible {
     case negative(Double)
     /// More than `Limits.maximumLength`.
     case tooLong(Double)
+    /// An offset past `Limits.maximumOffset`.
+    case tooFar(Double)
 
     public var description: String {
         switch self {
         case .notPositive(let value): "must be a positive number of points, got \(Limits.describe(value))"
         case .negative(let value): "must be 0 or more points, got \(Limits.describe(value))"
         case .tooLong(let value): "must be at most \(Limits.describe(Limits.maximumLength)) points, got \(Limits.describe(value))"
+        case .tooFar(let value): "must be at most \(Limits.describe(Limits.maximumOffset)) points, got \(Limits.describe(value))"
         }
     }
 }

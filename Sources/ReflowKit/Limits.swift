@@ -7,6 +7,10 @@ public enum Limits {
     /// scroll speeds (10,000,000 pt, about 3.5 km at 72 points per inch). Ten million rows of it
     /// still sum exactly in a `Double`.
     public static let maximumLength = 10_000_000.0
+    /// The furthest offset a request takes, in points: a place on a page, not a length summed
+    /// with others, so it may lie far down a long document (a million words at AX5 are 43
+    /// million points tall). At 10^12 pt the 1/64 pt grid is still exact in a `Double`.
+    public static let maximumOffset = 1_000_000_000_000.0
 
     /// A number as a person typed it: "0.0001", "390", "1e+308", "inf", "nan".
     public static func describe(_ value: Double) -> String {
@@ -24,10 +28,10 @@ extension Limits {
         try checkAtMost(value)
     }
 
-    /// Checks a length in points that may be 0 (an offset): 0 or more and at most `maximumLength`.
-    public static func checkNonNegative(_ value: Double) throws(InvalidLength) {
+    /// Checks an offset in points: 0 or more and at most `maximumOffset`.
+    public static func checkOffset(_ value: Double) throws(InvalidLength) {
         guard value.isFinite, value >= 0 else { throw .negative(value) }
-        try checkAtMost(value)
+        if value > maximumOffset { throw .tooFar(value) }
     }
 
     /// Checks that a length in points is at most `maximumLength`. Nil passes.

@@ -38,7 +38,7 @@ public struct PreviewRequest: Sendable {
         let width = viewport?.width ?? self.width ?? LayoutEnvironment.defaultContainerWidth
         do { try Limits.checkPositive(width) } catch { throw .width(error) }
         let offset = self.offset ?? 0
-        do { try Limits.checkNonNegative(offset) } catch { throw .offset(error) }
+        do { try Limits.checkOffset(offset) } catch { throw .offset(error) }
         if !format.isPicture, viewport != nil { throw .viewportWithLayoutJSON }
         if parts, format != .png || viewport != nil || isSheet { throw .partsNeedOnePNGPage(format: format) }
         let file = FilePath(document)

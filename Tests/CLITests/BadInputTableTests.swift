@@ -103,7 +103,7 @@ import Testing
         Case(name: "-o a directory", arguments: ["doc.md", "-o", "sub"], status: 1,
              stderr: "reflow-cli: error: cannot write 'sub': it is a directory; give a file path"),
         Case(name: "#11 --offset 1e307", arguments: ["doc.md", "--viewport", "390x844", "--offset", "1e307"], status: 64,
-             stderr: "Error: --offset must be at most 10000000 points, got 1e+307"),
+             stderr: "Error: --offset must be at most 1000000000000 points, got 1e+307"),
         Case(name: "--width 1e308", arguments: ["doc.md", "--width", "1e308"], status: 64,
              stderr: "Error: --width must be at most 10000000 points, got 1e+308"),
         Case(name: "--width 0.0001", arguments: ["doc.md", "--width", "0.0001"], status: 1,

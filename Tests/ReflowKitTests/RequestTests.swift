@@ -46,7 +46,7 @@ import TestSupport
         #expect(problem { $0.width = 390 } == .widthDisagreesWithViewport(width: 390, viewport: screen))
         #expect(problem { $0.viewport = nil } == .offsetWithoutViewport(100))
         #expect(problem { $0.offset = -1 } == .offset(.negative(-1)))
-        #expect(problem { $0.offset = 1e307 } == .offset(.tooLong(1e307)))
+        #expect(problem { $0.offset = 1e307 } == .offset(.tooFar(1e307)))
         #expect(problem { $0.viewport = Size(width: 320, height: 0) } == .viewportHeight(.notPositive(0)))
         #expect(problem { $0.viewport = Size(width: 2e7, height: 568) } == .viewportWidth(.tooLong(2e7)))
         #expect(problem { $0.format = .json } == .viewportWithLayoutJSON)

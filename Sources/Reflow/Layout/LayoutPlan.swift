@@ -30,6 +30,10 @@ public struct LayoutPlan: Sendable {
         public var estimateKey: Int
         /// How many estimate "rates" the unit is tall (1 for a row).
         public var estimateWeight: Double
+        /// The unit's height when the plan already knows it (a group of absolute or fractional
+        /// height, a header of absolute height): such a unit is never estimated nor measured for
+        /// its height, so what lies below it is placed exactly from the start.
+        public var knownHeight: Double? = nil
     }
 
     public let content: CollectionContent
@@ -125,7 +129,9 @@ public struct LayoutPlan: Sendable {
     }
 
     /// Adds a unit at the current offset.
-    public mutating func addUnit(items: Range<Int>, role: Unit.Role = .cells, estimateKey: Int, estimateWeight: Double = 1) {
+    /// `knownHeight`: the unit's height when it does not depend on measuring (see `Unit.knownHeight`).
+    public mutating func addUnit(items: Range<Int>, role: Unit.Role = .cells, estimateKey: Int, estimateWeight: Double = 1,
+                                 knownHeight: Double? = nil) {
         guard let section = openSection else { preconditionFailure("units belong to a section") }
         precondition((0..<keyCount).contains(estimateKey), "estimate key \(estimateKey) out of 0..<\(keyCount)")
         if role == .cells {
@@ -135,8 +141,9 @@ public struct LayoutPlan: Sendable {
                          "a section's cell units are contiguous and in item order")
             sectionCellUnits[section] = (cellUnits.isEmpty ? units.count : cellUnits.lowerBound)..<units.count + 1
         }
+        precondition(knownHeight.map { $0.isFinite && $0 >= 0 } ?? true, "a known height is finite and not negative")
         units.append(Unit(section: section, items: items, role: role, offset: fixed, estimateKey: estimateKey,
-                          estimateWeight: estimateWeight))
+                          estimateWeight: estimateWeight, knownHeight: knownHeight.map(PointGrid.snap)))
     }
 
     /// Ends the plan: the content's end is the current offset.

@@ -49,6 +49,8 @@ public struct LazyLayout: Sendable {
     private var measuredCount = 0
     /// Binary-search steps taken over keys' unit lists (counted with tree nodes as work).
     private var searchSteps = 0
+    /// Units whose height the plan knew (never estimated, never measured).
+    private var isKnown: [Bool]
 
     /// - Parameters:
     ///   - keys: each unit's estimate key, in `0..<keyCount`.
@@ -68,6 +70,7 @@ public struct LazyLayout: Sendable {
         // million of them, and this is made before its first screen is drawn.
         let count = plan.unitCount
         var keys: [Int] = [], weights: [Double] = [], offsets: [Double] = []
+        var known: [Int: Double] = [:]
         keys.reserveCapacity(count)
         weights.reserveCapacity(count)
         offsets.reserveCapacity(count)
@@ -76,13 +79,16 @@ public struct LazyLayout: Sendable {
                 keys.append(units[index].estimateKey)
                 weights.append(units[index].estimateWeight)
                 offsets.append(PointGrid.snap(units[index].offset))
+                if let height = units[index].knownHeight { known[index] = height }
             }
         }
         self.init(keys: keys, weights: weights, keyCount: plan.keyCount, snappedOffsets: offsets, endOffset: plan.endOffset,
-                  estimate: estimate)
+                  estimate: estimate, known: known)
     }
 
-    private init(keys: [Int], weights: [Double], keyCount: Int, snappedOffsets: [Double], endOffset: Double, estimate: Estimate) {
+    /// `known`: heights known before measuring, by unit (see `LayoutPlan.Unit.knownHeight`).
+    private init(keys: [Int], weights: [Double], keyCount: Int, snappedOffsets: [Double], endOffset: Double, estimate: Estimate,
+                 known: [Int: Double] = [:]) {
         self.keys = keys
         self.weights = weights
         self.keyCount = keyCount
@@ -121,9 +127,21 @@ public struct LazyLayout: Sendable {
         unmeasured = (0..<keyCount).map { FenwickTree(Array(sortedWeights[starts[$0]..<starts[$0 + 1]])) }
         heightByKey = [Double](repeating: 0, count: keyCount)
         weightByKey = [Double](repeating: 0, count: keyCount)
+        // Known heights are in place from the start, as if measured, but they are not
+        // measurements: they neither count as measured nor inform the running estimates.
+        isKnown = [Bool](repeating: false, count: keys.count)
+        for (unit, height) in known {
+            let height = PointGrid.snap(height)
+            isKnown[unit] = true
+            heights[unit] = height
+            measuredTree.add(height, at: unit)
+            unmeasured[keys[unit]].add(-weights[unit], at: Int(keyRank[unit]))
+        }
     }
 
     public var count: Int { keys.count }
+    /// Whether unit `index`'s height was known from the plan (it is never estimated).
+    public func isKnownHeight(_ index: Int) -> Bool { isKnown[index] }
     public var measuredUnits: Int { measuredCount }
     public func isMeasured(_ index: Int) -> Bool { !heights[index].isNaN }
     /// The measured height of `index`, or nil.
@@ -190,6 +208,11 @@ public struct LazyLayout: Sendable {
     @discardableResult
     public mutating func setHeight(_ height: Double, of index: Int) -> InvalidationContext {
         let height = PointGrid.snap(height)
+        guard !isKnown[index] else {
+            // A known height stays what the plan says: a measurement agrees with it or is not
+            // the plan's (nothing to learn for the estimates either way).
+            return InvalidationContext()
+        }
         let key = keys[index], weight = weights[index]
         let before = self.height(of: index)
         let oldTotal = contentHeight()
@@ -214,7 +237,7 @@ public struct LazyLayout: Sendable {
     /// Forgets unit `index`'s measured height (its content changed): it carries the estimate again.
     @discardableResult
     public mutating func invalidate(_ index: Int) -> InvalidationContext {
-        guard !heights[index].isNaN else { return InvalidationContext() }
+        guard !heights[index].isNaN, !isKnown[index] else { return InvalidationContext() }
         let key = keys[index], weight = weights[index]
         let oldTotal = contentHeight()
         measuredTree.add(-heights[index], at: index)

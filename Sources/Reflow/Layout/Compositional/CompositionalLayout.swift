@@ -97,20 +97,24 @@ public struct CompositionalLayout: CollectionLayout {
             plan.beginSection(index)
             for header in headers {
                 plan.addUnit(items: 0..<0, role: .supplementary(kind: header.kind, pinned: header.pinToVisibleBounds),
-                             estimateKey: key(.header))
+                             estimateKey: key(.header), knownHeight: Self.knownHeight(of: header, boundaryWidth: containerWidth - section.contentInsets.horizontal,
+                                                                            in: environment))
             }
             let start = plan.mark()
             plan.space(insets.top)
+            // A group's height that is absolute or fractional is its row's (and its band's) height,
+            // known before anything is measured: such rows are placed exactly, never estimated.
+            let rowHeight: Double? = section.group.size.height.isEstimated ? nil : template.height
             if cells > 0 {
                 if section.scrollsOrthogonally {
-                    plan.addUnit(items: 0..<cells, estimateKey: key(.band))
+                    plan.addUnit(items: 0..<cells, estimateKey: key(.band), knownHeight: rowHeight)
                     plan.orthogonalSections.insert(index)
                 } else {
                     var item = 0
                     while item < cells {
                         if item > 0 { plan.space(section.interGroupSpacing) }
                         let end = min(cells, item + template.capacity)
-                        plan.addUnit(items: item..<end, estimateKey: key(.row))
+                        plan.addUnit(items: item..<end, estimateKey: key(.row), knownHeight: rowHeight)
                         item = end
                     }
                 }
@@ -119,7 +123,8 @@ public struct CompositionalLayout: CollectionLayout {
             let end = plan.mark()
             for footer in footers {
                 plan.addUnit(items: 0..<0, role: .supplementary(kind: footer.kind, pinned: footer.pinToVisibleBounds),
-                             estimateKey: key(.footer))
+                             estimateKey: key(.footer), knownHeight: Self.knownHeight(of: footer, boundaryWidth: containerWidth - section.contentInsets.horizontal,
+                                                                            in: environment))
             }
             plan.endSection()
             resolved.append(ResolvedSection(section: section, template: template,
@@ -133,6 +138,14 @@ public struct CompositionalLayout: CollectionLayout {
         }
         plan.finish()
         return ResolvedPlan(plan, resolution: resolved)
+    }
+
+    /// A header's or footer's height when its size says it (absolute or fractional; one laid over
+    /// the content instead of above it takes no height at all), nil when it is self-sized.
+    static func knownHeight(of item: BoundarySupplementaryItem, boundaryWidth: Double, in environment: LayoutEnvironment) -> Double? {
+        guard item.extendsBoundary else { return 0 }
+        guard !item.size.height.isEstimated else { return nil }
+        return item.size.height.resolved(width: boundaryWidth, height: environment.containerHeight)
     }
 
     /// How far badges of `group`'s items may reach beyond a row, at most (their declared height;
