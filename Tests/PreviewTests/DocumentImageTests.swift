@@ -51,14 +51,14 @@ import TextMetrics
             let frames = try pictureFrames(input, category: category)
             try #require(frames.count == 2)
             let wide = frames[0].1, small = frames[1].1
-            // Wider than the column: as wide as it (390 less the insets, which grow at AX5), half as tall.
-            #expect(wide.width < 390 - 2 * 16 + 1e-9 && wide.width > 100, "\(category): \(wide)")
+            // Wider than the column: as wide as it (390 less the 16 pt margins), half as tall.
+            #expect(wide.width == 390 - 2 * 16, "\(category): \(wide)")
             #expect(abs(wide.height - wide.width / 2) <= 1.0 / 64, "\(category): \(wide)")
             #expect(small.size == Size(width: 120, height: 90), "\(category)")
         }
         let l = try pictureFrames(input, category: .large)[0].1.width
         let ax5 = try pictureFrames(input, category: .accessibilityExtraExtraExtraLarge)[0].1.width
-        #expect(ax5 < l, "the insets grow at AX5, so the column narrows")
+        #expect(ax5 == l, "the margins are layout margins: the column is as wide at AX5 as at L")
     }
 
     /// Reads `markdown`, lays it out at L and draws it through `store` at scale 1: the bitmap and

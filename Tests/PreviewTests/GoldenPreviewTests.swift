@@ -43,7 +43,7 @@ import TestSupport
     func aDocumentWithTablesDraws(_ category: ContentSizeCategory) throws {
         let list = try Fixtures.displayList("tables.md", category: category)
         let svg = SVGRenderer(title: "tables.md").render(list)
-        for word in ["Category", "xxxL", "Touch", "reflow-cli"] { #expect(svg.contains(word), "\(category): \(word)") }
+        for word in ["Category", "xxxL", "Touch", "reflow-"] { #expect(svg.contains(word), "\(category): \(word)") }
         let png = try PNGRenderer(scale: 1).render(try Fixtures.displayList("tables.md", category: category, screenHeight: 844))
         #expect(png.count > 1_000)
     }

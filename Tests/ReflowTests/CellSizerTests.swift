@@ -11,7 +11,8 @@ import TestSupport
         for category in ContentSizeCategory.allCases {
             let measurement = try sizer.measure(cell, width: 390, category: category)
             let factor = FontMetrics(forTextStyle: .body).scaleFactor(for: category)
-            #expect(measurement.insets == Cell.defaultInsets.scaled(by: factor))
+            #expect(measurement.insets == Cell.defaultInsets.scaledVertically(by: factor))
+            #expect(measurement.insets.leading == 16 && measurement.insets.trailing == 16, "margins do not scale")
             let text = try #require(measurement.textLayout)
             let natural = measurement.insets.top + text.height + measurement.insets.bottom
             #expect(measurement.naturalHeight == natural)
@@ -212,7 +213,7 @@ import TestSupport
         let sizer = try Fixtures.sizer()
         let sections = CellMode.blocks.content(for: Document(plainText: "text"))
         #expect(throws: ReflowError.self) {
-            try ListLayout().layout(sections, in: LayoutEnvironment(containerWidth: 60, category: .accessibilityExtraExtraExtraLarge), sizer: sizer)
+            try ListLayout().layout(sections, in: LayoutEnvironment(containerWidth: 30, category: .accessibilityExtraExtraExtraLarge), sizer: sizer)
         }
         do {
             _ = try FlowLayout().layout(sections, in: LayoutEnvironment(containerWidth: 30), sizer: sizer)

@@ -34,10 +34,12 @@ struct ScreenReader {
     }
 
     static let length = 0.0...100_000.0
-    /// A screen cell's content insets at L (a collection view cell's margins), unless it says otherwise.
-    static let cellInsets = EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12)
+    /// A screen cell's content insets at L, unless it says otherwise: 10 pt top and bottom
+    /// (scaled with the text), and UIKit's system layout margin of a compact-width screen, 16 pt,
+    /// leading and trailing (kept at every size).
+    static let cellInsets = EdgeInsets(top: 10, leading: 16, bottom: 10, trailing: 16)
     /// A header's or footer's: its text lines up with the cells' text.
-    static let boundaryInsets = EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12)
+    static let boundaryInsets = EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16)
     static let fraction = 0.000_1...100.0
 
     mutating func screen(_ cursor: JSONCursor) throws -> (CompositionalLayout, CollectionContent) {
@@ -170,6 +172,10 @@ struct ScreenReader {
         guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
         guard let subitemsCursor = members["subitems"] else { throw cursor.fail("missing \"subitems\": an array of items or groups") }
         let size = try self.size(sizeCursor)
+        if size.width.isUniformAcrossSiblings || size.height.isUniformAcrossSiblings {
+            throw sizeCursor.fail("uniformAcrossSiblings sizes items, not groups (a section-wide uniform height is not supported): "
+                                  + "give the group an estimated length and its items uniformAcrossSiblings")
+        }
         let subitems = try subitemsCursor.array(expected: "an array of items or groups").map(node)
         guard !subitems.isEmpty else { throw subitemsCursor.fail("expected at least one item or group") }
         return LayoutGroup(axis: axis, size: size, subitems: subitems,
@@ -201,7 +207,7 @@ struct ScreenReader {
     }
 
     func dimension(_ cursor: JSONCursor) throws -> LayoutDimension {
-        let expected = "a dimension such as {\"fractionalWidth\": 0.5}, {\"absolute\": 44} or {\"estimated\": 80}"
+        let expected = "a dimension such as {\"fractionalWidth\": 0.5}, {\"absolute\": 44}, {\"estimated\": 80} or {\"uniformAcrossSiblings\": 80}"
         guard case .object(let members) = cursor.value, members.count == 1, let (kind, value) = members.first else {
             throw cursor.fail("expected \(expected)")
         }
@@ -211,6 +217,8 @@ struct ScreenReader {
         case "fractionalHeight": return .fractionalHeight(try inner.number(in: Self.fraction, expected: "a fraction above 0"))
         case "absolute": return .absolute(try inner.number(in: Self.length, expected: "a length in points, 0 or more"))
         case "estimated": return .estimated(try inner.number(in: 1...100_000, expected: "an estimate in points, 1 or more"))
+        case "uniformAcrossSiblings":
+            return .uniformAcrossSiblings(try inner.number(in: 1...100_000, expected: "an estimate in points, 1 or more"))
         default: throw cursor.fail("expected \(expected), got \"\(kind)\"")
         }
     }

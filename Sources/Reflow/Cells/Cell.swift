@@ -17,8 +17,9 @@ import TextMetrics
 ///   at most: that, capped by the proposal; exact: the proposal, whatever the content needs (the
 ///   measurement says when the content needed more).
 ///
-/// Insets, spacing and images are designed at the default category (L) and scaled with the
-/// category along `insetMetrics`' curve (`FontMetrics.scaledValue`). The answer is a pure
+/// Vertical insets, spacing and images are designed at the default category (L) and scaled with
+/// the category along `insetMetrics`' curve (`FontMetrics.scaledValue`); horizontal insets are
+/// layout margins and do not scale. The answer is a pure
 /// function of (cell, proposal, category): nothing else is read, so `CellSizer` caches it under
 /// exactly that key, and a cached answer is invalid only if one of the three changes (a new cell
 /// value is a new key). Sizing never mutates the cell.
@@ -86,8 +87,8 @@ public struct Cell: Hashable, Sendable {
         /// One under the other.
         case stack
         /// The first element (an image) on the leading side, the others stacked beside it,
-        /// `elementSpacing` apart; at the accessibility sizes a stack (the image above its text),
-        /// as UIKit's list cells rearrange themselves.
+        /// `Cell.imageToTextPadding` from it; at the accessibility sizes a stack (the image above
+        /// its text), as UIKit's list cells rearrange themselves.
         case leadingImage
         /// Side by side, `elementSpacing` apart, wrapping to a new row where the next does not
         /// fit (a paragraph of badges).
@@ -98,11 +99,13 @@ public struct Cell: Hashable, Sendable {
     /// The stack, top to bottom. Never empty for cells made from documents.
     public var elements: [Element]
     public var arrangement: Arrangement = .stack
-    /// Content insets at the default category (L); see `insetMetrics` for how they scale.
+    /// Content insets at the default category (L). Top and bottom scale along `insetMetrics`;
+    /// leading and trailing are layout margins and stay as they are at every size, as UIKit's do
+    /// (16 pt by default: the system margin of a compact-width screen such as a 390 pt iPhone).
     public var insets: EdgeInsets
-    /// The curve insets, spacing and scaling images follow. Body's row by default, for every
-    /// cell: margins then grow as reading text grows (×3.12 at AX5) and the text of headings and
-    /// paragraphs stays aligned on one leading edge, which per-style curves would break.
+    /// The curve vertical insets, spacing and scaling images follow. Body's row by default, for
+    /// every cell: padding then grows as reading text grows (×3.12 at AX5), one curve for every
+    /// style, so headings and paragraphs keep one rhythm.
     public var insetMetrics: FontMetrics
     /// Space between two stacked elements at L.
     public var elementSpacing: Double
@@ -136,6 +139,11 @@ public struct Cell: Hashable, Sendable {
     public static let minimumTouchHeight = 44.0
     /// 3 pt between stacked elements at L (a title and its subtitle).
     public static let defaultElementSpacing = 3.0
+    /// Between a row's leading image and its text, at every size: the role of
+    /// `UIListContentConfiguration.imageToTextPadding`. UIKit documents the property, not its
+    /// default; 16 pt puts a Settings row's text where Settings draws it (16 pt margin, 29 pt
+    /// icon, text from x = 61). A layout distance, so it does not grow with the text.
+    public static let imageToTextPadding = 16.0
 
     public init(kind: Kind, elements: [Element], insets: EdgeInsets = Cell.defaultInsets,
                 insetMetrics: FontMetrics = FontMetrics(forTextStyle: .body),
@@ -195,9 +203,9 @@ public struct Cell: Hashable, Sendable {
     /// The first text element's text (empty for a cell without text).
     public var text: StyledText { firstText?.text ?? StyledText() }
 
-    /// The insets at `category`, in points.
+    /// The insets at `category`, in points: top and bottom scaled, leading and trailing as given.
     public func scaledInsets(for category: ContentSizeCategory) -> EdgeInsets {
-        insets.scaled(by: insetMetrics.scaleFactor(for: category))
+        insets.scaledVertically(by: insetMetrics.scaleFactor(for: category))
     }
 }
 

@@ -123,7 +123,7 @@ public final class CellSizer {
     /// width) when `text` is its only element, without building that cell or measuring its
     /// height: a table column's least width is its widest word's, asked for every word.
     public func naturalWidth(of text: StyledText, in cell: Cell, environment: TextEnvironment) throws -> Double {
-        let insets = cell.insets.scaled(by: cell.insetMetrics.scaleFactor(for: environment.category))
+        let insets = cell.scaledInsets(for: environment.category)
         let element = TextElement(style: cell.style, text: text, fixedPointSize: cell.texts.first?.fixedPointSize)
         let width = try layout(element, environment: environment, width: .infinity).usedWidth
         return try indentation(of: cell, width: .infinity, environment: environment).textOffset + width + insets.horizontal
@@ -145,7 +145,7 @@ public final class CellSizer {
             case .image(let image):
                 let width = Self.imageSize(image, scale: scale).width
                 if index == 0, cell.arrangement == .leadingImage, !category.isAccessibilityCategory, cell.elements.count > 1 {
-                    beside = width + spacing
+                    beside = width + Cell.imageToTextPadding
                 } else {
                     widest = max(widest, width)
                 }
@@ -245,7 +245,7 @@ public final class CellSizer {
     private func compute(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
         let category = environment.category
         let scale = cell.insetMetrics.scaleFactor(for: category)
-        let insets = cell.insets.scaled(by: scale)
+        let insets = cell.scaledInsets(for: category)
         let hasText = cell.elements.contains { if case .text = $0 { true } else { false } }
         let cellWidth: Double, breakWidth: Double
         switch proposal.width {
@@ -276,7 +276,7 @@ public final class CellSizer {
            cell.elements.count > 1 {
             let size = Self.imageSize(image, scale: scale)
             elements.append(.init(content: .image, frame: Rect(x: insets.leading, y: insets.top, width: size.width, height: size.height)))
-            beside = size.width + spacing
+            beside = size.width + Cell.imageToTextPadding
             stacked = cell.elements.dropFirst()
         }
         let textLeft = insets.leading + indentation.textOffset + beside

@@ -96,9 +96,10 @@ struct TableLayout {
         return try cards(width: width, sizer: sizer, environment: environment)
     }
 
-    /// Each row a horizontal group of items `widths` wide, self-sized in height.
+    /// Each row a horizontal group of items `widths` wide, self-sized in height, every cell as
+    /// tall as the row's tallest (`uniformAcrossSiblings`: a table's cells fill their row).
     private func columns(_ widths: [Double], sizer: CellSizer, environment: LayoutEnvironment) throws -> UnitLayout {
-        let items = widths.map { LayoutNode.item(LayoutItem(size: LayoutSize(width: .absolute($0), height: .estimated(44)))) }
+        let items = widths.map { LayoutNode.item(LayoutItem(size: LayoutSize(width: .absolute($0), height: .uniformAcrossSiblings(44)))) }
         let rowWidth = widths.reduce(0, +)
         let group = LayoutGroup.horizontal(LayoutSize(width: .absolute(rowWidth), height: .estimated(44)), subitems: items)
         let template = GroupTemplate(group, width: rowWidth, height: 44)

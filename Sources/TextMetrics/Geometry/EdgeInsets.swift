@@ -32,4 +32,12 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
         EdgeInsets(top: PointGrid.snap(top * factor), leading: PointGrid.snap(leading * factor),
                    bottom: PointGrid.snap(bottom * factor), trailing: PointGrid.snap(trailing * factor))
     }
+
+    /// Top and bottom multiplied by `factor`, leading and trailing kept (snapped like `scaled`):
+    /// a cell's vertical padding grows with its text (UIFontMetrics), its horizontal margins are
+    /// the layout margins, which UIKit keeps at every text size.
+    public func scaledVertically(by factor: Double) -> EdgeInsets {
+        EdgeInsets(top: PointGrid.snap(top * factor), leading: PointGrid.snap(leading),
+                   bottom: PointGrid.snap(bottom * factor), trailing: PointGrid.snap(trailing))
+    }
 }

@@ -178,19 +178,49 @@ import TestSupport
         #expect(snapshot.attributes(.header, at: IndexPath(item: 0, section: 1))?.frame.minY == 540)
     }
 
-    @Test func estimatedRowsAreAsTallAsTheirTallestCell() throws {
+    /// UIKit's `estimated(_:)`: each item keeps its own self-sized height (a ragged row, each
+    /// cell at the row's top); the group is as tall as its tallest item.
+    @Test func estimatedItemsKeepTheirOwnHeights() throws {
+        let (snapshot, heights) = try Self.threeCaptions(.estimated(44))
+        #expect(heights.max()! > 44 && Set(heights).count == 3)
+        #expect(snapshot.cells.map(\.frame.height) == heights)
+        #expect(snapshot.cells.map(\.frame.minY) == [0, 0, 0])
+        #expect(snapshot.contentSize.height == heights.max()!)
+    }
+
+    /// UIKit's `uniformAcrossSiblings(estimate:)` (iOS 17): each item grows to its tallest sibling's height.
+    @Test func uniformAcrossSiblingsGrowToTheTallest() throws {
+        let (snapshot, heights) = try Self.threeCaptions(.uniformAcrossSiblings(44))
+        let tallest = heights.max()!
+        #expect(snapshot.cells.map(\.frame.height) == [tallest, tallest, tallest])
+        #expect(snapshot.contentSize.height == tallest)
+    }
+
+    /// Only siblings of the uniform dimension grow: an estimated item beside them keeps its height.
+    @Test func onlyUniformSiblingsGrow() throws {
         let group = LayoutGroup.horizontal(LayoutSize(width: .fractionalWidth(1), height: .estimated(44)),
-                                           subitems: [Self.item(.fractionalWidth(1), .estimated(44))], count: 3)
+                                           subitems: [Self.item(.fractionalWidth(1.0 / 3), .uniformAcrossSiblings(44)),
+                                                      Self.item(.fractionalWidth(1.0 / 3), .estimated(44)),
+                                                      Self.item(.fractionalWidth(1.0 / 3), .uniformAcrossSiblings(44))])
+        let texts = ["Short", "A much longer caption that needs several lines in a third of the width", "Mid length text"]
+        let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
+            .layout([Self.cells(3) { texts[$0] }], in: LayoutEnvironment(), sizer: try Fixtures.sizer())
+        let heights = snapshot.cells.map(\.frame.height)
+        #expect(heights[0] == heights[2], "the uniform siblings match each other")
+        #expect(heights[1] > heights[0], "the estimated one between them keeps its own, taller height")
+    }
+
+    /// Three captions of different lengths in a row of three `height` items, and each cell's own height.
+    static func threeCaptions(_ height: LayoutDimension) throws -> (LayoutSnapshot, [Double]) {
+        let group = LayoutGroup.horizontal(LayoutSize(width: .fractionalWidth(1), height: .estimated(44)),
+                                           subitems: [Self.item(.fractionalWidth(1), height)], count: 3)
         let texts = ["Short", "A much longer caption that needs several lines in a third of the width", "Mid length text"]
         let cells = Self.cells(3) { texts[$0] }
         let sizer = try Fixtures.sizer()
         let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
             .layout([cells], in: LayoutEnvironment(), sizer: sizer)
-        let width = 130.0
-        let tallest = try cells.map { try sizer.measure($0, proposal: .width(width), category: .large).size.height }.max()!
-        #expect(tallest > 44)
-        #expect(snapshot.cells.map(\.frame.height) == [tallest, tallest, tallest])
-        #expect(snapshot.contentSize.height == tallest)
+        let heights = try cells.map { try PointGrid.ceil(sizer.measure($0, proposal: .width(130), category: .large).size.height) }
+        return (snapshot, heights)
     }
 
     @Test func variantsSwitchColumnsAtTheAccessibilitySizes() throws {
@@ -233,13 +263,13 @@ import TestSupport
         #expect(snapshot.warnings.first?.description.contains("under the 44 pt minimum") == true)
     }
 
-    /// Items too narrow for their cells' insets (eight columns at AX5) are laid out with the
+    /// Items too narrow for their cells' insets (sixteen 20 pt columns) are laid out with the
     /// insets shrunk, and each such cell is warned about once, however many times the group
     /// measures it (once to size the row, once to place the cell).
     @Test func aTooNarrowCellIsWarnedAboutOnce() throws {
         let group = LayoutGroup.horizontal(LayoutSize(width: .fractionalWidth(1), height: .estimated(44)),
-                                           subitems: [Self.item(.fractionalWidth(1.0 / 8), .estimated(44))])
-        let cells = Self.cells(8) { _ in "Wide" }
+                                           subitems: [Self.item(.fractionalWidth(1.0 / 16), .estimated(44))])
+        let cells = Self.cells(16) { _ in "Wide" }
         let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
             .layout([cells], in: LayoutEnvironment(containerWidth: 320, category: .accessibilityExtraExtraExtraLarge),
                     sizer: try Fixtures.sizer())

@@ -168,7 +168,7 @@ public struct CompositionalLayout: CollectionLayout {
         let height: Double
         switch supplementary.size.height {
         case .absolute(let value): height = value
-        case .estimated(let value): height = 3 * value
+        case .estimated(let value), .uniformAcrossSiblings(let value): height = 3 * value
         case .fractionalWidth, .fractionalHeight: height = 1_000  // a fraction of its item: bounded by the row
         }
         let offset = supplementary.anchor.isFractional ? abs(supplementary.anchor.offset.y) * height : abs(supplementary.anchor.offset.y)

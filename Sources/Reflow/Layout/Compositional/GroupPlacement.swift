@@ -49,6 +49,7 @@ struct GroupPlacement {
         let inner = (width: innerWidth ?? template.width - insets.horizontal, height: innerHeight ?? template.height - insets.vertical)
 
         var (pieces, end) = try measurePieces(template, from: next, axis: axis, inner: inner)
+        Self.growUniformSiblings(&pieces, axis: axis)
         let crossLength = crossOffered ?? Self.longestCross(pieces, axis: axis, inner: inner)
         Self.resolveCross(&pieces, crossLength: crossLength, axis: axis, inner: inner)
         let spacing = Self.distributeFlexibleSpacing(pieces, gap: group.interItemSpacing, axis: axis, offered: mainOffered)
@@ -128,6 +129,21 @@ struct GroupPlacement {
         return piece
     }
 
+    /// Items whose length is `uniformAcrossSiblings` grow to the longest of them in this group
+    /// instance, along the axis and across it; `estimated` ones keep their own lengths.
+    private static func growUniformSiblings(_ pieces: inout [Piece], axis: LayoutAxis) {
+        func isUniform(_ piece: Piece, along: LayoutAxis) -> Bool {
+            guard case .item(let item, _) = piece.slot else { return false }
+            return item.size.along(along).isUniformAcrossSiblings
+        }
+        let main = pieces.filter { isUniform($0, along: axis) }.map(\.main).max()
+        let cross = pieces.filter { isUniform($0, along: axis.cross) }.compactMap(\.cross).max()
+        for index in pieces.indices {
+            if let main, isUniform(pieces[index], along: axis) { pieces[index].main = main }
+            if let cross, isUniform(pieces[index], along: axis.cross) { pieces[index].cross = cross }
+        }
+    }
+
     /// The group's length across its axis when it has none of its own: its longest subitem's.
     private static func longestCross(_ pieces: [Piece], axis: LayoutAxis, inner: (width: Double, height: Double)) -> Double {
         var longest = 0.0
@@ -146,10 +162,7 @@ struct GroupPlacement {
                                      inner: (width: Double, height: Double)) {
         for index in pieces.indices {
             let dimension = pieces[index].slot.node.size.along(axis.cross)
-            if dimension.isEstimated, axis == .horizontal, case .item = pieces[index].slot {
-                // A row is as tall as its tallest cell, and every cell of it fills the row.
-                pieces[index].cross = crossLength
-            } else if pieces[index].cross == nil {
+            if pieces[index].cross == nil {
                 pieces[index].cross = isFractionalOfCross(dimension, axis: axis)
                     ? dimension.resolved(width: axis == .horizontal ? inner.width : crossLength,
                                          height: axis == .horizontal ? crossLength : inner.height)
@@ -312,7 +325,8 @@ struct GroupPlacement {
                                     height: estimatedHeight ? .unspecified : .exact(max(0, cellFrame.height)))
         var measurement = try measureCell(cell, proposal: proposal, index: index)
         if estimatedHeight, measurement.size.height < cellFrame.height {
-            // A row is as tall as its tallest cell: a shorter cell fills it, its content centred.
+            // Grown to a taller sibling (`uniformAcrossSiblings`): the cell fills its frame, its
+            // content centred.
             measurement = measurement.resized(toHeight: cellFrame.height)
         }
         let indexPath = IndexPath(item: firstItem + index, section: section)

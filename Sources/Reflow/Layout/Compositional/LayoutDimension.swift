@@ -8,11 +8,24 @@ public enum LayoutDimension: Hashable, Sendable, CustomStringConvertible {
     /// A length in points.
     case absolute(Double)
     /// Self-sized: the content decides (width in, height out); the value is the guess used before
-    /// it is measured and to decide how many items fit along a group's axis.
+    /// it is measured and to decide how many items fit along a group's axis. Each item keeps its
+    /// own length: a row of them is ragged, as tall as its tallest item.
     case estimated(Double)
+    /// Self-sized, then grown to the longest of the item's siblings with this dimension in its
+    /// group (UIKit's `uniformAcrossSiblings(estimate:)`, iOS 17): a row of equal heights.
+    case uniformAcrossSiblings(Double)
 
+    /// Self-sized: `estimated` or `uniformAcrossSiblings`.
     public var isEstimated: Bool {
-        if case .estimated = self { return true }
+        switch self {
+        case .estimated, .uniformAcrossSiblings: true
+        default: false
+        }
+    }
+
+    /// Grows to match its longest sibling.
+    public var isUniformAcrossSiblings: Bool {
+        if case .uniformAcrossSiblings = self { return true }
         return false
     }
 
@@ -21,7 +34,7 @@ public enum LayoutDimension: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .fractionalWidth(let fraction): fraction * width
         case .fractionalHeight(let fraction): fraction * height
-        case .absolute(let value), .estimated(let value): value
+        case .absolute(let value), .estimated(let value), .uniformAcrossSiblings(let value): value
         }
     }
 
@@ -31,6 +44,7 @@ public enum LayoutDimension: Hashable, Sendable, CustomStringConvertible {
         case .fractionalHeight(let value): "fractionalHeight(\(value))"
         case .absolute(let value): "absolute(\(value))"
         case .estimated(let value): "estimated(\(value))"
+        case .uniformAcrossSiblings(let value): "uniformAcrossSiblings(\(value))"
         }
     }
 }
