@@ -158,7 +158,7 @@ extension AuditReport {
     static func defaultSeverity(_ rule: AuditRule) -> AuditSeverity {
         switch rule {
         case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget: .error
-        case .textNotScaling, .wordBroken: .warning
+        case .textNotScaling, .wordBroken, .contentClipped: .warning
         }
     }
 

@@ -2,6 +2,7 @@
 public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     case touchTarget = "touch-target"
     case textClipped = "text-clipped"
+    case contentClipped = "content-clipped"
     case textNotScaling = "text-not-scaling"
     case wordBroken = "word-broken"
     case horizontalScroll = "horizontal-scroll"
@@ -12,7 +13,8 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     public var summary: String {
         switch self {
         case .touchTarget: "A cell or other tappable element is smaller than 44 × 44 pt (Apple HIG; WCAG 2.5.8 asks 24 × 24 at least)."
-        case .textClipped: "Text needs more room than its frame gives: an absolute or fractional height, a line limit that truncates, an image that pushes it out."
+        case .textClipped: "A line of text is cut: it lies (partly) outside its element's frame (an absolute or fractional height too small for it), or a line limit hides it."
+        case .contentClipped: "An image or other non-text content (an icon beside a row's text, a picture) reaches outside its element's frame and is cut."
         case .textNotScaling: "Text keeps its size as the text-size category grows, or grows less than WCAG 1.4.4's 200 %."
         case .wordBroken: "A word is broken between letters because it is wider than its column."
         case .horizontalScroll: "Content is wider than its container (WCAG 1.4.10 asks no horizontal scrolling at 320 pt)."
@@ -25,7 +27,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     public var helpURI: String {
         switch self {
         case .touchTarget: "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum"
-        case .textClipped, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
+        case .textClipped, .contentClipped, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
         case .wordBroken, .horizontalScroll: "https://www.w3.org/WAI/WCAG22/Understanding/reflow"
         case .contrast: "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum"
         case .spacingClipped: "https://www.w3.org/WAI/WCAG22/Understanding/text-spacing"

@@ -174,8 +174,6 @@ public struct Auditor: Sendable {
                                      frame: element.frame, message: message, category: environment.category,
                                      width: environment.containerWidth))
         }
-        let clipped = Dictionary(snapshot.warnings.filter { $0.kind == .clipped }.map { (WarningKey($0.role, $0.indexPath), $0) },
-                                 uniquingKeysWith: { a, _ in a })
         for element in snapshot.elements {
             if case .decoration = element.role { continue }
             let frame = element.frame
@@ -188,19 +186,16 @@ public struct Auditor: Sendable {
                             + (side < 24 - 1e-9 ? " and the 24 × 24 pt WCAG 2.5.8 minimum" : ""))
                 }
             }
-            // Clipped text: content taller than the frame, or lines a limit hides.
-            if element.isClipped {
-                let needed = clipped[WarningKey(element.role, element.indexPath)]?.needed
-                note(.textClipped, .error, element, "its text needs \(needed.map { points($0) + " pt" } ?? "more height") but the "
-                        + "\(element.role.name) is \(points(frame.height)) pt tall: the text is cut off")
-            }
+            // Clipped text: a line outside the frame (an icon taller than the row is not one).
+            if let message = cutLine(in: element) { note(.textClipped, .error, element, message) }
+            // Clipped images and other content that is not text.
+            if let message = clippedContent(in: element) { note(.contentClipped, .warning, element, message) }
             var widest = 0.0
             for content in element.content {
                 guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }
                 if truncated {
-                    let shown = Int((textFrame.height / max(layout.lineHeight, 1e-9)).rounded())
-                    note(.textClipped, .error, element, "a line limit shows \(shown) of \(layout.lines.count) lines of \(style.rawValue) "
-                            + "text: the rest is cut off")
+                    note(.textClipped, .error, element, "a line limit shows \(shownLines(layout, in: textFrame)) of \(layout.lines.count) "
+                            + "lines of \(style.rawValue) text: the rest is cut off")
                 }
                 if let line = layout.lines.firstIndex(where: \.isEmergencyBreak) {
                     let word = Self.word(around: layout.lines[line].range.upperBound, in: layout.text.string)
@@ -249,6 +244,68 @@ public struct Auditor: Sendable {
         return found
     }
 
+    /// How far a line may reach past its element's edge and still count as whole: half a point,
+    /// under a pixel at every screen scale (rounding, not clipping).
+    static let clipTolerance = 0.5
+
+    /// How many lines of `layout` a text frame shows (the frame is as tall as the lines shown).
+    static func shownLines(_ layout: TextLayout, in frame: Rect) -> Int {
+        min(layout.lines.count, Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()))
+    }
+
+    /// `text-clipped`'s first case: the first line (of the element's texts and list markers)
+    /// whose line box, a line pitch tall, lies partly or wholly outside the element's frame, as
+    /// a view that clips to its bounds cuts it. Lines a line limit hides are the second case
+    /// (`truncated`); an image taller than the row is `content-clipped`, not this.
+    static func cutLine(in element: LayoutAttributes) -> String? {
+        let frame = element.frame
+        for content in element.content {
+            let layout: TextLayout, box: Rect, what: String
+            switch content {
+            case .text(let text, let style, let textFrame, _): (layout, box, what) = (text, textFrame, "\(style.rawValue) text")
+            case .marker(let marker, let markerFrame): (layout, box, what) = (marker, markerFrame, "list marker")
+            default: continue
+            }
+            let shown = shownLines(layout, in: box)
+            for index in 0..<shown {
+                let top = box.minY + layout.lines[index].top, bottom = top + layout.lineHeight
+                let lineName = shown == 1 && layout.lines.count == 1 ? "the line" : "line \(index + 1) of \(layout.lines.count)"
+                if bottom > frame.maxY + clipTolerance {
+                    return "\(lineName) of its \(what) reaches \(points(bottom - frame.minY)) pt from the top of a "
+                        + "\(points(frame.height)) pt \(element.role.name): \(points(min(bottom - frame.maxY, layout.lineHeight))) pt of it is cut off"
+                }
+                if top < frame.minY - clipTolerance {
+                    return "\(lineName) of its \(what) starts \(points(frame.minY - top)) pt above the top of its \(element.role.name): "
+                        + "\(points(min(frame.minY - top, layout.lineHeight))) pt of it is cut off"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `content-clipped`: the first image (a screen's image, a document's picture) that reaches
+    /// outside the element's frame on any side.
+    static func clippedContent(in element: LayoutAttributes) -> String? {
+        let frame = element.frame, tolerance = clipTolerance
+        for content in element.content {
+            let box: Rect, what: String
+            switch content {
+            case .image(let rect): (box, what) = (rect, "image")
+            case .picture(let picture, let rect, _, _): (box, what) = (rect, "picture \"\(picture.source.prefix(60))\"")
+            default: continue
+            }
+            var outside: [String] = []
+            if box.maxY > frame.maxY + tolerance { outside.append("\(points(box.maxY - frame.maxY)) pt below the bottom") }
+            if box.minY < frame.minY - tolerance { outside.append("\(points(frame.minY - box.minY)) pt above the top") }
+            if box.maxX > frame.maxX + tolerance { outside.append("\(points(box.maxX - frame.maxX)) pt past the right edge") }
+            if box.minX < frame.minX - tolerance { outside.append("\(points(frame.minX - box.minX)) pt past the left edge") }
+            guard !outside.isEmpty else { continue }
+            return "its \(points(box.width)) × \(points(box.height)) pt \(what) reaches \(outside.joined(separator: " and ")) "
+                + "of its \(points(frame.width)) × \(points(frame.height)) pt \(element.role.name): it is cut off"
+        }
+        return nil
+    }
+
     /// `spacing-clipped`: the text clipped in a layout with extra text spacing (`spaced`) at a
     /// category, width and element where the same layout without it (`plain`) clips nothing.
     static func spacingClipped(with spaced: [Observation], without plain: [Observation]) -> [Observation] {
@@ -280,14 +337,6 @@ public struct Auditor: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    struct WarningKey: Hashable {
-        var category: ElementRole
-        var indexPath: IndexPath
-        init(_ category: ElementRole, _ indexPath: IndexPath) {
-            self.category = category
-            self.indexPath = indexPath
-        }
-    }
 }
 
 /// The findings of an audit and what it covered.
