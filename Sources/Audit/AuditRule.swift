@@ -3,6 +3,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     case touchTarget = "touch-target"
     case textClipped = "text-clipped"
     case contentClipped = "content-clipped"
+    case overlap
     case textNotScaling = "text-not-scaling"
     case wordBroken = "word-broken"
     case horizontalScroll = "horizontal-scroll"
@@ -15,6 +16,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .touchTarget: "A cell or other tappable element is smaller than 44 × 44 pt (Apple HIG; WCAG 2.5.8 asks 24 × 24 at least)."
         case .textClipped: "A line of text is cut: it lies (partly) outside its element's frame (an absolute or fractional height too small for it), or a line limit hides it."
         case .contentClipped: "An image or other non-text content (an icon beside a row's text, a picture) reaches outside its element's frame and is cut."
+        case .overlap: "Two cells' frames intersect, so one draws over the other (badges, headers, footers and backgrounds, which are meant to overlap, aside)."
         case .textNotScaling: "Text keeps its size as the text-size category grows, or grows less than WCAG 1.4.4's 200 %."
         case .wordBroken: "A word is broken between letters because it is wider than its column."
         case .horizontalScroll: "Content is wider than its container (WCAG 1.4.10 asks no horizontal scrolling at 320 pt)."
@@ -27,7 +29,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     public var helpURI: String {
         switch self {
         case .touchTarget: "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum"
-        case .textClipped, .contentClipped, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
+        case .textClipped, .contentClipped, .overlap, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
         case .wordBroken, .horizontalScroll: "https://www.w3.org/WAI/WCAG22/Understanding/reflow"
         case .contrast: "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum"
         case .spacingClipped: "https://www.w3.org/WAI/WCAG22/Understanding/text-spacing"

@@ -241,6 +241,7 @@ public struct Auditor: Sendable {
                         : "reaches \(points(right)) pt of a \(points(environment.containerWidth)) pt container: it scrolls horizontally")
             }
         }
+        found += overlaps(in: snapshot)
         return found
     }
 
@@ -305,6 +306,42 @@ public struct Auditor: Sendable {
         }
         return nil
     }
+
+    /// `overlap`: cells whose frames intersect with an area (edges that touch do not), each pair
+    /// once, reported at the later cell. Badges, headers, footers and backgrounds are meant to lie
+    /// over or under cells and are left out. A sweep down the cells sorted by their tops: each is
+    /// compared only with the cells above it that reach below its top.
+    static func overlaps(in snapshot: LayoutSnapshot) -> [Observation] {
+        let cells = snapshot.elements.filter { $0.role == .cell && $0.frame.width > 0 && $0.frame.height > 0 }
+        let order = cells.indices.sorted { (cells[$0].frame.minY, cells[$0].indexPath) < (cells[$1].frame.minY, cells[$1].indexPath) }
+        let environment = snapshot.environment
+        var active: [Int] = []
+        var found: [Observation] = []
+        var reported = Set<IndexPath>()
+        for index in order {
+            let cell = cells[index], frame = cell.frame
+            active.removeAll { cells[$0].frame.maxY <= frame.minY + overlapTolerance }
+            for other in active {
+                let otherFrame = cells[other].frame
+                let width = min(frame.maxX, otherFrame.maxX) - max(frame.minX, otherFrame.minX)
+                let height = min(frame.maxY, otherFrame.maxY) - max(frame.minY, otherFrame.minY)
+                guard width > overlapTolerance, height > overlapTolerance else { continue }
+                let (earlier, later) = cell.indexPath < cells[other].indexPath ? (cell, cells[other]) : (cells[other], cell)
+                guard reported.insert(later.indexPath).inserted else { continue }
+                found.append(Observation(
+                    rule: .overlap, severity: .error, element: later.role, indexPath: later.indexPath, frame: later.frame,
+                    message: "its frame overlaps cell \(earlier.indexPath.section).\(earlier.indexPath.item)'s by "
+                        + "\(points(width)) × \(points(height)) pt: one is drawn over the other",
+                    category: environment.category, width: environment.containerWidth))
+            }
+            active.append(index)
+        }
+        return found
+    }
+
+    /// How far two cells may run into each other and still only touch: a hundredth of a point
+    /// (floating-point rounding of fractional sizes, far under a pixel).
+    static let overlapTolerance = 0.01
 
     /// `spacing-clipped`: the text clipped in a layout with extra text spacing (`spaced`) at a
     /// category, width and element where the same layout without it (`plain`) clips nothing.
