@@ -157,7 +157,7 @@ extension AuditReport {
     /// The severity a rule's findings have unless the numbers say otherwise.
     static func defaultSeverity(_ rule: AuditRule) -> AuditSeverity {
         switch rule {
-        case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget, .overlap: .error
+        case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget, .overlap, .missingGlyph: .error
         case .textNotScaling, .wordBroken, .contentClipped: .warning
         }
     }

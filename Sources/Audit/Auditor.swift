@@ -79,7 +79,7 @@ public struct Auditor: Sendable {
                 observations += Self.spacingClipped(with: try sweep(width: width, text: spaced), without: found)
             }
         }
-        var findings = merge(observations)
+        var findings = firstWidthOnly(merge(observations))
         findings += styleScaleFindings()
         findings.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
         return AuditReport(findings: findings, categories: options.categories, widths: options.widths, styleScales: styleScales())
@@ -120,6 +120,27 @@ public struct Auditor: Sendable {
             }
         }
         return order.map { findings[$0]! }
+    }
+
+    /// The findings of rules that do not depend on the width (`AuditRule.dependsOnWidth`) at the
+    /// first width each element has them at, in the order of `options.widths`; the others as they are.
+    func firstWidthOnly(_ findings: [AuditFinding]) -> [AuditFinding] {
+        struct Key: Hashable {
+            var rule: AuditRule
+            var element: ElementRole
+            var indexPath: IndexPath
+        }
+        var first: [Key: Double] = [:]
+        for finding in findings where !finding.rule.dependsOnWidth {
+            let key = Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)
+            let rank = options.widths.firstIndex(of: finding.width) ?? .max
+            if let known = first[key], (options.widths.firstIndex(of: known) ?? .max) <= rank { continue }
+            first[key] = finding.width
+        }
+        return findings.filter { finding in
+            finding.rule.dependsOnWidth
+                || first[Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)] == finding.width
+        }
     }
 
     /// How far each text style the content uses grows from L to AX5.
@@ -190,6 +211,8 @@ public struct Auditor: Sendable {
             if let message = cutLine(in: element) { note(.textClipped, .error, element, message) }
             // Clipped images and other content that is not text.
             if let message = clippedContent(in: element) { note(.contentClipped, .warning, element, message) }
+            // Characters drawn as .notdef.
+            if let message = missingGlyphs(in: element) { note(.missingGlyph, .error, element, message) }
             var widest = 0.0
             for content in element.content {
                 guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }
@@ -305,6 +328,40 @@ public struct Auditor: Sendable {
                 + "of its \(points(frame.width)) × \(points(frame.height)) pt \(element.role.name): it is cut off"
         }
         return nil
+    }
+
+    /// `missing-glyph`: the characters of the element's texts (list markers and pictures' alt
+    /// text included) drawn with a font's `.notdef`, each once, as U+XXXX.
+    static func missingGlyphs(in element: LayoutAttributes) -> String? {
+        var scalars: [Unicode.Scalar] = []
+        var seen = Set<Unicode.Scalar>()
+        func collect(_ layout: TextLayout) {
+            let ranges = layout.paragraph.notdefRanges
+            guard !ranges.isEmpty else { return }
+            let utf8 = Array(layout.text.string.utf8)
+            for range in ranges where range.upperBound <= utf8.count {
+                for scalar in String(decoding: utf8[range], as: UTF8.self).unicodeScalars where seen.insert(scalar).inserted {
+                    scalars.append(scalar)
+                }
+            }
+        }
+        for content in element.content {
+            switch content {
+            case .text(let layout, _, _, _), .marker(let layout, _): collect(layout)
+            case .picture(_, _, let alt?, _): collect(alt)
+            default: continue
+            }
+        }
+        guard !scalars.isEmpty else { return nil }
+        let named = scalars.prefix(8).map(Self.codePoint).joined(separator: ", ") + (scalars.count > 8 ? ", …" : "")
+        return "\(named) \(scalars.count == 1 ? "is" : "are") drawn as .notdef (glyph 0, an empty box): "
+            + "no font of the chain has a glyph for \(scalars.count == 1 ? "it" : "them")"
+    }
+
+    /// `U+E000`.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// `overlap`: cells whose frames intersect with an area (edges that touch do not), each pair
