@@ -158,7 +158,7 @@ extension AuditReport {
     static func defaultSeverity(_ rule: AuditRule) -> AuditSeverity {
         switch rule {
         case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget, .overlap, .missingGlyph: .error
-        case .textNotScaling, .wordBroken, .contentClipped: .warning
+        case .textNotScaling, .wordBroken, .contentClipped, .imageAlt: .warning
         }
     }
 

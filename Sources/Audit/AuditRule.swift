@@ -5,6 +5,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     case contentClipped = "content-clipped"
     case overlap
     case missingGlyph = "missing-glyph"
+    case imageAlt = "image-alt"
     case textNotScaling = "text-not-scaling"
     case wordBroken = "word-broken"
     case horizontalScroll = "horizontal-scroll"
@@ -19,6 +20,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .contentClipped: "An image or other non-text content (an icon beside a row's text, a picture) reaches outside its element's frame and is cut."
         case .overlap: "Two cells' frames intersect, so one draws over the other (badges, headers, footers and backgrounds, which are meant to overlap, aside)."
         case .missingGlyph: "Text is drawn with a font's .notdef glyph (glyph 0, an empty box): no font in the chain has a glyph for the character."
+        case .imageAlt: "An image has no text alternative: a document image without alt text, a screen image without an accessibility label (WCAG 1.1.1); alt=\"\" marks it decorative."
         case .textNotScaling: "Text keeps its size as the text-size category grows, or grows less than WCAG 1.4.4's 200 %."
         case .wordBroken: "A word is broken between letters because it is wider than its column."
         case .horizontalScroll: "Content is wider than its container (WCAG 1.4.10 asks no horizontal scrolling at 320 pt)."
@@ -33,6 +35,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .touchTarget: "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum"
         case .textClipped, .contentClipped, .overlap, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
         case .missingGlyph: "https://learn.microsoft.com/en-us/typography/opentype/spec/recom#glyph-0-the-notdef-glyph"
+        case .imageAlt: "https://www.w3.org/WAI/WCAG22/Understanding/non-text-content"
         case .wordBroken, .horizontalScroll: "https://www.w3.org/WAI/WCAG22/Understanding/reflow"
         case .contrast: "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum"
         case .spacingClipped: "https://www.w3.org/WAI/WCAG22/Understanding/text-spacing"
@@ -43,7 +46,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     /// (an image's alt text, a font's missing glyph) is reported at the first width only.
     public var dependsOnWidth: Bool {
         switch self {
-        case .missingGlyph: false
+        case .imageAlt, .missingGlyph: false
         default: true
         }
     }

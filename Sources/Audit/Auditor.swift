@@ -52,6 +52,7 @@ public struct Auditor: Sendable {
     public func run(progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
         var observations: [Observation] = []
         let theme = options.theme, hyphenate = options.settings.textEnvironment(category: .default).hyphenation
+        let unlabelled = try unlabelledImages()
         var plain = options.settings
         plain.spacing = .normal
         let spaced = (options.settings.spacing ?? .normal) == .normal ? nil : options.settings
@@ -65,7 +66,7 @@ public struct Auditor: Sendable {
             }
             defer { done += 1 }
             let inspect: @Sendable (LayoutSnapshot) throws -> [Observation] = { snapshot in
-                Self.inspect(snapshot, theme: theme, hyphenate: hyphenate)
+                Self.inspect(snapshot, theme: theme, hyphenate: hyphenate, unlabelledImages: unlabelled)
             }
             let perCategory: [[Observation]] = try CategorySweep.map(
                 input.content, categories: options.categories, containerWidth: width, settings: text,
@@ -143,6 +144,50 @@ public struct Auditor: Sendable {
         }
     }
 
+    /// `image-alt`, read from the content once (a text alternative does not change with the
+    /// size): each cell with an image that has none, WCAG 1.1.1's non-text content. A document's
+    /// picture needs alt text unless it is marked decorative (`Picture.isDecorative`: HTML's
+    /// `alt=""`, `role="presentation"`); a screen's image needs an `accessibilityLabel` (empty
+    /// marks it decorative). Lazy sections are read in blocks, as a layout reads them.
+    func unlabelledImages() throws -> [IndexPath: String] {
+        var found: [IndexPath: String] = [:]
+        for (sectionIndex, section) in input.content.sections.enumerated() {
+            var start = 0
+            while start < section.cellCount {
+                let end = min(section.cellCount, start + 4_096)
+                for (offset, cell) in try section.cells(start..<end).enumerated() {
+                    if let message = Self.unlabelledImages(in: cell) { found[IndexPath(item: start + offset, section: sectionIndex)] = message }
+                }
+                start = end
+            }
+        }
+        return found
+    }
+
+    /// What `cell`'s images without a text alternative are, nil when it has none.
+    static func unlabelledImages(in cell: Cell) -> String? {
+        var pictures: [String] = [], images = 0
+        for element in cell.elements {
+            switch element {
+            case .picture(let picture) where !picture.isDecorative && picture.alt.allSatisfy(\.isWhitespace):
+                pictures.append("\"\(picture.source.prefix(80))\"")
+            case .image(let image) where image.accessibilityLabel == nil:
+                images += 1
+            default: continue
+            }
+        }
+        if !pictures.isEmpty {
+            return "the image\(pictures.count == 1 ? "" : "s") \(pictures.joined(separator: ", ")) \(pictures.count == 1 ? "has" : "have") "
+                + "no alt text: a screen reader announces \(pictures.count == 1 ? "it" : "them") by file name or not at all "
+                + "(alt=\"\" marks an image decorative)"
+        }
+        if images > 0 {
+            return "\(images == 1 ? "its image has" : "\(images) of its images have") no accessibilityLabel: VoiceOver has nothing "
+                + "to say for \(images == 1 ? "it" : "them") (\"accessibilityLabel\": \"\" marks an image decorative)"
+        }
+        return nil
+    }
+
     /// How far each text style the content uses grows from L to AX5.
     public func styleScales() -> [StyleScale] {
         var styles = Set<TextStyle>()
@@ -186,7 +231,10 @@ public struct Auditor: Sendable {
     }
 
     /// Everything wrong in one layout.
-    static func inspect(_ snapshot: LayoutSnapshot, theme: Theme, hyphenate: Bool) -> [Observation] {
+    /// - Parameter unlabelledImages: the cells with an image that has no text alternative, and
+    ///   what to say about them (`unlabelledImages()`), reported as `image-alt` where laid out.
+    static func inspect(_ snapshot: LayoutSnapshot, theme: Theme, hyphenate: Bool,
+                        unlabelledImages: [IndexPath: String] = [:]) -> [Observation] {
         let environment = snapshot.environment
         let decorations = snapshot.elements.filter { if case .decoration = $0.role { true } else { false } }
         var found: [Observation] = []
@@ -213,6 +261,7 @@ public struct Auditor: Sendable {
             if let message = clippedContent(in: element) { note(.contentClipped, .warning, element, message) }
             // Characters drawn as .notdef.
             if let message = missingGlyphs(in: element) { note(.missingGlyph, .error, element, message) }
+            if element.role == .cell, let message = unlabelledImages[element.indexPath] { note(.imageAlt, .warning, element, message) }
             var widest = 0.0
             for content in element.content {
                 guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }

@@ -9,12 +9,12 @@ import TestSupport
 /// `text-clipped` fires only where a line of text is cut, never because an icon and the insets
 /// are taller than a row; an icon that is cut is `content-clipped`. The fixtures are Settings
 /// rows: 44 pt tall (an absolute height, as a table view's fixed row height), a 29 pt icon that
-/// scales with the text, a title, and in one an extra detail line. What is
+/// scales with the text (marked decorative), a title, and in one an extra detail line. What is
 /// expected at each size is read from the row measured without the fixed height (where every
 /// line and the icon are, from the top, as a row too short for its content also places them),
 /// not from the audit's own reading of the layout.
 @Suite struct ClippingTests {
-    static let icon = "{\"image\": {\"width\": 29, \"height\": 29, \"scalesWithText\": true}}"
+    static let icon = "{\"image\": {\"width\": 29, \"height\": 29, \"scalesWithText\": true, \"accessibilityLabel\": \"\"}}"
 
     static func settingsRow(detail: Bool) -> String {
         let texts = "{\"text\": \"Wi-Fi\", \"style\": \"body\"}" + (detail ? ", {\"text\": \"Home\", \"style\": \"footnote\"}" : "")
@@ -95,7 +95,7 @@ import TestSupport
     /// card's one line of text fits, so no `text-clipped`. In a card tall enough, neither.
     @Test func anImageTallerThanItsCellIsContentClipped() throws {
         let cells = "{\"stack\": [{\"text\": \"Lisbon\", \"style\": \"headline\"}, "
-            + "{\"image\": {\"width\": 120, \"height\": 120}}]}"
+            + "{\"image\": {\"width\": 120, \"height\": 120, \"accessibilityLabel\": \"Tram on a hill\"}}]}"
         let short = try AuditTests.audit(AuditTests.screen(height: "{\"absolute\": 100}", cells: cells))
         let finding = try #require(AuditTests.findings(short, .contentClipped).first)
         #expect(finding.severity == .warning)
