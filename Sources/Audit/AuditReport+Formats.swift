@@ -157,8 +157,8 @@ extension AuditReport {
     /// The severity a rule's findings have unless the numbers say otherwise.
     static func defaultSeverity(_ rule: AuditRule) -> AuditSeverity {
         switch rule {
-        case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget: .error
-        case .textNotScaling, .wordBroken: .warning
+        case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget, .overlap, .missingGlyph: .error
+        case .textNotScaling, .wordBroken, .contentClipped, .imageAlt: .warning
         }
     }
 

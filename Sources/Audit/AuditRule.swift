@@ -2,6 +2,10 @@
 public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     case touchTarget = "touch-target"
     case textClipped = "text-clipped"
+    case contentClipped = "content-clipped"
+    case overlap
+    case missingGlyph = "missing-glyph"
+    case imageAlt = "image-alt"
     case textNotScaling = "text-not-scaling"
     case wordBroken = "word-broken"
     case horizontalScroll = "horizontal-scroll"
@@ -12,7 +16,11 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     public var summary: String {
         switch self {
         case .touchTarget: "A cell or other tappable element is smaller than 44 × 44 pt (Apple HIG; WCAG 2.5.8 asks 24 × 24 at least)."
-        case .textClipped: "Text needs more room than its frame gives: an absolute or fractional height, a line limit that truncates, an image that pushes it out."
+        case .textClipped: "A line of text is cut: it lies (partly) outside its element's frame (an absolute or fractional height too small for it), or a line limit hides it."
+        case .contentClipped: "An image or other non-text content (an icon beside a row's text, a picture) reaches outside its element's frame and is cut."
+        case .overlap: "Two cells' frames intersect, so one draws over the other (badges, headers, footers and backgrounds, which are meant to overlap, aside)."
+        case .missingGlyph: "Text is drawn with a font's .notdef glyph (glyph 0, an empty box): no font in the chain has a glyph for the character."
+        case .imageAlt: "An image has no text alternative: a document image without alt text, a screen image without an accessibility label (WCAG 1.1.1); alt=\"\" marks it decorative."
         case .textNotScaling: "Text keeps its size as the text-size category grows, or grows less than WCAG 1.4.4's 200 %."
         case .wordBroken: "A word is broken between letters because it is wider than its column."
         case .horizontalScroll: "Content is wider than its container (WCAG 1.4.10 asks no horizontal scrolling at 320 pt)."
@@ -25,10 +33,21 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     public var helpURI: String {
         switch self {
         case .touchTarget: "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum"
-        case .textClipped, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
+        case .textClipped, .contentClipped, .overlap, .textNotScaling: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text"
+        case .missingGlyph: "https://learn.microsoft.com/en-us/typography/opentype/spec/recom#glyph-0-the-notdef-glyph"
+        case .imageAlt: "https://www.w3.org/WAI/WCAG22/Understanding/non-text-content"
         case .wordBroken, .horizontalScroll: "https://www.w3.org/WAI/WCAG22/Understanding/reflow"
         case .contrast: "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum"
         case .spacingClipped: "https://www.w3.org/WAI/WCAG22/Understanding/text-spacing"
+        }
+    }
+
+    /// Whether what the rule finds can differ between container widths. A rule that cannot
+    /// (an image's alt text, a font's missing glyph) is reported at the first width only.
+    public var dependsOnWidth: Bool {
+        switch self {
+        case .imageAlt, .missingGlyph: false
+        default: true
         }
     }
 

@@ -52,6 +52,7 @@ public struct Auditor: Sendable {
     public func run(progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
         var observations: [Observation] = []
         let theme = options.theme, hyphenate = options.settings.textEnvironment(category: .default).hyphenation
+        let unlabelled = try unlabelledImages()
         var plain = options.settings
         plain.spacing = .normal
         let spaced = (options.settings.spacing ?? .normal) == .normal ? nil : options.settings
@@ -65,7 +66,7 @@ public struct Auditor: Sendable {
             }
             defer { done += 1 }
             let inspect: @Sendable (LayoutSnapshot) throws -> [Observation] = { snapshot in
-                Self.inspect(snapshot, theme: theme, hyphenate: hyphenate)
+                Self.inspect(snapshot, theme: theme, hyphenate: hyphenate, unlabelledImages: unlabelled)
             }
             let perCategory: [[Observation]] = try CategorySweep.map(
                 input.content, categories: options.categories, containerWidth: width, settings: text,
@@ -79,7 +80,7 @@ public struct Auditor: Sendable {
                 observations += Self.spacingClipped(with: try sweep(width: width, text: spaced), without: found)
             }
         }
-        var findings = merge(observations)
+        var findings = firstWidthOnly(merge(observations))
         findings += styleScaleFindings()
         findings.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
         return AuditReport(findings: findings, categories: options.categories, widths: options.widths, styleScales: styleScales())
@@ -120,6 +121,71 @@ public struct Auditor: Sendable {
             }
         }
         return order.map { findings[$0]! }
+    }
+
+    /// The findings of rules that do not depend on the width (`AuditRule.dependsOnWidth`) at the
+    /// first width each element has them at, in the order of `options.widths`; the others as they are.
+    func firstWidthOnly(_ findings: [AuditFinding]) -> [AuditFinding] {
+        struct Key: Hashable {
+            var rule: AuditRule
+            var element: ElementRole
+            var indexPath: IndexPath
+        }
+        var first: [Key: Double] = [:]
+        for finding in findings where !finding.rule.dependsOnWidth {
+            let key = Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)
+            let rank = options.widths.firstIndex(of: finding.width) ?? .max
+            if let known = first[key], (options.widths.firstIndex(of: known) ?? .max) <= rank { continue }
+            first[key] = finding.width
+        }
+        return findings.filter { finding in
+            finding.rule.dependsOnWidth
+                || first[Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)] == finding.width
+        }
+    }
+
+    /// `image-alt`, read from the content once (a text alternative does not change with the
+    /// size): each cell with an image that has none, WCAG 1.1.1's non-text content. A document's
+    /// picture needs alt text unless it is marked decorative (`Picture.isDecorative`: HTML's
+    /// `alt=""`, `role="presentation"`); a screen's image needs an `accessibilityLabel` (empty
+    /// marks it decorative). Lazy sections are read in blocks, as a layout reads them.
+    func unlabelledImages() throws -> [IndexPath: String] {
+        var found: [IndexPath: String] = [:]
+        for (sectionIndex, section) in input.content.sections.enumerated() {
+            var start = 0
+            while start < section.cellCount {
+                let end = min(section.cellCount, start + 4_096)
+                for (offset, cell) in try section.cells(start..<end).enumerated() {
+                    if let message = Self.unlabelledImages(in: cell) { found[IndexPath(item: start + offset, section: sectionIndex)] = message }
+                }
+                start = end
+            }
+        }
+        return found
+    }
+
+    /// What `cell`'s images without a text alternative are, nil when it has none.
+    static func unlabelledImages(in cell: Cell) -> String? {
+        var pictures: [String] = [], images = 0
+        for element in cell.elements {
+            switch element {
+            case .picture(let picture) where !picture.isDecorative && picture.alt.allSatisfy(\.isWhitespace):
+                pictures.append("\"\(picture.source.prefix(80))\"")
+            case .image(let image) where image.accessibilityLabel == nil:
+                images += 1
+            default: continue
+            }
+        }
+        if !pictures.isEmpty {
+            return "the image\(pictures.count == 1 ? "" : "s") \(pictures.joined(separator: ", ")) \(pictures.count == 1 ? "has" : "have") "
+                + "no alt text: a screen reader announces \(pictures.count == 1 ? "it" : "them") by file name or not at all "
+                + "(alt=\"\" marks an image decorative)"
+        }
+        if images > 0 {
+            return "\(images == 1 ? "its image has" : "\(images) of its images have") no accessibilityLabel: VoiceOver has nothing "
+                + "to say for \(images == 1 ? "it" : "them") (\"accessibilityLabel\": \"\" marks an image decorative)"
+        }
+        return nil
     }
 
     /// How far each text style the content uses grows from L to AX5.
@@ -165,7 +231,10 @@ public struct Auditor: Sendable {
     }
 
     /// Everything wrong in one layout.
-    static func inspect(_ snapshot: LayoutSnapshot, theme: Theme, hyphenate: Bool) -> [Observation] {
+    /// - Parameter unlabelledImages: the cells with an image that has no text alternative, and
+    ///   what to say about them (`unlabelledImages()`), reported as `image-alt` where laid out.
+    static func inspect(_ snapshot: LayoutSnapshot, theme: Theme, hyphenate: Bool,
+                        unlabelledImages: [IndexPath: String] = [:]) -> [Observation] {
         let environment = snapshot.environment
         let decorations = snapshot.elements.filter { if case .decoration = $0.role { true } else { false } }
         var found: [Observation] = []
@@ -174,8 +243,6 @@ public struct Auditor: Sendable {
                                      frame: element.frame, message: message, category: environment.category,
                                      width: environment.containerWidth))
         }
-        let clipped = Dictionary(snapshot.warnings.filter { $0.kind == .clipped }.map { (WarningKey($0.role, $0.indexPath), $0) },
-                                 uniquingKeysWith: { a, _ in a })
         for element in snapshot.elements {
             if case .decoration = element.role { continue }
             let frame = element.frame
@@ -188,19 +255,19 @@ public struct Auditor: Sendable {
                             + (side < 24 - 1e-9 ? " and the 24 × 24 pt WCAG 2.5.8 minimum" : ""))
                 }
             }
-            // Clipped text: content taller than the frame, or lines a limit hides.
-            if element.isClipped {
-                let needed = clipped[WarningKey(element.role, element.indexPath)]?.needed
-                note(.textClipped, .error, element, "its text needs \(needed.map { points($0) + " pt" } ?? "more height") but the "
-                        + "\(element.role.name) is \(points(frame.height)) pt tall: the text is cut off")
-            }
+            // Clipped text: a line outside the frame (an icon taller than the row is not one).
+            if let message = cutLine(in: element) { note(.textClipped, .error, element, message) }
+            // Clipped images and other content that is not text.
+            if let message = clippedContent(in: element) { note(.contentClipped, .warning, element, message) }
+            // Characters drawn as .notdef.
+            if let message = missingGlyphs(in: element) { note(.missingGlyph, .error, element, message) }
+            if element.role == .cell, let message = unlabelledImages[element.indexPath] { note(.imageAlt, .warning, element, message) }
             var widest = 0.0
             for content in element.content {
                 guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }
                 if truncated {
-                    let shown = Int((textFrame.height / max(layout.lineHeight, 1e-9)).rounded())
-                    note(.textClipped, .error, element, "a line limit shows \(shown) of \(layout.lines.count) lines of \(style.rawValue) "
-                            + "text: the rest is cut off")
+                    note(.textClipped, .error, element, "a line limit shows \(shownLines(layout, in: textFrame)) of \(layout.lines.count) "
+                            + "lines of \(style.rawValue) text: the rest is cut off")
                 }
                 if let line = layout.lines.firstIndex(where: \.isEmergencyBreak) {
                     let word = Self.word(around: layout.lines[line].range.upperBound, in: layout.text.string)
@@ -246,8 +313,141 @@ public struct Auditor: Sendable {
                         : "reaches \(points(right)) pt of a \(points(environment.containerWidth)) pt container: it scrolls horizontally")
             }
         }
+        found += overlaps(in: snapshot)
         return found
     }
+
+    /// How far a line may reach past its element's edge and still count as whole: half a point,
+    /// under a pixel at every screen scale (rounding, not clipping).
+    static let clipTolerance = 0.5
+
+    /// How many lines of `layout` a text frame shows (the frame is as tall as the lines shown).
+    static func shownLines(_ layout: TextLayout, in frame: Rect) -> Int {
+        min(layout.lines.count, Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()))
+    }
+
+    /// `text-clipped`'s first case: the first line (of the element's texts and list markers)
+    /// whose line box, a line pitch tall, lies partly or wholly outside the element's frame, as
+    /// a view that clips to its bounds cuts it. Lines a line limit hides are the second case
+    /// (`truncated`); an image taller than the row is `content-clipped`, not this.
+    static func cutLine(in element: LayoutAttributes) -> String? {
+        let frame = element.frame
+        for content in element.content {
+            let layout: TextLayout, box: Rect, what: String
+            switch content {
+            case .text(let text, let style, let textFrame, _): (layout, box, what) = (text, textFrame, "\(style.rawValue) text")
+            case .marker(let marker, let markerFrame): (layout, box, what) = (marker, markerFrame, "list marker")
+            default: continue
+            }
+            let shown = shownLines(layout, in: box)
+            for index in 0..<shown {
+                let top = box.minY + layout.lines[index].top, bottom = top + layout.lineHeight
+                let lineName = shown == 1 && layout.lines.count == 1 ? "the line" : "line \(index + 1) of \(layout.lines.count)"
+                if bottom > frame.maxY + clipTolerance {
+                    return "\(lineName) of its \(what) reaches \(points(bottom - frame.minY)) pt from the top of a "
+                        + "\(points(frame.height)) pt \(element.role.name): \(points(min(bottom - frame.maxY, layout.lineHeight))) pt of it is cut off"
+                }
+                if top < frame.minY - clipTolerance {
+                    return "\(lineName) of its \(what) starts \(points(frame.minY - top)) pt above the top of its \(element.role.name): "
+                        + "\(points(min(frame.minY - top, layout.lineHeight))) pt of it is cut off"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `content-clipped`: the first image (a screen's image, a document's picture) that reaches
+    /// outside the element's frame on any side.
+    static func clippedContent(in element: LayoutAttributes) -> String? {
+        let frame = element.frame, tolerance = clipTolerance
+        for content in element.content {
+            let box: Rect, what: String
+            switch content {
+            case .image(let rect): (box, what) = (rect, "image")
+            case .picture(let picture, let rect, _, _): (box, what) = (rect, "picture \"\(picture.source.prefix(60))\"")
+            default: continue
+            }
+            var outside: [String] = []
+            if box.maxY > frame.maxY + tolerance { outside.append("\(points(box.maxY - frame.maxY)) pt below the bottom") }
+            if box.minY < frame.minY - tolerance { outside.append("\(points(frame.minY - box.minY)) pt above the top") }
+            if box.maxX > frame.maxX + tolerance { outside.append("\(points(box.maxX - frame.maxX)) pt past the right edge") }
+            if box.minX < frame.minX - tolerance { outside.append("\(points(frame.minX - box.minX)) pt past the left edge") }
+            guard !outside.isEmpty else { continue }
+            return "its \(points(box.width)) × \(points(box.height)) pt \(what) reaches \(outside.joined(separator: " and ")) "
+                + "of its \(points(frame.width)) × \(points(frame.height)) pt \(element.role.name): it is cut off"
+        }
+        return nil
+    }
+
+    /// `missing-glyph`: the characters of the element's texts (list markers and pictures' alt
+    /// text included) drawn with a font's `.notdef`, each once, as U+XXXX.
+    static func missingGlyphs(in element: LayoutAttributes) -> String? {
+        var scalars: [Unicode.Scalar] = []
+        var seen = Set<Unicode.Scalar>()
+        func collect(_ layout: TextLayout) {
+            let ranges = layout.paragraph.notdefRanges
+            guard !ranges.isEmpty else { return }
+            let utf8 = Array(layout.text.string.utf8)
+            for range in ranges where range.upperBound <= utf8.count {
+                for scalar in String(decoding: utf8[range], as: UTF8.self).unicodeScalars where seen.insert(scalar).inserted {
+                    scalars.append(scalar)
+                }
+            }
+        }
+        for content in element.content {
+            switch content {
+            case .text(let layout, _, _, _), .marker(let layout, _): collect(layout)
+            case .picture(_, _, let alt?, _): collect(alt)
+            default: continue
+            }
+        }
+        guard !scalars.isEmpty else { return nil }
+        let named = scalars.prefix(8).map(Self.codePoint).joined(separator: ", ") + (scalars.count > 8 ? ", …" : "")
+        return "\(named) \(scalars.count == 1 ? "is" : "are") drawn as .notdef (glyph 0, an empty box): "
+            + "no font of the chain has a glyph for \(scalars.count == 1 ? "it" : "them")"
+    }
+
+    /// `U+E000`.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// `overlap`: cells whose frames intersect with an area (edges that touch do not), each pair
+    /// once, reported at the later cell. Badges, headers, footers and backgrounds are meant to lie
+    /// over or under cells and are left out. A sweep down the cells sorted by their tops: each is
+    /// compared only with the cells above it that reach below its top.
+    static func overlaps(in snapshot: LayoutSnapshot) -> [Observation] {
+        let cells = snapshot.elements.filter { $0.role == .cell && $0.frame.width > 0 && $0.frame.height > 0 }
+        let order = cells.indices.sorted { (cells[$0].frame.minY, cells[$0].indexPath) < (cells[$1].frame.minY, cells[$1].indexPath) }
+        let environment = snapshot.environment
+        var active: [Int] = []
+        var found: [Observation] = []
+        var reported = Set<IndexPath>()
+        for index in order {
+            let cell = cells[index], frame = cell.frame
+            active.removeAll { cells[$0].frame.maxY <= frame.minY + overlapTolerance }
+            for other in active {
+                let otherFrame = cells[other].frame
+                let width = min(frame.maxX, otherFrame.maxX) - max(frame.minX, otherFrame.minX)
+                let height = min(frame.maxY, otherFrame.maxY) - max(frame.minY, otherFrame.minY)
+                guard width > overlapTolerance, height > overlapTolerance else { continue }
+                let (earlier, later) = cell.indexPath < cells[other].indexPath ? (cell, cells[other]) : (cells[other], cell)
+                guard reported.insert(later.indexPath).inserted else { continue }
+                found.append(Observation(
+                    rule: .overlap, severity: .error, element: later.role, indexPath: later.indexPath, frame: later.frame,
+                    message: "its frame overlaps cell \(earlier.indexPath.section).\(earlier.indexPath.item)'s by "
+                        + "\(points(width)) × \(points(height)) pt: one is drawn over the other",
+                    category: environment.category, width: environment.containerWidth))
+            }
+            active.append(index)
+        }
+        return found
+    }
+
+    /// How far two cells may run into each other and still only touch: a hundredth of a point
+    /// (floating-point rounding of fractional sizes, far under a pixel).
+    static let overlapTolerance = 0.01
 
     /// `spacing-clipped`: the text clipped in a layout with extra text spacing (`spaced`) at a
     /// category, width and element where the same layout without it (`plain`) clips nothing.
@@ -280,14 +480,6 @@ public struct Auditor: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    struct WarningKey: Hashable {
-        var category: ElementRole
-        var indexPath: IndexPath
-        init(_ category: ElementRole, _ indexPath: IndexPath) {
-            self.category = category
-            self.indexPath = indexPath
-        }
-    }
 }
 
 /// The findings of an audit and what it covered.

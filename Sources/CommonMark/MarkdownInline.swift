@@ -52,15 +52,20 @@ public indirect enum MarkdownInline: Hashable, Sendable {
 /// states in CSS pixels (points), when it does.
 public struct MarkdownImage: Hashable, Sendable {
     public var source: String
-    /// The alt text ("" when the image has none: `image-alt` in the audit).
+    /// The alt text ("" when the image has none: `image-alt` in the audit, unless it is decorative).
     public var alt: String
     public var width: Double?
     public var height: Double?
+    /// The HTML marks the image decorative (WCAG 1.1.1, H67): an `alt` attribute that is empty
+    /// (not a missing one), `role="presentation"` or `"none"`, or `aria-hidden="true"`. Always
+    /// false for a Markdown image, which cannot say so.
+    public var isDecorative: Bool
 
-    public init(source: String, alt: String, width: Double? = nil, height: Double? = nil) {
+    public init(source: String, alt: String, width: Double? = nil, height: Double? = nil, isDecorative: Bool = false) {
         self.source = source
         self.alt = alt
         self.width = width
         self.height = height
+        self.isDecorative = isDecorative
     }
 }

@@ -114,9 +114,12 @@ public struct DisplayList: Equatable, Sendable {
     /// (each line at its own `x`, so right-to-left lines end at the right edge), its glyph runs in
     /// visual order, in `color`, and its characters (logical order) as accessible text with `role`.
     /// Links are drawn in `linkColor` and underlined, struck-through text crossed out, each line at
-    /// its font's own position and thickness.
+    /// its font's own position and thickness. With `missingGlyphColor`, every `.notdef` glyph (glyph
+    /// 0: a character its font has no glyph for) is outlined in it, from the font's ascent to its
+    /// descent across its advance, so a missing character shows as more than a faint box.
     public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, linkColor: Color? = nil,
-                              role: AccessibleText.Role = .text, frame: Rect? = nil, maximumLines: Int = .max) {
+                              role: AccessibleText.Role = .text, frame: Rect? = nil, maximumLines: Int = .max,
+                              missingGlyphColor: Color? = nil) {
         var lines: [AccessibleText.Line] = []
         lines.reserveCapacity(layout.lines.count)
         for index in layout.lines.indices.prefix(max(0, maximumLines)) {
@@ -127,6 +130,7 @@ public struct DisplayList: Equatable, Sendable {
                 let runColor = isLink ? linkColor ?? color : color
                 items.append(.glyphs(GlyphRun(font: run.font, pointSize: run.pointSize, origin: start, color: runColor,
                                               glyphs: run.glyphs)))
+                if let missingGlyphColor { outlineNotdefs(of: run, at: start, missingGlyphColor) }
                 guard !run.decoration.isEmpty, run.end > run.start else { continue }
                 let metrics = run.font.decorationMetrics
                 let scale = run.pointSize / Double(run.font.unitsPerEm)
@@ -146,6 +150,19 @@ public struct DisplayList: Equatable, Sendable {
         }
         let bounds = frame ?? Rect(x: origin.x, y: origin.y, width: layout.usedWidth, height: layout.height)
         items.append(.text(AccessibleText(frame: bounds, role: role, lines: lines)))
+    }
+
+    /// An outline around each `.notdef` glyph of `run` (drawn from `start`, the line's start on its
+    /// baseline): as wide as its advance (to the next glyph, or the run's end), as tall as the
+    /// font's ascent and descent.
+    private mutating func outlineNotdefs(of run: TextMetrics.GlyphRun, at start: Point, _ color: Color) {
+        guard run.glyphs.contains(where: { $0.glyph == 0 }) else { return }
+        let ascent = run.font.ascent(at: run.pointSize), descent = run.font.descent(at: run.pointSize)
+        for (index, glyph) in run.glyphs.enumerated() where glyph.glyph == 0 {
+            let next = index + 1 < run.glyphs.count ? run.glyphs[index + 1].x : run.end
+            let width = next - glyph.x > 0.5 ? next - glyph.x : run.pointSize / 2
+            stroke(Rect(x: start.x + glyph.x, y: start.y - ascent, width: width, height: ascent + descent), color, lineWidth: 1)
+        }
     }
 
     /// `other`'s items moved by `offset` and appended, clipped to `other`'s bounds when `clip` is set.

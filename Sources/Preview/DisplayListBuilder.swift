@@ -3,7 +3,8 @@ import TextMetrics
 
 /// Builds the display list of a screen of laid-out cells: a white page, code panels and quote
 /// bars, hairline separators between the rows of a section (not next to headings), and the text of every cell (its
-/// glyphs, and its characters as accessible text). With `debug`, an overlay on top: each cell's
+/// glyphs, and its characters as accessible text), a red outline around every `.notdef` glyph (a
+/// character no font has: the audit's `missing-glyph`). With `debug`, an overlay on top: each cell's
 /// frame, its text frame, every baseline, and a bar marking the 44 pt minimum
 /// height at the leading edge (orange when the minimum made the cell taller than its text); when the screen was laid
 /// out lazily, a scroll indicator showing which parts of the document were measured and which
@@ -217,11 +218,12 @@ public struct DisplayListBuilder: Sendable {
                 let shown = moved(frame)
                 list.draw(layout, at: shown.origin, color: color, linkColor: theme.link, role: Self.role(of: element),
                           frame: moved(element.frame),
-                          maximumLines: Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()))
+                          maximumLines: Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()), missingGlyphColor: theme.missingGlyph)
             case .image(let frame):
                 list.fill(moved(frame), theme.imagePlaceholder, cornerRadius: min(8, frame.width / 8))
             case .marker(let layout, let frame):
-                list.draw(layout, at: moved(frame).origin, color: color, role: .text, frame: moved(element.frame), maximumLines: 1)
+                list.draw(layout, at: moved(frame).origin, color: color, role: .text, frame: moved(element.frame), maximumLines: 1,
+                          missingGlyphColor: theme.missingGlyph)
             case .bar(let frame, _):
                 list.fill(moved(frame), theme.quoteBar)
             case .rule(let frame):
@@ -256,7 +258,7 @@ public struct DisplayListBuilder: Sendable {
                   theme.secondaryText, cornerRadius: side * 0.1)
         if let alt {
             list.draw(alt, at: Point(x: box.minX + altOrigin.x, y: box.minY + altOrigin.y), color: theme.secondaryText, role: .text,
-                      frame: box, maximumLines: alt.lines.count)
+                      frame: box, maximumLines: alt.lines.count, missingGlyphColor: theme.missingGlyph)
         }
     }
 

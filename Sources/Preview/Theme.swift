@@ -28,11 +28,14 @@ public struct Theme: Hashable, Sendable {
     public var imagePlaceholder: Color
     /// Links' text and underline: iOS's link color (`UIColor.link`, the light appearance's system blue).
     public var link: Color
+    /// The outline around a `.notdef` glyph (a character no font has): the audit's error red, so
+    /// `missing-glyph` shows on every preview.
+    public var missingGlyph: Color
 
     public init(background: Color, separator: Color, bodyText: Color, headingText: Color, secondaryText: Color,
                 quoteText: Color, quoteBar: Color, codeBackground: Color, separatorWidth: Double,
                 groupedBackground: Color, cornerRadius: Double, badge: Color, badgeText: Color, imagePlaceholder: Color,
-                link: Color = Color(hex: 0x007AFF)) {
+                link: Color = Color(hex: 0x007AFF), missingGlyph: Color = Color(hex: 0xE5484D)) {
         self.background = background
         self.separator = separator
         self.bodyText = bodyText
@@ -48,6 +51,7 @@ public struct Theme: Hashable, Sendable {
         self.badgeText = badgeText
         self.imagePlaceholder = imagePlaceholder
         self.link = link
+        self.missingGlyph = missingGlyph
     }
 
     /// White, like iOS's light appearance.

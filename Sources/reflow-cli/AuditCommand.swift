@@ -9,7 +9,9 @@ struct AuditCommand: ParsableCommand {
         discussion: """
             Lays FILE out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's reflow width) \
             and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under 24), \
-            text-clipped, text-not-scaling, word-broken, horizontal-scroll, contrast (WCAG 1.4.3). Formats: a report for people \
+            text-clipped (a line cut or hidden by a line limit), content-clipped (an image cut), overlap (cells drawn over each \
+            other), missing-glyph (.notdef boxes), image-alt (no text alternative, WCAG 1.1.1), text-not-scaling, word-broken, \
+            horizontal-scroll, contrast (WCAG 1.4.3), spacing-clipped. Formats: a report for people \
             (text), JSON for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
             """)
 

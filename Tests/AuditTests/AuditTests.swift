@@ -46,15 +46,23 @@ import TestSupport
     }
 
     /// A 60 pt card with two lines of body text: it clips from the first category where the
-    /// screen cell's scaled insets and two body lines need more than 60 pt.
+    /// screen cell's scaled top inset and two body lines need more than 60 pt, so the second
+    /// line passes the card's bottom (an inset the text runs into cuts no line).
     @Test func aSixtyPointCardWithTwoLinesClipsFromTheSizeItsNumbersSay() throws {
         let json = Self.screen(height: "{\"absolute\": 60}", cells: "{\"text\": \"First line\\nSecond line\"}")
         let report = try Self.audit(json)
         let insets = EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12)
-        let first = ContentSizeCategory.allCases.first { category in
-            let scaled = insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category))
-            return scaled.vertical + 2 * DynamicType.spec(.body, category).leading > 60
+        func bottom(_ category: ContentSizeCategory) -> Double {
+            insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).top + 2 * DynamicType.spec(.body, category).leading
         }
+        #expect(ContentSizeCategory.allCases.allSatisfy { abs(bottom($0) - 60) > 0.5 }, "no size is borderline")
+        let first = ContentSizeCategory.allCases.first { bottom($0) > 60 }
+        // What text-clipped used to fire on: the text running into the bottom inset, no line cut.
+        let insetEaten = try #require(ContentSizeCategory.allCases.first { category in
+            insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).vertical
+                + 2 * DynamicType.spec(.body, category).leading > 60
+        })
+        #expect(first.map { $0 > insetEaten } ?? true, "a size where the text runs into the inset but no line is cut")
         let finding = try #require(Self.findings(report, .textClipped).first)
         #expect(finding.category == first)
         #expect(finding.severity == .error)
@@ -66,7 +74,7 @@ import TestSupport
     }
 
     /// The same 60 pt card under WCAG 1.4.12 text spacing (lines 1.5 × the size apart): it clips
-    /// from the first category where the spaced lines need more than 60 pt, and that is
+    /// from the first category where the spaced lines pass its bottom, and that is
     /// `spacing-clipped` only at the categories where it does not clip without the spacing.
     @Test func textSpacingThatClipsACardIsSpacingClippedWhereTheCardFitsOtherwise() throws {
         let json = Self.screen(height: "{\"absolute\": 60}", cells: "{\"text\": \"First line\\nSecond line\"}")
@@ -75,7 +83,7 @@ import TestSupport
         func needed(_ category: ContentSizeCategory, spaced: Bool) -> Double {
             let spec = DynamicType.spec(.body, category)
             let pitch = spaced ? max(spec.leading, 1.5 * spec.pointSize) : spec.leading
-            return insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).vertical + 2 * pitch
+            return insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).top + 2 * pitch
         }
         let spacedOnly = ContentSizeCategory.allCases.filter { needed($0, spaced: true) > 60 && needed($0, spaced: false) <= 60 }
         #expect(!spacedOnly.isEmpty, "some size fits only without the spacing")

@@ -460,8 +460,16 @@ struct HTMLBlockMapping {
     }
 
     static func image(_ element: HTMLElement) -> MarkdownImage {
-        MarkdownImage(source: trimmed(element[attribute: "src"] ?? ""), alt: element[attribute: "alt"] ?? "",
-                      width: dimension(element[attribute: "width"]), height: dimension(element[attribute: "height"]))
+        let alt = element[attribute: "alt"]
+        let roles = (element[attribute: "role"] ?? "").lowercased().split(whereSeparator: \.isWhitespace)
+        // WCAG 1.1.1 (H67): an empty alt attribute marks an image decorative; so do ARIA's
+        // presentation roles (their first token, ARIA's fallback rule) and aria-hidden.
+        let decorative = (alt.map { trimmed($0).isEmpty } ?? false)
+            || roles.first.map { $0 == "presentation" || $0 == "none" } ?? false
+            || trimmed(element[attribute: "aria-hidden"] ?? "").lowercased() == "true"
+        return MarkdownImage(source: trimmed(element[attribute: "src"] ?? ""), alt: alt ?? "",
+                             width: dimension(element[attribute: "width"]), height: dimension(element[attribute: "height"]),
+                             isDecorative: decorative)
     }
 
     /// The first `<img>` among `nodes` and their descendants.

@@ -254,7 +254,8 @@ struct MarkdownReader {
             for inline in inlines {
                 switch inline {
                 case .image(let image):
-                    pictures.append(Picture(source: image.source, alt: image.alt, statedWidth: image.width, statedHeight: image.height))
+                    pictures.append(Picture(source: image.source, alt: image.alt, statedWidth: image.width, statedHeight: image.height,
+                                            isDecorative: image.isDecorative))
                 case .link(_, let children):
                     guard collect(children) else { return false }
                 case .softBreak, .lineBreak: continue

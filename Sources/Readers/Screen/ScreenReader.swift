@@ -349,14 +349,16 @@ struct ScreenReader {
     static func element(_ cursor: JSONCursor, allowing extra: [String] = []) throws -> Cell.Element {
         if case .object(let members) = cursor.value, members.contains(where: { $0.key == "image" }) {
             let fields = try cursor.object(allowed: ["image"], expected: "an image such as {\"image\": {\"width\": 40, \"height\": 40}}")
-            let image = try fields["image"]!.object(allowed: ["width", "height", "scalesWithText"],
+            let image = try fields["image"]!.object(allowed: ["width", "height", "scalesWithText", "accessibilityLabel"],
                                                     expected: "an image such as {\"width\": 40, \"height\": 40}")
             guard let width = image["width"], let height = image["height"] else {
                 throw fields["image"]!.fail("expected both \"width\" and \"height\"")
             }
             return .image(ImagePlaceholder(size: Size(width: try width.number(in: Self.length, expected: "a width in points"),
                                                       height: try height.number(in: Self.length, expected: "a height in points")),
-                                           scalesWithText: try image["scalesWithText"]?.bool() ?? false))
+                                           scalesWithText: try image["scalesWithText"]?.bool() ?? false,
+                                           accessibilityLabel: try image["accessibilityLabel"]?.string(
+                                               expected: "what VoiceOver says for the image (\"\" for a decorative one)")))
         }
         let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines", "pointSize"] + extra)),
                                        expected: "a text such as {\"text\": \"Food\", \"style\": \"headline\"} or an image")

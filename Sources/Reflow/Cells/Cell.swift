@@ -243,9 +243,13 @@ public struct ImagePlaceholder: Hashable, Sendable {
     /// Whether the image grows and shrinks with the cell's `insetMetrics` (a symbol beside text
     /// does; a photo does not).
     public var scalesWithText: Bool
+    /// What VoiceOver says for the image (UIKit's `accessibilityLabel`): nil when none is given
+    /// (the audit's `image-alt`); empty for an image marked decorative, as HTML's `alt=""`.
+    public var accessibilityLabel: String?
 
-    public init(size: Size, scalesWithText: Bool = false) {
+    public init(size: Size, scalesWithText: Bool = false, accessibilityLabel: String? = nil) {
         self.size = size
         self.scalesWithText = scalesWithText
+        self.accessibilityLabel = accessibilityLabel
     }
 }

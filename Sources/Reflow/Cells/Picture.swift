@@ -7,8 +7,14 @@ import TextMetrics
 public struct Picture: Hashable, Sendable {
     /// The reference as the document writes it (a relative path or a URL).
     public var source: String
-    /// The alt text; empty when the document gives none (the audit's `image-alt`).
+    /// The alt text; empty when the document gives none (the audit's `image-alt`) or marks the
+    /// image decorative.
     public var alt: String
+    /// The document marks the image decorative, so it needs no alt text (WCAG 1.1.1): HTML's
+    /// `alt=""` (an empty alt attribute, not a missing one), `role="presentation"` or
+    /// `role="none"`, `aria-hidden="true"`. A Markdown image (`![](x.png)`) cannot say so: with
+    /// an empty description it is an image without alt text.
+    public var isDecorative: Bool
     /// The width and height the document states (HTML `width`/`height`, CSS pixels = points).
     public var statedWidth: Double?
     public var statedHeight: Double?
@@ -21,9 +27,10 @@ public struct Picture: Hashable, Sendable {
     public var file: String?
 
     public init(source: String, alt: String, statedWidth: Double? = nil, statedHeight: Double? = nil, naturalSize: Size? = nil,
-                file: String? = nil) {
+                file: String? = nil, isDecorative: Bool = false) {
         self.source = source
         self.alt = alt
+        self.isDecorative = isDecorative
         self.statedWidth = statedWidth
         self.statedHeight = statedHeight
         self.naturalSize = naturalSize
