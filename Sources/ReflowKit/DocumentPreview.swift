@@ -74,6 +74,54 @@ public struct DocumentPreview {
             : reports[0].jsonText() + "\n"
     }
 
+    /// Where a screen is on the page: a y, or what is at its top.
+    public enum Position: Hashable, Sendable {
+        case offset(Double)
+        case anchor(ScreenAnchor)
+    }
+
+    /// The offset of `position` at `category` in a container `viewport.height` tall: the y itself,
+    /// or the top of the anchor's cell on the page (measuring what lies above it).
+    public func offset(of position: Position, category: ContentSizeCategory, viewport size: Size, sizer: CellSizer,
+                       plans: PlanSharing? = nil) throws -> Double {
+        switch position {
+        case .offset(let offset):
+            return offset
+        case .anchor(let anchor):
+            let indexPath = try anchor.indexPath(in: input.content)
+            let environment = environment(category: category, height: size.height)
+            var (planned, lazy) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
+            let top = try planned.top(of: indexPath, lazy: &lazy) ?? 0
+            if let failure = planned.failure { throw failure }
+            return top
+        }
+    }
+
+    /// The layout report of one screen of `viewport` size at `position` at `category`: the
+    /// elements it shows (in page coordinates, pinned headers where they sit at that offset) and
+    /// the screen's rectangle; what `reflow-cli layout --viewport` prints.
+    public func screenReport(category: ContentSizeCategory, viewport size: Size, at position: Position,
+                             sizer: CellSizer? = nil) throws -> LayoutReport {
+        let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
+        let plans = screenPlans()
+        let offset = try offset(of: position, category: category, viewport: size, sizer: sizer, plans: plans)
+        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, offset: offset, sizer: sizer, plans: plans)
+        let elements = try planned.attributes(in: visible, lazy: &lazy)
+        if let failure = planned.failure { throw failure }
+        let estimated = (0..<lazy.count).contains { !lazy.isMeasured($0) }
+        return LayoutReport(screen: visible, elements: elements, environment: planned.environment,
+                            contentHeight: lazy.contentHeight(), contentHeightEstimated: estimated)
+    }
+
+    /// One screen of `viewport` size at `position` on the page (see `screen(category:viewport:offset:sizer:)`).
+    public func screen(category: ContentSizeCategory, viewport size: Size, at position: Position,
+                       sizer: CellSizer? = nil) throws -> DisplayList {
+        let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
+        let plans = screenPlans()
+        let offset = try offset(of: position, category: category, viewport: size, sizer: sizer, plans: plans)
+        return try screen(category: category, viewport: size, offset: offset, sizer: sizer, plans: plans)
+    }
+
     /// One screen of `viewport` size at `offset` on the page: exactly what the whole page (the
     /// eager layout) shows between `offset` and `offset + viewport.height`. Only the units above
     /// the screen's bottom are measured (each once; heights a layout knows, absolute and
@@ -133,12 +181,20 @@ public struct DocumentPreview {
     /// - Parameter progress: the fraction of the columns done (0…1).
     public func contactSheet(categories: [ContentSizeCategory], viewport: Size? = nil, offset: Double = 0,
                              heading: String?, progress: (@Sendable (Double) -> Void)? = nil) throws -> DisplayList {
+        try contactSheet(categories: categories, viewport: viewport, at: .offset(offset), heading: heading, progress: progress)
+    }
+
+    /// `contactSheet(categories:viewport:offset:heading:progress:)` with each screen at `position`
+    /// (an anchor is found at each size).
+    public func contactSheet(categories: [ContentSizeCategory], viewport: Size?, at position: Position,
+                             heading: String?, progress: (@Sendable (Double) -> Void)? = nil) throws -> DisplayList {
         let typesetter = try Typesetter(fonts: fonts)
         var screens: [DisplayList] = []
         if let viewport {
             let sizer = CellSizer(typesetter: typesetter)
             let plans = screenPlans()
             for (index, category) in categories.enumerated() {
+                let offset = try offset(of: position, category: category, viewport: viewport, sizer: sizer, plans: plans)
                 screens.append(try screen(category: category, viewport: viewport, offset: offset, sizer: sizer, plans: plans))
                 progress?(Double(index + 1) / Double(categories.count))
             }

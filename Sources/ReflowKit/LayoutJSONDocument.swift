@@ -56,6 +56,20 @@ public struct LayoutJSONDocument: Sendable {
     /// The JSON's end, after the last layout.
     package static let tail = "\n  ]\n}\n"
 
+    /// Writes one screen's report per category (`DocumentPreview.screenReport`) as the document's layouts.
+    public func writeScreens(_ preview: DocumentPreview, categories: [ContentSizeCategory], viewport: Size,
+                             at position: DocumentPreview.Position, to sink: Sink,
+                             progress: (@Sendable (Double) -> Void)? = nil) throws {
+        try sink.write(head)
+        let sizer = CellSizer(typesetter: try Typesetter(fonts: preview.fonts))
+        for (index, category) in categories.enumerated() {
+            let report = try preview.screenReport(category: category, viewport: viewport, at: position, sizer: sizer)
+            try sink.write((index > 0 ? ",\n" : "") + report.jsonText(indent: "    "))
+            progress?(Double(index + 1) / Double(categories.count))
+        }
+        try sink.write(Self.tail)
+    }
+
     /// Lays `input` out at each of `categories` (on worker threads, `CategorySweep`) and writes
     /// the whole document to `sink`.
     /// - Parameters:

@@ -15,8 +15,10 @@ public struct PreviewFiles: Sendable {
     public var isSheet: Bool
     /// One screen of this size, laid out lazily, instead of the whole page.
     public var viewport: Size?
-    /// With `viewport`: the scroll position in points.
+    /// With `viewport`: the place on the page at the screen's top, in points.
     public var offset: Double = 0
+    /// With `viewport`, instead of `offset`: what is at the screen's top (found at each size).
+    public var anchor: ScreenAnchor?
     /// Device pixels per point of a PNG.
     public var scale = 2
     /// The file written, and the name parts are named after (`PATH-001.png`, …).
@@ -53,6 +55,9 @@ public struct PreviewFiles: Sendable {
         }
     }
 
+    /// Where each screen is: the anchor, or the offset.
+    public var position: DocumentPreview.Position { anchor.map { .anchor($0) } ?? .offset(offset) }
+
     /// The picture's title (an SVG's `<title>`): the document at its size, or at every size.
     package func title(document: String) -> String {
         isSheet ? "\(document) at every text size" : "\(document) at \(categories[0].displayName)"
@@ -76,10 +81,10 @@ public struct PreviewFiles: Sendable {
         }
         let list: DisplayList
         if isSheet {
-            list = try preview.contactSheet(categories: categories, viewport: viewport, offset: offset,
+            list = try preview.contactSheet(categories: categories, viewport: viewport, at: position,
                                             heading: title(document: document)) { report(0.4 * $0) }
         } else if let viewport {
-            list = try preview.screen(category: categories[0], viewport: viewport, offset: offset)
+            list = try preview.screen(category: categories[0], viewport: viewport, at: position)
         } else {
             let page = try preview.page(category: categories[0])
             // Sized before any progress is reported, so a page no PNG can hold fails with its error alone.

@@ -15,6 +15,10 @@ extension PreviewRequest {
         case viewportHeight(InvalidLength)
         /// An offset scrolls a viewport; none was given.
         case offsetWithoutViewport(Double)
+        /// An anchor places a viewport; none was given.
+        case anchorWithoutViewport
+        /// Both an offset and an anchor: two places for one screen.
+        case offsetAndAnchor
         /// The layout JSON holds the whole layout: it cannot be cropped to a viewport.
         case viewportWithLayoutJSON
         /// Parts cut one size's whole PNG page; not a viewport, a contact sheet or another format.
@@ -33,6 +37,10 @@ extension PreviewRequest {
             case .viewportHeight(let invalid): "the viewport's height \(invalid)"
             case .offsetWithoutViewport:
                 "an offset needs a viewport (the screen it scrolls)"
+            case .anchorWithoutViewport:
+                "an anchor needs a viewport (the screen it places)"
+            case .offsetAndAnchor:
+                "give an offset or an anchor, not both: each says where the screen is"
             case .viewportWithLayoutJSON:
                 "a viewport crops an image; the layout JSON holds the whole layout"
             case .partsNeedOnePNGPage(let format):

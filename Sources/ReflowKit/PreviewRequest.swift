@@ -21,6 +21,8 @@ public struct PreviewRequest: Sendable {
     /// One screen of this size in points.
     public var viewport: Size?
     public var offset: Double?
+    /// What to show at the screen's top, instead of an offset.
+    public var anchor: ScreenAnchor?
     public var scale = 2
     /// With `output`: a page too tall for one PNG is written as parts named after it.
     public var parts = false
@@ -45,7 +47,7 @@ public struct PreviewRequest: Sendable {
         let name = "\(file.stem ?? file.lastComponent?.string ?? "document")-\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
         var files = PreviewFiles(format: format, categories: categories, isSheet: isSheet,
                                  path: output ?? file.removingLastComponent().appending(name).string)
-        (files.viewport, files.offset, files.scale) = (viewport, offset, scale)
+        (files.viewport, files.offset, files.anchor, files.scale) = (viewport, offset, anchor, scale)
         files.allowsParts = output == nil || parts
         files.protecting = [document]
         return (files, width)
@@ -54,8 +56,10 @@ public struct PreviewRequest: Sendable {
     private func checkViewport() throws(Problem) {
         guard let viewport else {
             if let offset { throw .offsetWithoutViewport(offset) }
+            if anchor != nil { throw .anchorWithoutViewport }
             return
         }
+        if offset != nil, anchor != nil { throw .offsetAndAnchor }
         do { try Limits.checkPositive(viewport.width) } catch { throw .viewportWidth(error) }
         do { try Limits.checkPositive(viewport.height) } catch { throw .viewportHeight(error) }
         if let width, width != viewport.width { throw .widthDisagreesWithViewport(width: width, viewport: viewport) }

@@ -104,6 +104,8 @@ extension PreviewRequest.Problem: CommandLineWording {
         case .viewportWidth(let invalid): "--viewport's width \(invalid)"
         case .viewportHeight(let invalid): "--viewport's height \(invalid)"
         case .offsetWithoutViewport: "--offset needs --viewport (the screen it scrolls)"
+        case .anchorWithoutViewport: "--at needs --viewport (the screen it places)"
+        case .offsetAndAnchor: "give --offset or --at, not both: each says where the screen is"
         case .viewportWithLayoutJSON: "--viewport crops an image; --format json writes the whole layout (drop --viewport)"
         case .partsNeedOnePNGPage(let format):
             "--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or "
@@ -112,6 +114,13 @@ extension PreviewRequest.Problem: CommandLineWording {
             "--width \(Limits.describe(width)) and --viewport "
                 + "\(viewport ?? "\(Limits.describe(size.width))x\(Limits.describe(size.height))") disagree; give one width"
         }
+    }
+}
+
+extension ScreenAnchor.Problem: CommandLineWording {
+    var commandLineMessage: String {
+        if case .malformed = self { return "--at \(description)" }
+        return "--at: \(description)"
     }
 }
 

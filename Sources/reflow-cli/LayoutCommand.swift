@@ -2,6 +2,7 @@ import ArgumentParser
 import Reflow
 import Readers
 import ReflowKit
+import TextMetrics
 
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,6 +13,10 @@ struct LayoutCommand: ParsableCommand {
             category and placed by a list or flow layout; a screen file (.json) brings its compositional layout. The JSON \
             holds the environment, the content size and every element: its kind, index path, frame, lines and first words. \
             With --category all it holds twelve layouts, xs to ax5.
+
+            --viewport WxH with --offset Y or --at ANCHOR prints one screen instead: the elements visible between Y and Y + H \
+            on the page (in page coordinates, pinned headers where they sit at that offset) and a "viewport" object with the \
+            screen's frame. Only what lies above the screen's bottom is measured.
             """)
 
     @Option(help: ArgumentHelp(
@@ -19,8 +24,20 @@ struct LayoutCommand: ParsableCommand {
         valueName: "category"))
     var category = CategoryChoice(.large)
 
-    @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
-    var width: Double = LayoutEnvironment.defaultContainerWidth
+    @Option(help: ArgumentHelp("Container width in points (default 390, or the --viewport width).", valueName: "pt"))
+    var width: Double?
+
+    @Option(help: ArgumentHelp("Print one screen of this size in points, e.g. 390x844: the elements it shows at --offset or --at.",
+                               valueName: "WxH"))
+    var viewport: String?
+
+    @Option(help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (default 0).", valueName: "pt"))
+    var offset: Double?
+
+    @Option(help: ArgumentHelp(
+        "With --viewport, instead of --offset: what to show at the screen's top: line:N (a Markdown source line), heading:TEXT or item:S.I.",
+        valueName: "anchor"))
+    var at: String?
 
     @Option(help: ArgumentHelp("Read the file as markdown, text or screen (a JSON screen file), whatever its extension says.",
                                valueName: "format"))
@@ -34,7 +51,26 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var placement: PlacementOptions
     @OptionGroup var document: DocumentOptions
 
-    func validate() throws { try requirePositive(width, "--width") }
+    func validate() throws { _ = try screen() }
+
+    /// The container width, and the screen asked for (nil: the whole layout), checked as `preview` checks them.
+    private func screen() throws -> (width: Double, viewport: Size?, position: DocumentPreview.Position) {
+        if let width { try requirePositive(width, "--width") }
+        guard let viewport else {
+            if offset != nil { throw ValidationError("--offset needs --viewport (the screen it scrolls)") }
+            if at != nil { throw ValidationError("--at needs --viewport (the screen it places)") }
+            return (width ?? LayoutEnvironment.defaultContainerWidth, nil, .offset(0))
+        }
+        var request = PreviewRequest(document: document.file)
+        request.format = .png
+        (request.width, request.viewport, request.offset) = (width, try PreviewCommand.viewportSize(viewport), offset)
+        request.anchor = try at.map { text in
+            do throws(ScreenAnchor.Problem) { return try ScreenAnchor(parsing: text) } catch { throw ValidationError(error.commandLineMessage) }
+        }
+        let files: PreviewFiles, resolvedWidth: Double
+        do { (files, resolvedWidth) = try request.resolved() } catch { throw ValidationError(error.commandLineMessage(viewport: viewport)) }
+        return (resolvedWidth, files.viewport, files.position)
+    }
 
     func run() throws {
         let documentFormat = format ?? DocumentFormat(path: document.file)
@@ -47,9 +83,16 @@ struct LayoutCommand: ParsableCommand {
         let json = LayoutJSONDocument(document: document.name, format: documentFormat, cells: placement.cells,
                                       layout: loaded.format == .screen ? "compositional" : placement.layout.rawValue)
         let sweep = try document.text.sweep(loaded)
-        try json.write(loaded, categories: category.categories, width: width, settings: sweep,
-                       fontsDirectory: directory,
-                       to: sink, progress: { progress.update($0) })
+        let (width, viewport, position) = try screen()
+        if let viewport {
+            let preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: width, settings: sweep)
+            try json.writeScreens(preview, categories: category.categories, viewport: viewport, at: position, to: sink,
+                                  progress: { progress.update($0) })
+        } else {
+            try json.write(loaded, categories: category.categories, width: width, settings: sweep,
+                           fontsDirectory: directory,
+                           to: sink, progress: { progress.update($0) })
+        }
         progress.finish()
         try sink.commit()
     }

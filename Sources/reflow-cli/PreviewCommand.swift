@@ -12,8 +12,9 @@ struct PreviewCommand: ParsableCommand {
             `reflow-cli FILE --category xxxl` writes FILE-xxxl.png beside the file (or -o PATH): the document laid out in \
             self-sizing cells for the container width at that text size, drawn on a white screen with the bundled Inter fonts. \
             --category all draws the twelve sizes side by side on one contact sheet (FILE-all.png). --viewport WxH --offset Y \
-            draws one screen: only the cells on it are measured (lazily, as a collection view does; the rows above keep \
-            estimated heights), so a long document renders a screen about as fast as a short one. --debug overlays cell frames, \
+            draws one screen: exactly what the whole page shows between Y and Y + H (the cells above are measured, each once, \
+            for their heights; the cells below are not measured). --at line:N, heading:TEXT or item:S.I instead puts that \
+            Markdown source line's block, that heading or that cell at the screen's top. --debug overlays cell frames, \
             text frames, baselines, the 44 pt minimum and, for a viewport, which rows were measured.
 
             Long documents: a PNG page taller than 16,384 px is written in numbered parts, FILE-CATEGORY-001.png, \
@@ -41,8 +42,13 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Draw one screen of this size in points, e.g. 390x844, measuring only the cells on it.", valueName: "WxH"))
     var viewport: String?
 
-    @Option(help: ArgumentHelp("With --viewport: the scroll position in points (rows above it keep estimated heights).", valueName: "pt"))
+    @Option(help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (the screen shows what the whole page shows there).", valueName: "pt"))
     var offset: Double?
+
+    @Option(help: ArgumentHelp(
+        "With --viewport, instead of --offset: what to show at the screen's top: line:N (the block holding Markdown source line N), heading:TEXT (the first heading with that text) or item:S.I (the cell at section S, item I, as UIKit's scrollToItem(at:at: .top)).",
+        valueName: "anchor"))
+    var at: String?
 
     @Option(help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
     var scale: Int = 2
@@ -66,6 +72,9 @@ struct PreviewCommand: ParsableCommand {
         (request.output, request.format, request.width) = (output, format, width)
         request.viewport = try viewport.map(Self.viewportSize)
         (request.offset, request.scale, request.parts) = (offset, scale, parts)
+        request.anchor = try at.map { text in
+            do throws(ScreenAnchor.Problem) { return try ScreenAnchor(parsing: text) } catch { throw ValidationError(error.commandLineMessage) }
+        }
         (request.categories, request.isSheet) = (category.categories, category.isAll)
         do {
             return try request.resolved()

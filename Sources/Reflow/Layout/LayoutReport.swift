@@ -112,6 +112,13 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public let message: String
     }
 
+    /// The screen a report of one screen shows (`layout --viewport`): its rectangle on the page,
+    /// and whether the content height counts estimates for what lies below it (unmeasured).
+    public struct ViewportReport: Codable, Hashable, Sendable {
+        public let frame: Frame
+        public let contentHeightEstimated: Bool
+    }
+
     /// An orthogonal section's content width at rest.
     public struct ScrollingWidth: Codable, Hashable, Sendable {
         public let section: Int
@@ -120,6 +127,9 @@ public struct LayoutReport: Codable, Hashable, Sendable {
 
     public let environment: Environment
     public let contentSize: Size
+    /// For a report of one screen: the screen (its elements are those it shows, in page coordinates,
+    /// pinned headers where they sit at that offset).
+    public var viewport: ViewportReport?
     public let elements: [ElementReport]
     /// Orthogonal sections' widths (absent when there are none).
     public let scrollingWidths: [ScrollingWidth]?
@@ -168,6 +178,15 @@ public struct LayoutReport: Codable, Hashable, Sendable {
                           given: Self.rounded($0.given), needed: Self.rounded($0.needed), message: $0.description)
         }
         self.warnings = reports.isEmpty ? nil : reports
+    }
+
+    /// A report of one screen: `elements` (what a screen at `visible` shows) in `environment`,
+    /// with the content height as known then (`contentHeightEstimated` when units below are unmeasured).
+    public init(screen visible: Rect, elements: [LayoutAttributes], environment: LayoutEnvironment, contentHeight: Double,
+                contentHeightEstimated: Bool) {
+        self.init(environment: environment, contentSize: Size(width: environment.containerWidth, height: contentHeight),
+                  elements: elements.map(Self.report), scrollingWidths: [:], warnings: [])
+        viewport = ViewportReport(frame: Frame(visible), contentHeightEstimated: contentHeightEstimated)
     }
 
     static func report(_ attributes: LayoutAttributes) -> ElementReport {
@@ -221,6 +240,10 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         if let language = environment.language { out += ", \"language\": \(JSONText.string(language))" }
         out += "},\n"
         out += "\(indent)  \"contentSize\": {\"width\": \(JSONText.number(contentSize.width)), \"height\": \(JSONText.number(contentSize.height))},\n"
+        if let viewport {
+            out += "\(indent)  \"viewport\": {\"frame\": \(Self.json(viewport.frame)), "
+            out += "\"contentHeightEstimated\": \(viewport.contentHeightEstimated)},\n"
+        }
         out += "\(indent)  \"elements\": ["
         // Appends of literals and small strings only: this runs for every element of every
         // category written, and an interpolated line would be a heap string each time.

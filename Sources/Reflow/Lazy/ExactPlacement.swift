@@ -25,3 +25,27 @@ extension PlannedLayout {
         return measured
     }
 }
+
+extension PlannedLayout {
+    /// Measures every unit before `unit` that is not measured (or known) yet: afterwards `unit`'s
+    /// top is the eager layout's. Returns how many units it measured.
+    @discardableResult
+    public func measureUnits(before unit: Int, lazy: inout LazyLayout) -> Int {
+        var measured = 0
+        for index in 0..<min(unit, lazy.count) where !lazy.isMeasured(index) {
+            lazy.setHeight(height(ofUnit: index), of: index)
+            measured += 1
+        }
+        return measured
+    }
+
+    /// The top of the cell at `indexPath` on the page (the eager layout's y), measuring what lies
+    /// above it; nil when no unit holds it.
+    public func top(of indexPath: IndexPath, lazy: inout LazyLayout) throws -> Double? {
+        guard let unit = plan.unit(containing: indexPath) else { return nil }
+        measureUnits(before: unit, lazy: &lazy)
+        let top = lazy.y(of: unit)
+        let element = try attributes(ofUnit: unit, top: top).first { $0.indexPath == indexPath && $0.role == .cell }
+        return element?.frame.minY ?? top
+    }
+}
