@@ -44,7 +44,7 @@ public struct PlainTextLines: Sendable {
                 environment: TextEnvironment, width: Double, fonts: FontLibrary) throws {
         let pitch = try Self.lineHeight(style: style, environment: environment, font: font, pointSize: pointSize,
                                         lineHeight: lineHeight, fonts: fonts)
-        let size = pointSize ?? DynamicType.spec(style, environment.category).pointSize
+        let size = pointSize ?? environment.spec(style).pointSize
         self.init(face: font.map { .file(path: $0, pointSize: size) } ?? .style(style), environment: environment, width: width,
                   lineHeight: pitch)
     }
@@ -55,7 +55,7 @@ public struct PlainTextLines: Sendable {
     /// - Parameter font: a font file of one's own (opened, so a file that is not a font fails here).
     public static func lineHeight(style: TextStyle, environment: TextEnvironment, font: String?, pointSize: Double?,
                                   lineHeight: Double?, fonts: FontLibrary) throws -> Double {
-        let spec = DynamicType.spec(style, environment.category)
+        let spec = environment.spec(style)
         var leading = lineHeight ?? spec.leading
         if let font {
             let face = try fonts.font(atPath: font)

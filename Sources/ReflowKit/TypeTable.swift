@@ -19,12 +19,17 @@ public struct TypeTable: Sendable {
     /// Every style (in `TextStyle` order) at every category (xS to AX5).
     public let entries: [Entry]
 
-    /// The table with each face resolved through `library`, so it names files that load.
-    public init(library: FontLibrary) throws {
+    /// With Bold Text: every weight one step heavier.
+    public let boldText: Bool
+
+    /// The table with each face resolved through `library`, so it names files that load; with
+    /// `boldText`, as the accessibility setting Bold Text makes it.
+    public init(library: FontLibrary, boldText: Bool = false) throws {
+        self.boldText = boldText
         var entries: [Entry] = []
         for style in TextStyle.allCases {
             for category in ContentSizeCategory.allCases {
-                let spec = DynamicType.spec(style, category)
+                let spec = DynamicType.spec(style, category, boldText: boldText)
                 let face = try library.font(spec.typeface())
                 entries.append(Entry(style: style.rawValue, category: category.shortName, pointSize: spec.pointSize,
                                      leading: spec.leading, weight: spec.weight.name,
@@ -49,6 +54,7 @@ public struct TypeTable: Sendable {
         }
         let switchPoint = Int(Typeface.displaySwitchPointSize)
         out += "\nsize/leading in points; the Text cut (Inter) below \(switchPoint) pt, the Display cut from \(switchPoint) pt.\n"
+        if boldText { out += "Bold Text: every style one weight heavier than its Dynamic Type weight (regular → semibold, semibold → bold).\n" }
         return out
     }
 

@@ -23,9 +23,16 @@ public struct TypeSpec: Hashable, Sendable, Codable {
 public enum DynamicType {
     /// The resolved size, leading and weight of `style` at `category`. Emphasized variants are
     /// bold for largeTitle, title1 and title2 and semibold for the rest.
-    public static func spec(_ style: TextStyle, _ category: ContentSizeCategory, emphasized: Bool = false) -> TypeSpec {
+    /// With `boldText` (the accessibility setting Bold Text), the weight is one step heavier
+    /// (`FontWeight.stronger`): regular styles semibold, headline bold. iOS documents only that Bold
+    /// Text draws "heavier" weights; one step of the text styles' weight scale is what it does to
+    /// the system font's Regular and Semibold cuts. A bold style stays bold: the bundled Inter has
+    /// no heavier cut (iOS would draw Heavy).
+    public static func spec(_ style: TextStyle, _ category: ContentSizeCategory, emphasized: Bool = false,
+                            boldText: Bool = false) -> TypeSpec {
         let (size, leading) = table[style]![category.rawValue]
-        return TypeSpec(pointSize: size, leading: leading, weight: weight(of: style, emphasized: emphasized))
+        let weight = weight(of: style, emphasized: emphasized)
+        return TypeSpec(pointSize: size, leading: leading, weight: boldText ? weight.stronger : weight)
     }
 
     /// Headline is semibold and every other style regular; emphasized variants are bold for the

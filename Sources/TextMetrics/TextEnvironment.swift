@@ -19,6 +19,9 @@ public struct TextEnvironment: Hashable, Sendable {
     public var hyphenation: Bool
     /// Extra letter, word and line spacing (WCAG 1.4.12's with `.wcag`).
     public var spacing: TextSpacing
+    /// The accessibility setting Bold Text (`UIAccessibility.isBoldTextEnabled`, the trait
+    /// collection's `legibilityWeight == .bold`): every text style one weight heavier.
+    public var boldText = false
 
     public init(category: ContentSizeCategory = .default, direction: BaseDirection = .auto, language: LanguageTag? = nil,
                 hyphenation: Bool = false, spacing: TextSpacing = .normal) {
@@ -27,5 +30,11 @@ public struct TextEnvironment: Hashable, Sendable {
         self.language = language
         self.hyphenation = hyphenation
         self.spacing = spacing
+    }
+
+    /// `style`'s size, leading and weight here: the Dynamic Type table at the category, one
+    /// weight heavier with Bold Text.
+    public func spec(_ style: TextStyle) -> TypeSpec {
+        DynamicType.spec(style, category, boldText: boldText)
     }
 }

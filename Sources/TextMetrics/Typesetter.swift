@@ -123,7 +123,7 @@ public final class Typesetter {
                        overflowWrap: LineBreaker.OverflowWrap = .breakWord) throws -> TextLayout {
         let key = cachesLayouts ? LayoutKey(text: text, style: style, environment: environment, width: width, overflowWrap: overflowWrap) : nil
         if let key, let layout = layouts.value(for: key) { return layout }
-        let spec = DynamicType.spec(style, environment.category)
+        let spec = environment.spec(style)
         let faces = try faces(pointSize: spec.pointSize, weight: spec.weight)
         let layout = self.layout(text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
                                  overflowWrap: overflowWrap, direction: environment.direction, language: environment.language,

@@ -35,12 +35,16 @@ struct TextOptions: ParsableArguments {
         valueName: "spacing"))
     var textSpacing: TextSpacing?
 
+    @Flag(name: .customLong("bold-text"), help: ArgumentHelp(
+        "The accessibility setting Bold Text: every text style one weight heavier, as iOS draws it (regular styles semibold, headline bold; 'reflow-cli type-table --bold-text' shows the weights). (default: the front matter's 'bold-text', else off)"))
+    var boldText = false
+
     func validate() throws { try requireLanguageTag(language) }
 
     /// The settings given, for `TextSettings`' environments (over the front matter's).
     func settings() throws -> TextSettings {
         TextSettings(direction: direction, language: try language.map(LanguageTag.init), hyphenation: hyphenate,
-                     spacing: textSpacing)
+                     spacing: textSpacing, boldText: boldText ? true : nil)
     }
 
     /// The text settings for a sweep over text sizes: those given over what the input's front

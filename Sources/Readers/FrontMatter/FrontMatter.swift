@@ -4,7 +4,7 @@ import Yams
 
 /// What a Markdown document says about how to read it, in YAML front matter: a first line of
 /// `---`, YAML mapping lines, and a closing line of `---` or `...` (as Jekyll, Hugo and Pandoc
-/// take it). reflow reads four keys; the others (`title`, `author`, …) are left to other tools:
+/// take it). reflow reads seven keys; the others (`title`, `author`, …) are left to other tools:
 ///
 /// | key | value |
 /// |---|---|
@@ -12,6 +12,8 @@ import Yams
 /// | `direction` | `ltr`, `rtl` or `auto`: the paragraphs' base direction |
 /// | `hyphenate` | `true` or `false` |
 /// | `text-spacing` | `normal` or `wcag` (WCAG 1.4.12's spacing) |
+/// | `bold-text` | `true` or `false`: the accessibility setting Bold Text |
+/// | `minimumContentSizeCategory`, `maximumContentSizeCategory` | a category (`xs` … `ax5`): the sizes the document takes part in (UIKit, iOS 15); outside them it is laid out at the nearest end |
 ///
 /// They are defaults: what a person sets explicitly wins (`TextSettings`).
 public struct FrontMatter: Hashable, Sendable {
@@ -121,6 +123,19 @@ public struct FrontMatter: Hashable, Sendable {
             case "text-spacing":
                 guard let name = value.string, let spacing = TextSpacing(name: name) else { throw invalid("normal or wcag") }
                 result.settings.spacing = spacing
+            case "bold-text":
+                guard value.scalar != nil, let flag = value.bool else { throw invalid("true or false") }
+                result.settings.boldText = flag
+            case "minimumContentSizeCategory", "maximumContentSizeCategory":
+                guard let name = value.string, let category = ContentSizeCategory(name: name) else {
+                    throw invalid("a content-size category: \(ContentSizeCategory.validNames)")
+                }
+                if key.hasPrefix("minimum") { result.settings.minimumCategory = category } else { result.settings.maximumCategory = category }
+                if let minimum = result.settings.minimumCategory, let maximum = result.settings.maximumCategory, minimum > maximum {
+                    throw FrontMatterError.invalidValue(key: key, value: name,
+                                                        expected: "minimumContentSizeCategory at most maximumContentSizeCategory "
+                                                            + "(\(minimum.shortName) > \(maximum.shortName))", line: line)
+                }
             default:
                 continue
             }

@@ -43,8 +43,9 @@ struct ScreenReader {
     static let fraction = 0.000_1...100.0
 
     mutating func screen(_ cursor: JSONCursor) throws -> (CompositionalLayout, CollectionContent) {
-        let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title"],
+        let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title"] + Self.limitKeys,
                                      expected: "an object with \"sections\"")
+        let screenLimits = try Self.limits(root, at: cursor, within: nil)
         let spacing = try root["interSectionSpacing"]?.number(in: Self.length, expected: "a spacing in points") ?? 0
         _ = try root["title"]?.string(expected: "a title")
         guard let sectionsCursor = root["sections"] else {
@@ -60,7 +61,8 @@ struct ScreenReader {
             return total + ranges.count
         }
         for (index, section) in list.enumerated() {
-            let (sectionVariants, content) = try self.section(section, index: index, eager: cellCount <= ScreenFile.eagerCellLimit)
+            let (sectionVariants, content) = try self.section(section, index: index, eager: cellCount <= ScreenFile.eagerCellLimit,
+                                                              limits: screenLimits)
             variants.append(sectionVariants)
             sections.append(content)
         }
@@ -73,9 +75,37 @@ struct ScreenReader {
 
     static let layoutKeys = ["group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior"]
 
-    mutating func section(_ cursor: JSONCursor, index: Int, eager: Bool) throws -> ([Variant], CollectionContent.Section) {
-        let keys = Self.layoutKeys + ["variants", "header", "footer", "background", "cells"]
+    /// UIKit's content-size limits (iOS 15), on a screen, a section or a cell.
+    static let limitKeys = ["minimumContentSizeCategory", "maximumContentSizeCategory"]
+
+    /// The content-size limits `members` give, narrowed by `outer` (a screen's for its sections, a
+    /// section's for its cells): the narrowest wins, as a view's limits narrow its superview's.
+    static func limits(_ members: JSONCursor.Members, at cursor: JSONCursor,
+                       within outer: ClosedRange<ContentSizeCategory>?) throws -> ClosedRange<ContentSizeCategory>? {
+        func category(_ key: String) throws -> ContentSizeCategory? {
+            guard let value = members[key] else { return nil }
+            let name = try value.string(expected: "a content-size category (\(ContentSizeCategory.validNames))")
+            guard let category = ContentSizeCategory(name: name) else {
+                throw value.fail("expected a content-size category (\(ContentSizeCategory.validNames)), got \"\(name)\"")
+            }
+            return category
+        }
+        let minimum = try category("minimumContentSizeCategory"), maximum = try category("maximumContentSizeCategory")
+        guard minimum != nil || maximum != nil else { return outer }
+        let lower = max(minimum ?? .extraSmall, outer?.lowerBound ?? .extraSmall)
+        let upper = min(maximum ?? .accessibilityExtraExtraExtraLarge, outer?.upperBound ?? .accessibilityExtraExtraExtraLarge)
+        guard lower <= upper else {
+            throw cursor.fail("the content-size limits leave no size: \(lower.shortName) is above \(upper.shortName)"
+                              + (outer == nil ? "" : " (the limits around it narrow them)"))
+        }
+        return lower...upper
+    }
+
+    mutating func section(_ cursor: JSONCursor, index: Int, eager: Bool,
+                          limits outer: ClosedRange<ContentSizeCategory>? = nil) throws -> ([Variant], CollectionContent.Section) {
+        let keys = Self.layoutKeys + ["variants", "header", "footer", "background", "cells"] + Self.limitKeys
         let members = try cursor.object(allowed: keys, expected: "a section object")
+        let limits = try Self.limits(members, at: cursor, within: outer)
         // The section's own layout keys are the defaults each variant may override.
         var variants: [Variant] = []
         if let list = members["variants"] {
@@ -102,7 +132,7 @@ struct ScreenReader {
             let read: @Sendable (Int) throws -> Cell = { item in
                 let path = ScreenFile.path(of: IndexPath(item: item, section: index))
                 let value = try ScreenFile.parse(bytes, range: ranges[item], path: path)
-                return try ScreenReader.cell(JSONCursor(value: value, path: path))
+                return try ScreenReader.cell(JSONCursor(value: value, path: path), limits: limits)
             }
             content = eager ? CollectionContent.Section(cells: try ranges.indices.map(read))
                 : CollectionContent.Section(lazyCells: LazyCells(count: ranges.count, read: read))
@@ -110,6 +140,7 @@ struct ScreenReader {
         for kind in ["header", "footer"] {
             if let boundary = members[kind] {
                 content.supplementary[kind] = try supplementaryContent(boundary, kind: kind)
+                content.supplementary[kind]?.contentSizeCategoryLimits = limits
             }
         }
         return (variants, content)
@@ -313,8 +344,9 @@ struct ScreenReader {
 
     /// A cell: one text (`text`, `style`, `lines`) or a `stack` of texts and images, with a
     /// `badge` text and a `layout` (`stack`, or `row`: a leading image beside its text).
-    static func cell(_ cursor: JSONCursor) throws -> Cell {
-        let members = try cursor.object(allowed: ["text", "style", "lines", "pointSize", "stack", "badge", "layout", "insets"],
+    static func cell(_ cursor: JSONCursor, limits outer: ClosedRange<ContentSizeCategory>? = nil) throws -> Cell {
+        let members = try cursor.object(allowed: ["text", "style", "lines", "pointSize", "maximumPointSize", "stack", "badge", "layout",
+                                                  "insets"] + limitKeys,
                                         expected: "a cell such as {\"text\": \"Travel\", \"style\": \"headline\"}")
         var elements: [Cell.Element] = []
         if let stack = members["stack"] {
@@ -322,11 +354,13 @@ struct ScreenReader {
             for entry in try stack.array(expected: "an array of texts and images") { elements.append(try element(entry)) }
             guard !elements.isEmpty else { throw stack.fail("expected at least one text or image") }
         } else if members["text"] != nil {
-            elements.append(try element(cursor, allowing: ["text", "style", "lines", "pointSize", "badge", "layout", "insets"]))
+            elements.append(try element(cursor, allowing: ["text", "style", "lines", "pointSize", "maximumPointSize", "badge", "layout", "insets"]
+                                            + limitKeys))
         } else {
             throw cursor.fail("missing \"text\" or \"stack\": what the cell shows")
         }
         var cell = Cell(kind: .item, elements: elements, insets: try members["insets"].map(Self.insets) ?? Self.cellInsets)
+        cell.contentSizeCategoryLimits = try limits(members, at: cursor, within: outer)
         if let layout = members["layout"] {
             let name = try layout.string(expected: "\"stack\" or \"row\"")
             switch name {
@@ -342,6 +376,7 @@ struct ScreenReader {
         if let badge = members["badge"] {
             cell.supplementary["badge"] = Cell(kind: .item, style: .caption2, text: StyledText(try badge.string(expected: "the badge's text")),
                                                insets: EdgeInsets(top: 1, leading: 5, bottom: 1, trailing: 5), minimumHeight: 0)
+            cell.supplementary["badge"]?.contentSizeCategoryLimits = cell.contentSizeCategoryLimits
         }
         return cell
     }
@@ -360,12 +395,14 @@ struct ScreenReader {
                                            accessibilityLabel: try image["accessibilityLabel"]?.string(
                                                expected: "what VoiceOver says for the image (\"\" for a decorative one)")))
         }
-        let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines", "pointSize"] + extra)),
+        let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines", "pointSize", "maximumPointSize"] + extra)),
                                        expected: "a text such as {\"text\": \"Food\", \"style\": \"headline\"} or an image")
         guard let text = fields["text"] else { throw cursor.fail("missing \"text\"") }
         return .text(TextElement(style: try fields["style"].map(Self.textStyle) ?? .body,
                                  text: StyledText(try text.string(expected: "the text")),
                                  lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more"),
-                                 fixedPointSize: try fields["pointSize"]?.number(in: 1...1_000, expected: "a fixed point size (text that does not scale)")))
+                                 fixedPointSize: try fields["pointSize"]?.number(in: 1...1_000, expected: "a fixed point size (text that does not scale)"),
+                                 maximumPointSize: try fields["maximumPointSize"]?.number(
+                                     in: 1...1_000, expected: "the largest point size the text grows to (UIFontMetrics' maximumPointSize)")))
     }
 }

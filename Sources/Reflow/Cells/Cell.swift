@@ -117,6 +117,10 @@ public struct Cell: Hashable, Sendable {
     /// screen files and a flow's words. Part of the cell's value: layouts copy it to their
     /// elements (`LayoutAttributes.sourceLine`), and reports and findings name it.
     public var sourceLine: Int?
+    /// The text sizes the cell takes part in (UIKit's `minimumContentSizeCategory` and
+    /// `maximumContentSizeCategory`, iOS 15): outside them it is measured at the nearest end.
+    /// Nil: every size. A screen's and a section's limits reach their cells (the narrowest wins).
+    public var contentSizeCategoryLimits: ClosedRange<ContentSizeCategory>?
     /// The list items and quotes around a document's cell (nil for cells that are not a
     /// document's blocks: screen items, words): its text starts after their indentation.
     public var nesting: Nesting?
@@ -203,6 +207,14 @@ public struct Cell: Hashable, Sendable {
     /// The first text element's text (empty for a cell without text).
     public var text: StyledText { firstText?.text ?? StyledText() }
 
+    /// `environment` as this cell sees it: its category within `contentSizeCategoryLimits`.
+    public func limited(_ environment: TextEnvironment) -> TextEnvironment {
+        guard let limits = contentSizeCategoryLimits else { return environment }
+        var limited = environment
+        limited.category = min(max(environment.category, limits.lowerBound), limits.upperBound)
+        return limited
+    }
+
     /// The insets at `category`, in points: top and bottom scaled, leading and trailing as given.
     public func scaledInsets(for category: ContentSizeCategory) -> EdgeInsets {
         insets.scaledVertically(by: insetMetrics.scaleFactor(for: category))
@@ -220,8 +232,13 @@ public struct TextElement: Hashable, Sendable {
     /// ratio to its size at L. Nil: the text follows Dynamic Type. The audit reports fixed text
     /// as `text-not-scaling`.
     public var fixedPointSize: Double?
+    /// The largest point size the text grows to (`UIFontMetrics.scaledFont(for:maximumPointSize:)`):
+    /// above it the size stays there, its leading in the same proportion. Nil: no limit.
+    public var maximumPointSize: Double?
 
-    public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil, fixedPointSize: Double? = nil) {
+    public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil, fixedPointSize: Double? = nil,
+                maximumPointSize: Double? = nil) {
+        self.maximumPointSize = maximumPointSize
         self.style = style
         self.text = text
         self.lineLimit = lineLimit
@@ -229,10 +246,23 @@ public struct TextElement: Hashable, Sendable {
     }
 
     /// The point size, line height and weight the text is set in at `category`.
-    public func spec(at category: ContentSizeCategory) -> TypeSpec {
-        guard let size = fixedPointSize else { return DynamicType.spec(style, category) }
-        let atL = DynamicType.spec(style, .large)
-        return TypeSpec(pointSize: size, leading: (size * atL.leading / atL.pointSize).rounded(), weight: atL.weight)
+    public func spec(at category: ContentSizeCategory) -> TypeSpec { spec(in: TextEnvironment(category: category)) }
+
+    /// The point size, line height and weight the text is set in `environment`: its style's at the
+    /// category (one weight heavier with Bold Text), or its fixed size; at most `maximumPointSize`.
+    public func spec(in environment: TextEnvironment) -> TypeSpec {
+        var spec: TypeSpec
+        if let size = fixedPointSize {
+            let atL = DynamicType.spec(style, .large, boldText: environment.boldText)
+            spec = TypeSpec(pointSize: size, leading: (size * atL.leading / atL.pointSize).rounded(), weight: atL.weight)
+        } else {
+            spec = environment.spec(style)
+        }
+        if let maximumPointSize, spec.pointSize > maximumPointSize {
+            spec.leading = (spec.leading * maximumPointSize / spec.pointSize).rounded()
+            spec.pointSize = maximumPointSize
+        }
+        return spec
     }
 }
 

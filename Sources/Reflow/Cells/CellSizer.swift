@@ -65,6 +65,8 @@ public final class CellSizer {
     /// The cell measured for `proposal` in `environment` (its category, base direction and
     /// language; see `Cell` for the contract).
     public func measure(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
+        // A cell with content-size limits is measured at the nearest size it takes part in.
+        let environment = cell.limited(environment)
         guard cachesMeasurements else {
             measurementsComputed += 1
             return try measureUncached(cell, proposal: proposal, environment: environment)
@@ -190,7 +192,7 @@ public final class CellSizer {
         if picture.isDecodable, let size = requested {
             return (Size(width: PointGrid.snap(size.width), height: PointGrid.snap(size.height)), nil, .zero)
         }
-        let spec = DynamicType.spec(.footnote, environment.category)
+        let spec = environment.spec(.footnote)
         let padding = PointGrid.snap(spec.pointSize * 0.5)
         let glyph = PointGrid.snap(spec.leading)
         let chrome = 2 * padding + glyph + (picture.alt.isEmpty ? 0 : padding)
@@ -224,10 +226,10 @@ public final class CellSizer {
 
     /// `text` measured for `width` in `environment`: in its Dynamic Type style, or at its fixed size.
     private func layout(_ text: TextElement, environment: TextEnvironment, width: Double) throws -> TextLayout {
-        guard text.fixedPointSize != nil else {
+        guard text.fixedPointSize != nil || text.maximumPointSize != nil else {
             return try typesetter.layout(text.text, style: text.style, environment: environment, width: width)
         }
-        let spec = text.spec(at: environment.category)
+        let spec = text.spec(in: environment)
         let faces = try typesetter.faces(pointSize: spec.pointSize, weight: spec.weight)
         return typesetter.layout(text.text, faces: faces, pointSize: spec.pointSize, lineHeight: spec.leading, width: width,
                                  direction: environment.direction, language: environment.language)

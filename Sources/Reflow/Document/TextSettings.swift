@@ -10,13 +10,24 @@ public struct TextSettings: Hashable, Sendable {
     public var language: LanguageTag?
     public var hyphenation: Bool?
     public var spacing: TextSpacing?
+    /// The accessibility setting Bold Text (`TextEnvironment.boldText`).
+    public var boldText: Bool?
+    /// The text sizes a whole document takes part in (UIKit's `minimumContentSizeCategory` and
+    /// `maximumContentSizeCategory` on the root view): a category outside them is laid out at the
+    /// nearest end.
+    public var minimumCategory: ContentSizeCategory?
+    public var maximumCategory: ContentSizeCategory?
 
     public init(direction: BaseDirection? = nil, language: LanguageTag? = nil, hyphenation: Bool? = nil,
-                spacing: TextSpacing? = nil) {
+                spacing: TextSpacing? = nil, boldText: Bool? = nil, minimumCategory: ContentSizeCategory? = nil,
+                maximumCategory: ContentSizeCategory? = nil) {
         self.direction = direction
         self.language = language
         self.hyphenation = hyphenation
         self.spacing = spacing
+        self.boldText = boldText
+        self.minimumCategory = minimumCategory
+        self.maximumCategory = maximumCategory
     }
 
     /// These settings over `document`'s (a Markdown document's front matter): each setting given
@@ -24,7 +35,9 @@ public struct TextSettings: Hashable, Sendable {
     public func over(_ document: TextSettings?) -> TextSettings {
         guard let document else { return self }
         return TextSettings(direction: direction ?? document.direction, language: language ?? document.language,
-                            hyphenation: hyphenation ?? document.hyphenation, spacing: spacing ?? document.spacing)
+                            hyphenation: hyphenation ?? document.hyphenation, spacing: spacing ?? document.spacing,
+                            boldText: boldText ?? document.boldText, minimumCategory: minimumCategory ?? document.minimumCategory,
+                            maximumCategory: maximumCategory ?? document.maximumCategory)
     }
 
     /// Loads what the settings ask for, so that a language without hyphenation patterns fails
@@ -37,9 +50,17 @@ public struct TextSettings: Hashable, Sendable {
     }
 
     /// The text environment at `category`, built for the size it is for: each setting given
-    /// here, the default for each one left nil.
+    /// here, the default for each one left nil; the category within the document's limits.
     public func textEnvironment(category: ContentSizeCategory) -> TextEnvironment {
-        applied(to: TextEnvironment(category: category))
+        applied(to: TextEnvironment(category: limited(category)))
+    }
+
+    /// `category` within `minimumCategory`…`maximumCategory`.
+    public func limited(_ category: ContentSizeCategory) -> ContentSizeCategory {
+        var result = category
+        if let minimumCategory { result = max(result, minimumCategory) }
+        if let maximumCategory { result = min(result, maximumCategory) }
+        return result
     }
 
     /// The environment of a `width` × `height` container at `category`, its layout direction
@@ -64,6 +85,7 @@ public struct TextSettings: Hashable, Sendable {
         if let language { result.language = language }
         if let hyphenation { result.hyphenation = hyphenation }
         if let spacing { result.spacing = spacing }
+        if let boldText { result.boldText = boldText }
         return result
     }
 
