@@ -7,7 +7,10 @@ the folder of symlinks to the chain's files and nothing else, so no other instal
 take part. The font description names the chain's families in order (Inter first, the CJK face
 chosen per paragraph by our rule: kana -> JP, hangul -> KR, else SC); each paragraph is one
 PangoLayout, WRAP_WORD, absolute size and line height, glyph rounding and hinting off (as
-../shared/peers/peer_pango.py), base direction from the paragraph (Pango's auto-dir).
+../shared/peers/peer_pango.py), base direction from the paragraph (Pango's auto-dir). The CJK
+paragraphs get the language reflow gives HarfBuzz (ko, ja, zh-hans), and Hangul words are kept
+whole (an allow-breaks=false attribute over each run of Hangul), as reflow breaks Korean between
+words (UIKit's hangulWordPriority) where Pango would break between any two syllables.
 
 usage: pango_world.py FONTS_JSON SIZE WIDTH LINE_HEIGHT TEXT_FILE > lines
 FONTS_JSON is `reflow-cli fonts --format json` (the chain in order).
@@ -17,6 +20,11 @@ import os
 import re
 import sys
 import tempfile
+
+
+# Hangul, as reflow's BreakOpportunities.isHangul: conjoining and compatibility jamo, the jamo
+# extensions, syllables, halfwidth jamo.
+HANGUL_RUN = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff\uffa0-\uffdc]{2,}")
 
 
 def main():
@@ -96,6 +104,14 @@ def main():
         language = cjk_language(paragraph)
         if language:
             attributes.insert(Pango.attr_language_new(Pango.Language.from_string(language)))
+        # Hangul words kept whole, as reflow does (UIKit's hangulWordPriority): no break between
+        # two Hangul characters. Pango, by UAX #14, breaks between any two syllables.
+        for match in HANGUL_RUN.finditer(paragraph):
+            start = len(paragraph[:match.start()].encode("utf-8"))
+            end = start + len(match.group(0).encode("utf-8"))
+            keep = Pango.attr_allow_breaks_new(False)
+            keep.start_index, keep.end_index = start, end
+            attributes.insert(keep)
         layout.set_attributes(attributes)
         layout.set_text(paragraph, -1)
         raw = paragraph.encode("utf-8")
