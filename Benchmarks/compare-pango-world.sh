@@ -5,21 +5,24 @@
 #
 # usage: Benchmarks/compare-pango-world.sh [TEXT] [SIZE WIDTH LINE_HEIGHT]
 #   default: Examples/udhr-article1.txt at 17/358/22 (body at L: Inter 17 pt, 22 pt lines)
+#   CLI=path/to/reflow-cli compares another build; PANGO_FLAGS="--no-language --syllables" passes
+#   those options to pango_world.py (see its usage)
 # needs: ../shared/peers/.venv (python3-gi, Pango), a release build (swift build -c release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 text=${1:-Examples/udhr-article1.txt}
 size=${2:-17}; width=${3:-358}; pitch=${4:-22}
 python=../shared/peers/.venv/bin/python
+[ -x "$python" ] || python=/usr/bin/python3
 [ -x "$python" ] || python=python3
-cli=.build/release/reflow-cli
+cli=${CLI:-.build/release/reflow-cli}
 [ -x "$cli" ] || { echo "build first: swift build -c release" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$cli" fonts --format json > "$out/fonts.json"
 inter=$(pwd)/Fonts/Inter-Regular.otf
 "$cli" lines "$text" --font "$inter" --size "$size" --line-height "$pitch" --width "$width" > "$out/reflow.lines" 2> "$out/reflow.err"
-"$python" Benchmarks/pango_world.py "$out/fonts.json" "$size" "$width" "$pitch" "$text" > "$out/pango.lines"
+"$python" Benchmarks/pango_world.py "$out/fonts.json" "$size" "$width" "$pitch" "$text" ${PANGO_FLAGS:-} > "$out/pango.lines"
 "$python" - "$out/reflow.lines" "$out/pango.lines" <<'PY'
 import difflib, sys, unicodedata
 def paragraphs(path):

@@ -7,10 +7,16 @@ the folder of symlinks to the chain's files and nothing else, so no other instal
 take part. The font description names the chain's families in order (Inter first, the CJK face
 chosen per paragraph by our rule: kana -> JP, hangul -> KR, else SC); each paragraph is one
 PangoLayout, WRAP_WORD, absolute size and line height, glyph rounding and hinting off (as
-../shared/peers/peer_pango.py), base direction from the paragraph (Pango's auto-dir).
+../shared/peers/peer_pango.py), base direction from the paragraph (Pango's auto-dir). The CJK
+paragraphs get the language reflow gives HarfBuzz (ko, ja, zh-hans), and Hangul words are kept
+whole (an allow-breaks=false attribute over each run of Hangul), as reflow breaks Korean between
+words (UIKit's hangulWordPriority) where Pango would break between any two syllables.
 
-usage: pango_world.py FONTS_JSON SIZE WIDTH LINE_HEIGHT TEXT_FILE > lines
-FONTS_JSON is `reflow-cli fonts --format json` (the chain in order).
+usage: pango_world.py FONTS_JSON SIZE WIDTH LINE_HEIGHT TEXT_FILE [--no-language] [--syllables] > lines
+FONTS_JSON is `reflow-cli fonts --format json` (the chain in order). --no-language leaves the
+language out (Pango then shapes CJK with the face's defaults, e.g. a 0.224 em space in Korean
+where reflow's ko gets 0.28 em: docs/figures.md, Korean); --syllables lets Pango break between
+Hangul syllables (UAX #14, what reflow did before it kept Korean words whole).
 """
 import json
 import os
@@ -19,8 +25,17 @@ import sys
 import tempfile
 
 
+# Hangul, as reflow's BreakOpportunities.isHangul: conjoining and compatibility jamo, the jamo
+# extensions, syllables, halfwidth jamo.
+HANGUL_RUN = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff\uffa0-\uffdc]{2,}")
+
+
 def main():
     fonts_json, size, width, line_height, text_file = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+    flags = set(sys.argv[6:])
+    unknown = flags - {"--no-language", "--syllables"}
+    if unknown:
+        sys.exit(f"pango_world.py: unknown option(s) {sorted(unknown)}")
     with open(fonts_json) as f:
         chain = json.load(f)
     folder = tempfile.mkdtemp(prefix="pango-world-")
@@ -94,8 +109,16 @@ def main():
         attributes = Pango.AttrList()
         attributes.insert(Pango.attr_line_height_new_absolute(int(round(line_height * Pango.SCALE))))
         language = cjk_language(paragraph)
-        if language:
+        if language and "--no-language" not in flags:
             attributes.insert(Pango.attr_language_new(Pango.Language.from_string(language)))
+        # Hangul words kept whole, as reflow does (UIKit's hangulWordPriority): no break between
+        # two Hangul characters. Pango, by UAX #14, breaks between any two syllables.
+        for match in HANGUL_RUN.finditer(paragraph) if "--syllables" not in flags else []:
+            start = len(paragraph[:match.start()].encode("utf-8"))
+            end = start + len(match.group(0).encode("utf-8"))
+            keep = Pango.attr_allow_breaks_new(False)
+            keep.start_index, keep.end_index = start, end
+            attributes.insert(keep)
         layout.set_attributes(attributes)
         layout.set_text(paragraph, -1)
         raw = paragraph.encode("utf-8")

@@ -4,6 +4,7 @@
 #include <unicode/uversion.h>
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
+#include <unicode/utf16.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
 #include <stdlib.h>
@@ -126,6 +127,19 @@ int32_t reflow_script(uint32_t c) {
 }
 
 const char *reflow_script_code(int32_t script) { return uscript_getShortName((UScriptCode)script); }
+
+const char *reflow_script_name(int32_t script) { return uscript_getName((UScriptCode)script); }
+
+int32_t reflow_script_sample(int32_t script) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar sample[8];
+    int32_t length = uscript_getSampleString((UScriptCode)script, sample, 8, &status);
+    if (U_FAILURE(status) || length <= 0) return -1;
+    UChar32 c;
+    int32_t i = 0;
+    U16_NEXT(sample, i, length, c);
+    return c;
+}
 
 int32_t reflow_paired_bracket(uint32_t c, uint32_t *pair) {
     int32_t type = u_getIntPropertyValue((UChar32)c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);

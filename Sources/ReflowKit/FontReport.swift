@@ -2,8 +2,9 @@ import Foundation
 import TextMetrics
 
 /// The fonts text is drawn in, in the order they are tried: the primary faces, the code face,
-/// then the fallback chain (`reflow-cli fonts`). Files of the chain that are not installed are
-/// listed too, marked as such.
+/// then the fallback chain (`reflow-cli fonts`): its entries, the faces found by coverage (every
+/// other face of Debian's Noto folders, in `CoverageIndex`'s order), the emoji face and the last
+/// resort. Files the chain names that are not installed are listed too, marked as such.
 public struct FontReport: Sendable {
     /// One face and the role it plays.
     public struct Entry: Encodable, Sendable, Equatable {
@@ -44,7 +45,14 @@ public struct FontReport: Sendable {
         } else {
             absent("code", family: "Noto Sans Mono", file: bold ? FontChain.monospace.bold : FontChain.monospace.regular)
         }
+        func addCoverageFaces() {
+            for index in library.coverage.candidates.indices {
+                if let font = library.coverageFont(candidate: index, bold: bold) { add("fallback (by coverage)", font) }
+            }
+        }
+        let coveragePosition = library.chain.coveragePosition
         for (index, entry) in library.chain.entries.enumerated() {
+            if index == coveragePosition { addCoverageFaces() }
             let role: String = switch entry.role {
             case .text: "fallback"
             case .cjk: "fallback (CJK: \(region.rawValue))"
@@ -57,6 +65,7 @@ public struct FontReport: Sendable {
                 absent(role, family: entry.name, file: bold ? (entry.bold ?? entry.regular) : entry.regular)
             }
         }
+        if coveragePosition == library.chain.entries.count { addCoverageFaces() }
         self.entries = entries
     }
 

@@ -2,7 +2,11 @@ import CICUShim
 
 /// Where a line may break in a text, by the Unicode line-breaking algorithm (UAX #14) as ICU
 /// implements it: after spaces, after hyphens and dashes, between ideographs, never at a no-break
-/// space; and where it must break (line feeds, paragraph separators).
+/// space; and where it must break (line feeds, paragraph separators). Korean breaks between
+/// words, as UIKit's standard line-break strategy does (`hangulWordPriority`): never between two
+/// Hangul characters (UAX #14 lets a line break between any two syllables, classes H2, H3, JL,
+/// JV, JT), so a Hangul word moves to the next line whole; a word wider than the line is still
+/// broken inside (the line breaker's emergency break).
 public struct BreakOpportunity: Hashable, Sendable {
     /// UTF-8 byte offset of the break: the line may end just before this byte.
     public var offset: Int
@@ -15,12 +19,16 @@ public struct BreakOpportunity: Hashable, Sendable {
 public final class BreakOpportunities {
     private let breaker: OpaquePointer
     private let isLineBreaker: Bool
+    /// Korean breaks between words (UIKit's `hangulWordPriority`); off, UAX #14's breaks between
+    /// syllables (for checking ICU against the Unicode test file).
+    public let keepsHangulWordsWhole: Bool
     private var offsets: [Int32] = []
     private var hard: [UInt8] = []
 
-    public init(locale: String? = nil, graphemeClusters: Bool = false) throws {
+    public init(locale: String? = nil, graphemeClusters: Bool = false, keepsHangulWordsWhole: Bool = true) throws {
         var error = [CChar](repeating: 0, count: 64)
         isLineBreaker = !graphemeClusters
+        self.keepsHangulWordsWhole = keepsHangulWordsWhole && !graphemeClusters
         let opened = graphemeClusters ? reflow_character_breaker_open(&error, Int32(error.count))
             : reflow_line_breaker_open(locale, &error, Int32(error.count))
         guard let breaker = opened else {
@@ -81,9 +89,48 @@ public final class BreakOpportunities {
                     hard[0] = 0
                     return try body(UnsafeBufferPointer(rebasing: offsets[..<1]), UnsafeBufferPointer(rebasing: hard[..<1]))
                 }
-                return try body(UnsafeBufferPointer(rebasing: offsets[..<Int(count)]), UnsafeBufferPointer(rebasing: hard[..<Int(count)]))
+                let kept = keepsHangulWordsWhole ? Self.keepHangulWordsWhole(bytes, offsets, hard, count: Int(count)) : Int(count)
+                return try body(UnsafeBufferPointer(rebasing: offsets[..<kept]), UnsafeBufferPointer(rebasing: hard[..<kept]))
             }
         }
+    }
+
+    /// Drops the optional breaks between two Hangul characters from the first `count` breaks of
+    /// `bytes` (in place); returns how many are left.
+    static func keepHangulWordsWhole(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeMutableBufferPointer<Int32>,
+                                     _ hard: UnsafeMutableBufferPointer<UInt8>, count: Int) -> Int {
+        var kept = 0
+        for index in 0..<count {
+            let offset = Int(offsets[index])
+            if hard[index] == 0, offset > 0, offset < bytes.count, isHangul(scalarAt: offset, in: bytes),
+               isHangul(scalarBefore: offset, in: bytes) {
+                continue
+            }
+            offsets[kept] = offsets[index]
+            hard[kept] = hard[index]
+            kept += 1
+        }
+        return kept
+    }
+
+    /// Hangul: conjoining jamo, compatibility jamo, the jamo extensions, syllables, halfwidth jamo.
+    static func isHangul(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFFA0...0xFFDC: return true
+        default: return false
+        }
+    }
+
+    /// Whether the character starting at byte `offset` of the UTF-8 `bytes` is Hangul (all of
+    /// Hangul is three bytes long).
+    private static func isHangul(scalarAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset + 2 < bytes.count, bytes[offset] & 0xF0 == 0xE0 else { return false }
+        return isHangul(UInt32(bytes[offset] & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F))
+    }
+
+    /// Whether the character ending just before byte `offset` is Hangul.
+    private static func isHangul(scalarBefore offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        offset >= 3 && isHangul(scalarAt: offset - 3, in: bytes)
     }
 
     /// The breaks of `bytes` when the text is made only of ASCII letters, spaces, commas and full

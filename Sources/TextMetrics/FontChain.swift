@@ -1,3 +1,5 @@
+import CHarfBuzz
+import CICUShim
 import Foundation
 
 /// The fallback chain: the faces tried, in order, for characters the primary face (Inter, or
@@ -5,14 +7,20 @@ import Foundation
 /// that scripts/install-deps.sh installs), never looked up through fontconfig, so output does not
 /// depend on what else a machine has installed.
 ///
+/// The order: the entries before the emoji entry (`standard`: Noto faces preferred for the scripts
+/// they are named for, the CJK collection, symbols and math); then every other face in
+/// `coverageDirectories` (Debian's Noto folders), chosen by its own character map (see
+/// `CoverageIndex`: Sans UI faces, then Sans, then the other Noto faces, then Serif); then colour
+/// emoji; then the last resort.
+///
 /// How a character finds its face: a grapheme cluster takes the first face of the primary face +
 /// chain that covers all of its characters (an emoji-presentation cluster tries the emoji face
 /// first); white space and invisible characters stay in the face of the cluster before them; a
 /// cluster no face covers is drawn in the last resort's `.notdef` box and counted as missing.
 ///
-/// To add a face: append an `Entry` to `standard` below (before the emoji entry, so emoji keep
-/// their place last-but-one), or at run time list font files in `REFLOW_FALLBACK_FONTS`
-/// (colon-separated), which go in front of the emoji entry in that order.
+/// To prefer a face: insert an `Entry` into `standard` below (before the emoji entry), or at run
+/// time list font files in `REFLOW_FALLBACK_FONTS` (colon-separated), which go in front of the
+/// emoji entry in that order, before the faces found by coverage.
 public struct FontChain: Hashable, Sendable {
     /// A file and the face in it (0 unless it is a collection).
     public struct FontFile: Hashable, Sendable {
@@ -55,10 +63,28 @@ public struct FontChain: Hashable, Sendable {
     }
 
     public var entries: [Entry]
+    /// Folders whose other faces follow the entries before the emoji entry, by coverage (none:
+    /// only the entries).
+    public var coverageDirectories: [String]
 
-    public init(entries: [Entry]) { self.entries = entries }
+    public init(entries: [Entry], coverageDirectories: [String] = []) {
+        self.entries = entries
+        self.coverageDirectories = coverageDirectories
+    }
 
-    /// Where fonts-noto-core, fonts-noto-mono and fonts-noto-color-emoji put their files.
+    /// Where the faces found by coverage go: before the emoji entry (or the last resort, or at
+    /// the end when there is neither).
+    public var coveragePosition: Int {
+        entries.firstIndex { $0.role == .emoji } ?? entries.firstIndex { $0.role == .lastResort } ?? entries.count
+    }
+
+    /// Every file the entries name, and the monospace faces: the faces found by coverage leave these out.
+    public var namedFiles: Set<String> {
+        Set(entries.flatMap { [$0.regular] + ($0.bold.map { [$0] } ?? []) } + [Self.monospace.regular, Self.monospace.bold])
+    }
+
+    /// Where fonts-noto-core, fonts-noto-mono and fonts-noto-color-emoji (and the other fonts-noto-*
+    /// packages) put their files.
     public static let notoDirectory = "/usr/share/fonts/truetype/noto"
     /// Where fonts-noto-cjk puts its collections.
     public static let notoCJKDirectory = "/usr/share/fonts/opentype/noto"
@@ -73,8 +99,9 @@ public struct FontChain: Hashable, Sendable {
     public static let monospace = (regular: notoDirectory + "/NotoSansMono-Regular.ttf",
                                    bold: notoDirectory + "/NotoSansMono-Bold.ttf")
 
-    /// Noto for the scripts Inter lacks, the CJK collection, symbols, colour emoji, and Noto
-    /// Sans's `.notdef` box as the last resort.
+    /// Noto for the scripts Inter lacks that iOS draws most (the faces named here keep their
+    /// place before the others), the CJK collection, symbols; then every other face of Debian's
+    /// Noto folders by coverage; colour emoji; and Noto Sans's `.notdef` box as the last resort.
     public static let standard: FontChain = {
         func noto(_ family: String, _ scripts: [String], bold: Bool = true) -> Entry {
             let file = family.replacingOccurrences(of: " ", with: "")
@@ -101,7 +128,7 @@ public struct FontChain: Hashable, Sendable {
             Entry(name: "Noto Color Emoji", scripts: ["Emoji"], regular: "\(notoDirectory)/NotoColorEmoji.ttf", role: .emoji),
             Entry(name: "Noto Sans (.notdef)", scripts: ["last resort"], regular: "\(notoDirectory)/NotoSans-Regular.ttf",
                   role: .lastResort),
-        ])
+        ], coverageDirectories: [notoDirectory, notoCJKDirectory])
     }()
 
     /// `standard` with the files listed in `REFLOW_FALLBACK_FONTS` (colon-separated) in front of
@@ -119,22 +146,46 @@ public struct FontChain: Hashable, Sendable {
     }
 }
 
-extension FontChain {
-    /// The scripts `reflow-cli fonts` checks each face for, with characters that stand for each
-    /// (a face covers a script when it covers all of them).
-    public static let scriptSamples: [(script: String, sample: String)] = [
-        ("Latin", "AZaz"), ("Vietnamese", "ĂƠƯđạẾỹ"), ("Greek", "ΑΩαω"), ("Cyrillic", "АЯая"),
-        ("Arabic", "ابجدهوي"), ("Hebrew", "אבגדהו"), ("Devanagari", "अकखगक्ष"), ("Bengali", "অকখগ"),
-        ("Tamil", "அகஙசஞ"), ("Thai", "กขคงจ"), ("Georgian", "აბგდ"), ("Armenian", "ԱԲաբ"),
-        ("Ethiopic", "ሀለሐመ"), ("Hangul", "가나다한"), ("Kana", "あいうアイウ"), ("Han", "中文字漢"),
-        ("Symbols", "♫⚙♻"), ("Symbols 2", "★☎✓⌘"), ("Emoji", "😀👍🌍"), ("Math", "∑∫√∞"),
-    ]
-}
-
 extension Font {
-    /// The names of the scripts of `FontChain.scriptSamples` this face covers.
+    /// What the face covers, from its character map: the scripts (UAX #24, by ICU's long name,
+    /// e.g. "Latin", "Khmer", "Han") of which it maps ICU's sample character and at least
+    /// eight characters, in ICU's order of script codes; then "Math" (at least 300 mathematical
+    /// symbols, general category Sm), "Symbols" (at least 300 other symbols, So, not emoji
+    /// presentation) and "Emoji" (at least 100 emoji-presentation characters), which are shared
+    /// characters rather than scripts.
     public var coveredScripts: [String] {
-        FontChain.scriptSamples.filter { $0.sample.unicodeScalars.allSatisfy(covers) }.map(\.script)
+        Self.coveredScripts(Coverage(face: hb_font_get_face(hbFont)).scalars)
+    }
+
+    static func coveredScripts(_ scalars: [Unicode.Scalar]) -> [String] {
+        var perScript: [Int32: Int] = [:]
+        var math = 0, symbols = 0, emoji = 0
+        let mapped = Set(scalars.map(\.value))
+        for scalar in scalars {
+            let script = Script(scalar)
+            if !script.isShared {
+                perScript[script.code, default: 0] += 1
+                continue
+            }
+            let properties = scalar.properties
+            if properties.isEmojiPresentation {
+                emoji += 1
+            } else if properties.generalCategory == .mathSymbol {
+                math += 1
+            } else if properties.generalCategory == .otherSymbol {
+                symbols += 1
+            }
+        }
+        var names = perScript.filter { code, count in
+            let sample = reflow_script_sample(code)
+            return count >= 8 && sample >= 0 && mapped.contains(UInt32(sample))
+        }.keys.sorted().compactMap { code -> String? in
+            reflow_script_name(code).map { String(cString: $0).replacingOccurrences(of: "_", with: " ") }
+        }
+        if math >= 300 { names.append("Math") }
+        if symbols >= 300 { names.append("Symbols") }
+        if emoji >= 100 { names.append("Emoji") }
+        return names
     }
 }
 

@@ -23,6 +23,8 @@ public final class FontLibrary: Sendable {
     public let directory: String
     /// The fallback chain after the primary face.
     public let chain: FontChain
+    /// The faces of the chain's coverage directories, by coverage (read lazily).
+    public let coverage: CoverageIndex
 
     private struct State {
         var faces: [Typeface: Font] = [:]
@@ -39,6 +41,7 @@ public final class FontLibrary: Sendable {
     public init(directory: String? = nil, chain: FontChain = .fromEnvironment()) throws {
         self.directory = try Self.locateFontsDirectory(explicit: directory)
         self.chain = chain
+        self.coverage = CoverageIndex(directories: chain.coverageDirectories, excluding: chain.namedFiles)
     }
 
     /// The bundled face, loaded on first use.
@@ -88,6 +91,12 @@ public final class FontLibrary: Sendable {
             faceIndex = found
         }
         return optionalFont(FontChain.FontFile(path, faceIndex: faceIndex))
+    }
+
+    /// The face of coverage candidate `index` (`coverage.candidates`) for bold (semibold and bold)
+    /// or regular text; nil when it cannot be loaded.
+    public func coverageFont(candidate index: Int, bold: Bool) -> Font? {
+        optionalFont(FontChain.FontFile(coverage.candidates[index].file(bold: bold)))
     }
 
     /// The monospace face for code (regular or bold), nil when fonts-noto-mono is not there.

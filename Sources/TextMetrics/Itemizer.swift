@@ -62,29 +62,72 @@ final class Itemizer {
         let region: CJKRegion
     }
 
-    /// The fallback faces of one variant, loaded, and which of them covers what.
+    /// The fallback faces of one variant, and which of them covers what. The chain's entries are
+    /// loaded when the variant is first needed; the faces found by coverage (tried after the
+    /// entries before the emoji face) only when they draw something.
+    ///
+    /// Faces are named by rank, their place in the order they are tried: an entry before the
+    /// coverage faces is its index in `fonts`; coverage candidate `j` is `coverageRank + j`; an
+    /// entry from the emoji face on is `laterRank +` its index in `fonts`.
     private final class Chain {
         let fonts: [Font]
         let emoji: Int?
         let lastResort: Int?
-        var firstCovering: [UInt32: Int16] = [:]
+        /// `fonts[..<coverageAt]` come before the coverage faces.
+        let coverageAt: Int
+        let coverage: CoverageIndex
+        let library: FontLibrary
+        let bold: Bool
+        var coverageFonts: [Int: Font?] = [:]
+        var firstCovering: [UInt32: Int32] = [:]
 
-        init(fonts: [Font], emoji: Int?, lastResort: Int?) {
+        static let coverageRank = 1 << 16, laterRank = 1 << 30
+
+        init(fonts: [Font], emoji: Int?, lastResort: Int?, coverageAt: Int, library: FontLibrary, bold: Bool) {
             self.fonts = fonts
             self.emoji = emoji
             self.lastResort = lastResort
+            self.coverageAt = coverageAt
+            self.coverage = library.coverage
+            self.library = library
+            self.bold = bold
         }
 
-        /// The first face (not the last resort) covering `scalar`, or -1.
+        /// The face of a rank (nil for a coverage face that cannot be loaded).
+        func font(_ rank: Int) -> Font? {
+            if rank < Self.coverageRank { return fonts[rank] }
+            if rank >= Self.laterRank { return fonts[rank - Self.laterRank] }
+            let candidate = rank - Self.coverageRank
+            if let known = coverageFonts[candidate] { return known }
+            let font = library.coverageFont(candidate: candidate, bold: bold)
+            coverageFonts[candidate] = font
+            return font
+        }
+
+        /// The rank of the first face (not the last resort) covering `scalar`, or -1.
         func first(_ scalar: Unicode.Scalar) -> Int {
             if let known = firstCovering[scalar.value] { return Int(known) }
-            var found = -1
-            for index in fonts.indices where index != lastResort && fonts[index].covers(scalar) {
-                found = index
-                break
-            }
-            firstCovering[scalar.value] = Int16(found)
+            let found = firstCoveringAll(CollectionOfOne(scalar), from: 0) ?? -1
+            firstCovering[scalar.value] = Int32(found)
             return found
+        }
+
+        /// The rank of the first face from rank `start` on (not the last resort) that covers
+        /// every scalar of `scalars`, or nil.
+        func firstCoveringAll<C: Collection>(_ scalars: C, from start: Int) -> Int? where C.Element == Unicode.Scalar {
+            func covered(_ index: Int) -> Bool { index != lastResort && scalars.allSatisfy(fonts[index].covers) }
+            if start < Self.coverageRank {
+                for index in start..<coverageAt where covered(index) { return index }
+            }
+            if start < Self.laterRank {
+                var from = max(0, start - Self.coverageRank)
+                while let candidate = coverage.first(covering: scalars, from: from, bold: bold) {
+                    if font(Self.coverageRank + candidate) != nil { return Self.coverageRank + candidate }
+                    from = candidate + 1
+                }
+            }
+            for index in max(coverageAt, start - Self.laterRank)..<fonts.count where covered(index) { return Self.laterRank + index }
+            return nil
         }
     }
 
@@ -98,14 +141,17 @@ final class Itemizer {
         let key = ChainKey(bold: bold, region: region)
         if let chain = chains[key] { return chain }
         var fonts: [Font] = []
-        var emoji: Int?, lastResort: Int?
+        var emoji: Int?, lastResort: Int?, coverageAt: Int?
+        let coveragePosition = library.chain.coveragePosition
         for (index, entry) in library.chain.entries.enumerated() {
+            if index == coveragePosition { coverageAt = fonts.count }
             guard let font = library.fallbackFont(entry: index, bold: bold, region: region) else { continue }
             if entry.role == .emoji { emoji = fonts.count }
             if entry.role == .lastResort { lastResort = fonts.count }
             fonts.append(font)
         }
-        let chain = Chain(fonts: fonts, emoji: emoji, lastResort: lastResort)
+        let chain = Chain(fonts: fonts, emoji: emoji, lastResort: lastResort, coverageAt: coverageAt ?? fonts.count,
+                          library: library, bold: bold)
         chains[key] = chain
         return chain
     }
@@ -455,7 +501,7 @@ final class Itemizer {
             }
             if primary.covers(scalar) { return (primary, 0) }
             let first = chain.first(scalar)
-            if first >= 0 { return (chain.fonts[first], 0) }
+            if first >= 0, let font = chain.font(first) { return (font, 0) }
             let last = chain.lastResort.map { chain.fonts[$0] }
             return (last, (last ?? primary).covers(scalar) ? 0 : 1)
         }
@@ -475,10 +521,8 @@ final class Itemizer {
             }
             start = max(start, first)
         }
-        if start >= 0 {
-            for index in start..<chain.fonts.count where index != chain.lastResort && coversAll(chain.fonts[index]) {
-                return (chain.fonts[index], 0)
-            }
+        if start >= 0, let rank = chain.firstCoveringAll(visible, from: start), let font = chain.font(rank) {
+            return (font, 0)
         }
         let last = chain.lastResort.map { chain.fonts[$0] }
         let uncovered = visible.filter { !(last ?? primary).covers($0) }.count

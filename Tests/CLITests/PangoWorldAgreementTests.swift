@@ -42,22 +42,24 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: PangoWorldAgreementTests.missing == nil, "SKIPPED: python3 with Pango is missing (see stdout)"))
-    func article1InEveryScriptBreaksLikePango() throws {
+    /// `reflow-cli lines` and Benchmarks/pango_world.py on `text` (a file of Examples/) at 17 pt,
+    /// `width`, 22 pt lines: the paragraphs of each, as lines with white space collapsed.
+    static func lines(of text: String, width: Int) throws -> (reflow: [[Substring]], pango: [[Substring]]) {
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = CLI.repository.appendingPathComponent("Examples/udhr-article1.txt").path
+        let text = CLI.repository.appendingPathComponent("Examples/\(text)").path
         let fonts = try CLI.run(["fonts", "--format", "json"])
         #expect(fonts.status == 0)
         let fontsFile = folder.appendingPathComponent("fonts.json")
         try fonts.stdout.write(to: fontsFile)
         let inter = CLI.repository.appendingPathComponent("Fonts/Inter-Regular.otf").path
-        let ours = try CLI.run(["lines", text, "--font", inter, "--size", "17", "--line-height", "22", "--width", "358"])
+        let ours = try CLI.run(["lines", text, "--font", inter, "--size", "17", "--line-height", "22", "--width", "\(width)"])
         #expect(ours.status == 0, "\(ours)")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [CLI.repository.appendingPathComponent("Benchmarks/pango_world.py").path, fontsFile.path, "17", "358", "22", text]
+        process.arguments = [CLI.repository.appendingPathComponent("Benchmarks/pango_world.py").path, fontsFile.path, "17",
+                             "\(width)", "22", text]
         let output = folder.appendingPathComponent("pango.lines")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
@@ -67,6 +69,12 @@ import Testing
         let pango = Self.paragraphs(try String(contentsOf: output, encoding: .utf8))
         let reflow = Self.paragraphs(ours.output)
         try #require(pango.count == reflow.count, "\(pango.count) vs \(reflow.count) paragraphs")
+        return (reflow, pango)
+    }
+
+    @Test(.enabled(if: PangoWorldAgreementTests.missing == nil, "SKIPPED: python3 with Pango is missing (see stdout)"))
+    func article1InEveryScriptBreaksLikePango() throws {
+        let (reflow, pango) = try Self.lines(of: "udhr-article1.txt", width: 358)
         var same = 0, total = 0
         for (a, b) in zip(reflow, pango) {
             let thai = a.joined().unicodeScalars.contains { (0x0E00...0x0E7F).contains($0.value) }
@@ -77,5 +85,22 @@ import Testing
         print("Pango agreement, Article 1 in 18 scripts besides Thai at 17/358/22: \(same) of \(total) lines identical")
         #expect(total > 60)
         #expect(Double(same) >= 0.95 * Double(total), "\(same) of \(total) lines identical")
+    }
+
+    /// Korean, whose Hangul words both keep whole (reflow by UIKit's hangulWordPriority, Pango
+    /// told so by pango_world.py) and whose space both take from the Korean face's `locl` (0.28
+    /// em; Pango given the language ko): every line the same (docs/figures.md, Korean).
+    @Test(.enabled(if: PangoWorldAgreementTests.missing == nil, "SKIPPED: python3 with Pango is missing (see stdout)"),
+          arguments: [358, 150])
+    func koreanBreaksLikePangoWordByWord(_ width: Int) throws {
+        let (reflow, pango) = try Self.lines(of: "udhr-korean.txt", width: width)
+        var same = 0, total = 0
+        for (a, b) in zip(reflow, pango) {
+            same += Self.identicalLines(a, b)
+            total += max(a.count, b.count)
+        }
+        print("Pango agreement, Korean UDHR at 17/\(width)/22, words kept whole: \(same) of \(total) lines identical")
+        #expect(total > 30)
+        #expect(same == total, "\(same) of \(total) lines identical")
     }
 }

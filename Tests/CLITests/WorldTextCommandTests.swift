@@ -156,7 +156,29 @@ import Testing
         #expect(families.firstIndex(of: "Noto Color Emoji") == families.count - 2, "emoji last but one")
         #expect(entries.last?.role.contains("last resort") == true)
         #expect(entries.first { $0.family == "Noto Sans Arabic" }?.scripts == ["Arabic"])
-        #expect(entries.allSatisfy { $0.version.contains("Version") })
+        #expect(entries.allSatisfy { $0.version != "-" && !$0.version.isEmpty })
+        // (Noto Naskh Arabic's name table says "2.004; ttfautohint ...", without the word.)
+        #expect(entries.filter { $0.role != "fallback (by coverage)" }.allSatisfy { $0.version.contains("Version") })
+        // The faces found by coverage follow the named ones, before the emoji face, each with its scripts.
+        let byCoverage = entries.indices.filter { entries[$0].role == "fallback (by coverage)" }
+        #expect(byCoverage.count > 100)
+        #expect(byCoverage.last == families.count - 3 && byCoverage == Array(byCoverage.first!...byCoverage.last!))
+        for script in ["Khmer", "Lao", "Myanmar", "Sinhala", "Gujarati", "Gurmukhi", "Kannada", "Telugu", "Malayalam", "Tibetan",
+                       "Syriac", "Cherokee", "Mongolian"] {
+            #expect(byCoverage.contains { entries[$0].scripts.contains(script) }, "no face lists \(script)")
+        }
+        #expect(entries.first { $0.family == "Noto Sans Khmer" }?.scripts == ["Khmer"])
+    }
+
+    /// Thirteen scripts that only the faces found by coverage draw: nothing missing.
+    @Test func linesDrawsEveryScriptOfTheNotoFolders() throws {
+        let text = CLI.repository.appendingPathComponent("Examples/udhr-more-scripts.txt").path
+        let result = try CLI.run(["lines", text, "--width", "358"])
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.summary(result)["missing"] == "0", "\(result.stderr)")
+        #expect(Self.summary(result)["paragraphs"] == "13")
+        let bold = try CLI.run(["lines", text, "--width", "358", "--style", "headline"])
+        #expect(Self.summary(bold)["missing"] == "0", "\(bold.stderr)")
     }
 }
 

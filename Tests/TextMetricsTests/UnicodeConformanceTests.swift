@@ -102,7 +102,9 @@ import Testing
 
     @Test func everyCaseOfLineBreakTest() throws {
         guard let lines = try Self.dataLines(Self.lineBreakFile) else { return }
-        let breaks = try BreakOpportunities()
+        // UAX #14 as it stands: without the Korean tailoring (hangulWordPriority), which
+        // `hangulIsTheOnlyTailoring` checks on the same file.
+        let breaks = try BreakOpportunities(keepsHangulWordsWhole: false)
         var passed = 0
         var failingRules: [String: Int] = [:]
         var examples: [String] = []
@@ -146,5 +148,36 @@ import Testing
         for example in examples { print("  e.g. \(example)") }
         #expect(lines.count > 7_000)
         #expect(failed == Self.icuLineBreakExceptions, "failing lines of the file: \(failed)")
+    }
+
+    /// With Korean kept in words (the default), the file's cases change only where a break
+    /// between two Hangul characters is gone.
+    @Test func hangulIsTheOnlyTailoring() throws {
+        guard let lines = try Self.dataLines(Self.lineBreakFile) else { return }
+        let plain = try BreakOpportunities(keepsHangulWordsWhole: false), korean = try BreakOpportunities()
+        var changed = 0
+        for (_, line) in lines {
+            let test = line.split(separator: "#", maxSplits: 1)[0]
+            let scalars = test.split(whereSeparator: \.isWhitespace).compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let text = String(String.UnicodeScalarView(scalars))
+            let before = plain.opportunities(in: Substring(text)), after = korean.opportunities(in: Substring(text))
+            guard before != after else { continue }
+            changed += 1
+            var byteToScalar: [Int: (before: Unicode.Scalar, after: Unicode.Scalar?)] = [:]
+            var offset = 0
+            for (index, scalar) in scalars.enumerated() {
+                offset += UTF8.width(scalar)
+                byteToScalar[offset] = (scalar, index + 1 < scalars.count ? scalars[index + 1] : nil)
+            }
+            let gone = Set(before).subtracting(after)
+            #expect(Set(after).isSubset(of: Set(before)), "\(line)")
+            for opportunity in gone {
+                let pair = try #require(byteToScalar[opportunity.offset])
+                #expect(BreakOpportunities.isHangul(pair.before.value) && pair.after.map { BreakOpportunities.isHangul($0.value) } == true,
+                        "\(line)")
+            }
+        }
+        print("LineBreakTest.txt: \(changed) cases lose a break between two Hangul characters")
+        #expect(changed > 0)
     }
 }

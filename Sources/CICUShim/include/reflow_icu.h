@@ -57,6 +57,13 @@ int32_t reflow_script(uint32_t c);
 /// The ISO 15924 code of a script ("Latn", "Arab", "Zyyy"), or NULL.
 const char *reflow_script_code(int32_t script);
 
+/// The long name of a script ("Latin", "Canadian_Aboriginal"), or NULL.
+const char *reflow_script_name(int32_t script);
+
+/// The character ICU names as a sample of a script (uscript_getSampleString's first code
+/// point), or -1 when it has none.
+int32_t reflow_script_sample(int32_t script);
+
 /// The bidi paired bracket of `c` (UAX #9 BD16): its type (0 none, 1 open, 2 close) and, in
 /// `pair`, the other bracket of the pair.
 int32_t reflow_paired_bracket(uint32_t c, uint32_t *pair);
