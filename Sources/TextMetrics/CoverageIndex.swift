@@ -75,7 +75,8 @@ public final class CoverageIndex: Sendable {
     /// nil when none does.
     public func first<C: Collection>(covering scalars: C, from start: Int = 0, bold: Bool) -> Int?
     where C.Element == Unicode.Scalar {
-        state.withLock { state -> Int? in
+        if scalars.contains(where: \.isPrivateUse) { return nil }  // no face covers private use (`Font.covers`)
+        return state.withLock { state -> Int? in
             let candidates = Self.listed(&state, directories, excluded)
             let variant = bold ? 1 : 0
             var index = max(0, start)

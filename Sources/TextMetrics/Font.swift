@@ -124,8 +124,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
-    /// Whether the font's character map covers `scalar`.
-    public func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
+    /// Whether the font's character map covers `scalar`. A private-use character (U+E000…U+F8FF,
+    /// planes 15 and 16) is covered by no face: what a face draws there is its own, not the
+    /// character's (Inter draws a glyph of its own at U+E000; the iPhone's system font would not
+    /// draw that one), so such text is drawn as the `.notdef` box and reported missing, as
+    /// it would be on a device.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { !scalar.isPrivateUse && glyph(for: scalar) != nil }
 }
 
 /// A FreeType face of its own library, closed in `deinit`: for reading a file once (metrics,

@@ -7,9 +7,10 @@ import TextMetrics
 import TestSupport
 
 /// `missing-glyph`: text drawn with a font's `.notdef` (glyph 0), named by cell and character.
-/// U+E001 and U+F8FF, private-use characters, are in no bundled or fallback font; U+E000 is, as
-/// it happens, in Inter (its `uniE000`, as are U+E002, U+E003, U+E004 and U+E010), so text with it draws a real
-/// glyph and is no finding: the rule reads the glyphs drawn, not which characters look odd.
+/// Private-use characters (U+E000, U+E001, U+F8FF) are covered by no face (`Font.covers`: what
+/// Inter draws at U+E000 is its own glyph, not one the device's font has), so they are drawn as
+/// `.notdef` and found; the rule reads the glyphs drawn, and any character no face has is found
+/// the same way (an unassigned code point, U+0378).
 @Suite struct MissingGlyphTests {
     /// The premises, from the typesetter: how many characters of `text` no font draws.
     static func missing(_ text: String) throws -> Int {
@@ -39,9 +40,17 @@ import TestSupport
         #expect(report.fails(at: .error))
     }
 
+    /// U+E000 is private use: no face covers it (not even Inter, which has a glyph of its own there).
+    @Test func uE000IsAMissingGlyph() throws {
+        #expect(try Self.missing("Private \u{E000} use") == 1)
+        let report = try AuditTests.audit(AuditTests.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"Private \u{E000} use\"}"))
+        let findings = AuditTests.findings(report, .missingGlyph)
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.message.hasPrefix("U+E000 is drawn as .notdef") })
+    }
+
     @Test func textEveryCharacterOfWhichIsDrawnHasNoFinding() throws {
-        try #require(try Self.missing("Inter draws \u{E000}") == 0, "Inter has a glyph for U+E000")
-        for text in ["Inter draws \u{E000}", "Plain text", "مرحبا بالعالم", "👋🏽 emoji"] {
+        for text in ["Plain text", "مرحبا بالعالم", "👋🏽 emoji", "ខ្មែរ ລາວ မြန်မာ"] {
+            try #require(try Self.missing(text) == 0, "\(text)")
             let report = try AuditTests.audit(AuditTests.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"\(text)\"}"))
             #expect(AuditTests.findings(report, .missingGlyph).isEmpty, "\(text)")
         }
@@ -51,13 +60,13 @@ import TestSupport
     /// left-to-right and right-to-left text alike.
     @Test func notdefRangesAreTheMissingCharactersBytes() throws {
         let typesetter = try Fixtures.sizer().typesetter
-        for text in ["a\u{E001}b\u{E000}c\u{F8FF}", "שלום \u{E001} עולם"] {
+        for text in ["a\u{E001}b\u{E000}c\u{F8FF}", "שלום \u{E001} עולם", "x\u{0378}y"] {
             let layout = try typesetter.layout(StyledText(text), style: .body, category: .large, width: 390)
             let utf8 = Array(text.utf8)
             let named = layout.paragraph.notdefRanges.map { String(decoding: utf8[$0], as: UTF8.self) }
-            #expect(named == text.unicodeScalars.filter { $0 == "\u{E001}" || $0 == "\u{F8FF}" }.map { String($0) }, "\(text)")
+            #expect(named == text.unicodeScalars.filter { $0.isPrivateUse || $0 == "\u{0378}" }.map { String($0) }, "\(text)")
         }
-        let clean = try typesetter.layout(StyledText("No box here \u{E000}"), style: .body, category: .large, width: 390)
+        let clean = try typesetter.layout(StyledText("No box here"), style: .body, category: .large, width: 390)
         #expect(clean.paragraph.notdefRanges.isEmpty)
     }
 }
