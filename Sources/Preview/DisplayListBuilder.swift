@@ -65,6 +65,14 @@ public struct DisplayListBuilder: Sendable {
     ///   - labels: sets the overlay's caption for a lazy screen; without it the caption is left out.
     ///   - groups: frames of a compositional layout's groups, outlined by the debug overlay.
     ///   - annotations: outlines with a label drawn over everything (an audit's findings).
+    /// Whether `element` shows right-to-left text: its first text's base direction.
+    static func isRightToLeft(_ element: LayoutAttributes) -> Bool {
+        for content in element.content {
+            if case .text(let layout, _, _, _) = content { return layout.baseDirection == .rightToLeft }
+        }
+        return false
+    }
+
     public func displayList(elements: [LayoutAttributes], visibleRect: Rect, lazy: LazyState? = nil,
                             labels: Typesetter? = nil, groups: [Rect] = [], annotations: [Annotation] = []) -> DisplayList {
         var list = DisplayList(size: visibleRect.size, background: theme.background)
@@ -77,7 +85,8 @@ public struct DisplayListBuilder: Sendable {
 
         // Separators: a hairline in the gap between two rows of a list (cells of a section stacked
         // one under the other, as wide as each other), from the text's leading edge to the cell's
-        // trailing edge; none next to a heading (it heads what follows), none in a grid.
+        // trailing edge (mirrored between right-to-left rows: from the text's right edge to the
+        // cell's left); none next to a heading (it heads what follows), none in a grid.
         var separators: [Rect] = []
         for (previous, cell) in zip(cells, cells.dropFirst())
         where previous.indexPath.section == cell.indexPath.section && cell.frame.minY >= previous.frame.maxY
@@ -87,8 +96,13 @@ public struct DisplayListBuilder: Sendable {
             let above = moved(previous.frame), below = moved(cell.frame)
             let text = moved(cell.textFrame ?? cell.frame), previousText = moved(previous.textFrame ?? previous.frame)
             let y = (above.maxY + below.minY) / 2 - theme.separatorWidth / 2
-            let left = min(text.minX, previousText.minX)
-            separators.append(Rect(x: left, y: y, width: below.maxX - left, height: theme.separatorWidth))
+            if Self.isRightToLeft(previous), Self.isRightToLeft(cell) {
+                let right = max(text.maxX, previousText.maxX)
+                separators.append(Rect(x: below.minX, y: y, width: right - below.minX, height: theme.separatorWidth))
+            } else {
+                let left = min(text.minX, previousText.minX)
+                separators.append(Rect(x: left, y: y, width: below.maxX - left, height: theme.separatorWidth))
+            }
         }
 
         // Backgrounds under everything; then cells' panels and bars, the separators, and the
