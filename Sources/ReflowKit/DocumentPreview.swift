@@ -32,6 +32,9 @@ public struct DocumentPreview {
     /// no wider than the container at the largest scale (4); its `warnings` say which could not
     /// be drawn from their pixels.
     public var pictures: PictureStore
+    /// Heights measured for screens, kept between runs (`HeightCache`): a screen deep in a long
+    /// document measures what lies above it once, not at every run. Nil: nothing kept.
+    public var heightCache: HeightCache?
 
     /// A preview of `input` set in `fonts` in a container `width` points wide.
     public init(input: LayoutInput, fonts: FontLibrary, width: Double, settings: TextSettings = TextSettings()) {
@@ -91,8 +94,11 @@ public struct DocumentPreview {
             let indexPath = try anchor.indexPath(in: input.content)
             let environment = environment(category: category, height: size.height)
             var (planned, lazy) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
+            heightCache?.restore(into: &lazy, environment: environment)
+            let before = lazy.measuredUnits
             let top = try planned.top(of: indexPath, lazy: &lazy) ?? 0
             if let failure = planned.failure { throw failure }
+            if lazy.measuredUnits > before { heightCache?.store(lazy, environment: environment) }
             return top
         }
     }
@@ -147,8 +153,11 @@ public struct DocumentPreview {
         let environment = environment(category: category, height: size.height)
         let (planned, unmeasured) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
         var lazy = unmeasured
+        heightCache?.restore(into: &lazy, environment: environment)
         var top = PointGrid.snap(offset)
-        planned.measureDown(to: top + size.height, lazy: &lazy)
+        if planned.measureDown(to: top + size.height, lazy: &lazy) > 0, planned.failure == nil {
+            heightCache?.store(lazy, environment: environment)
+        }
         // Past the end: the last screen. The end is exact then: a unit still unmeasured starts
         // below the screen's bottom, so the content would reach past it.
         let end = PointGrid.snap(max(0, lazy.contentHeight() - size.height))

@@ -48,6 +48,7 @@ struct LayoutCommand: ParsableCommand {
         valueName: "path"))
     var output: String?
 
+    @OptionGroup var heightCache: HeightCacheOption
     @OptionGroup var placement: PlacementOptions
     @OptionGroup var document: DocumentOptions
 
@@ -85,7 +86,10 @@ struct LayoutCommand: ParsableCommand {
         let sweep = try document.text.sweep(loaded)
         let (width, viewport, position) = try screen()
         if let viewport {
-            let preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: width, settings: sweep)
+            var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: width, settings: sweep)
+            preview.heightCache = try document.heightCache(
+                for: loaded, readAs: "\(documentFormat.rawValue)|\(placement.cells.rawValue)|\(placement.layout.rawValue)",
+                disabled: heightCache.disabled)
             try json.writeScreens(preview, categories: category.categories, viewport: viewport, at: position, to: sink,
                                   progress: { progress.update($0) })
         } else {

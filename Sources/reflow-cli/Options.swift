@@ -123,6 +123,24 @@ struct DocumentOptions: ParsableArguments {
         loaded.warnings(path: file).forEach(Console.warning)
         return loaded
     }
+
+    /// The height cache for screens of `loaded` (read as `readAs`), in its default place; nil
+    /// when asked not to keep one, for standard input, or without a place for it.
+    func heightCache(for loaded: LayoutInput, readAs: String, disabled: Bool) throws -> HeightCache? {
+        guard !disabled, file != "-", let directory = HeightCache.defaultDirectory(),
+              let bytes = FileManager.default.contents(atPath: file) else { return nil }
+        let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
+        return HeightCache(directory: directory,
+                           documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
+                           engineIdentity: HeightCache.engineIdentity(fontsDirectory: try fonts.library().directory))
+    }
+}
+
+/// `--no-height-cache`, for the commands that draw one screen.
+struct HeightCacheOption: ParsableArguments {
+    @Flag(name: .customLong("no-height-cache"), help: ArgumentHelp(
+        "With --viewport: do not read or keep the heights measured above the screen. By default they are kept in $REFLOW_CACHE_DIR (else $XDG_CACHE_HOME/reflow/heights, else ~/.cache/reflow/heights), keyed by the document's bytes, the engine build, the fonts and the size and width, so a screen deep in a long document is measured down to once, not at every run."))
+    var disabled = false
 }
 
 /// How a document becomes cells and how they are placed (a screen file brings its own layout).

@@ -63,6 +63,7 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Audit the document at the size(s) drawn and outline each finding on the picture with its rule's name (see 'reflow-cli audit').")
     var audit = false
 
+    @OptionGroup var heightCache: HeightCacheOption
     @OptionGroup var document: DocumentOptions
 
     /// The options as the library's request, checked by it before any work; its problems are
@@ -109,6 +110,9 @@ struct PreviewCommand: ParsableCommand {
         var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
                                       settings: sweep)
         preview.debug = debug
+        if plan.files.viewport != nil {
+            preview.heightCache = try document.heightCache(for: loaded, readAs: "\(loaded.format.rawValue)|blocks|list", disabled: heightCache.disabled)
+        }
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
         let written = try plan.files.write(preview, to: output, document: document.name,
                                            announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
