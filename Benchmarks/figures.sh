@@ -12,6 +12,9 @@
 #      change to a complete screen (1k vs 1M words), one screen rendered (1k vs 100k words)
 #   6. a 1 MB README (readme-corpus.py: 5,000 code lines, 2,000 list items) at twelve sizes
 #      against one
+#   7. a screen at an offset near the end of the 1M-word document at AX5 against one near its
+#      start (offsets are places on the page: what lies above is measured, then kept in the
+#      height cache), with the cache warm and, for reference, without it
 #
 # Usage: Benchmarks/figures.sh        env: PEERS=dir (installed peers, see compare-peers.sh),
 #        REFLOW_CLI=binary, RUNS=hyperfine runs (default 11), OUT=markdown file
@@ -52,7 +55,7 @@ say "$(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $(uname -m); reflow-cli $
 say "Times are hyperfine medians ($RUNS runs after warm-up) of whole processes; ratios are within one run."
 say ""
 
-step "1/6 line breaks against hb_greedy and Pango"
+step "1/7 line breaks against hb_greedy and Pango"
 say "## Line breaks (issue 2): words_100k.txt, Inter Regular"
 say ""
 say "| size / width / line height | reflow lines | = hb_greedy | = Pango |"
@@ -70,7 +73,7 @@ say ""
 say "Command: \`reflow-cli lines words_100k.txt --font Fonts/Inter-Regular.otf --size S --width W --line-height H\`, diffed with \`hb_greedy lines\` and \`peer_pango.py lines\`."
 say ""
 
-step "2/6 lines speed (compare-peers.sh)"
+step "2/7 lines speed (compare-peers.sh)"
 RUNS=$RUNS REFLOW_CLI="$R" PEERS="$peers" OUT="$work/peers.md" "$here/compare-peers.sh" >/dev/null 2>&1
 say "## lines speed (issue 2): words_100k.txt at 17/358/22"
 say ""
@@ -96,7 +99,7 @@ rounds() {
   say ""
 }
 
-step "3/6 layout --category all, and the audit"
+step "3/7 layout --category all, and the audit"
 say "## Twelve sizes at once (issue 3): \`reflow-cli layout words_100k.txt\`"
 say ""
 rounds "all ÷ one" "\`--category l\`" "\`--category all\`" 2 \
@@ -107,7 +110,7 @@ say ""
 rounds "audit ÷ layout" "\`layout --category all\`" "\`audit\`" 3 \
   "$R layout $corpus/words_100k.txt --category all --quiet" "$R audit $corpus/words_100k.txt --quiet --fail-on never"
 
-step "4/6 whole-document PNG against pango-view"
+step "4/7 whole-document PNG against pango-view"
 # cairo's image surfaces stop at 32,767 px: pango-view cannot draw words_10k whole (40,766 pt at
 # 17/22; it exits 1 with an empty file), so the like-for-like input is the longest run of whole
 # paragraphs that it can draw.
@@ -136,7 +139,7 @@ say "pango-view cannot draw words_10k whole: cairo image surfaces stop at 32,767
 say "the text out. Commands: \`reflow-cli FILE --category l --scale 1 -o out.png\`; \`$pv -o out.png FILE\`."
 say ""
 
-step "5/6 lazy layout"
+step "5/7 lazy layout"
 auto=$("$R" scroll "$corpus/words_100k.txt" --category l --format json --quiet | python3 -c "import json,sys; print('%.0f' % json.load(sys.stdin)['estimateError'])")
 fixed=$("$R" scroll "$corpus/words_100k.txt" --category l --estimate fixed:200 --format json --quiet | python3 -c "import json,sys; print('%.0f' % json.load(sys.stdin)['estimateError'])")
 "$R" scroll "$corpus/words_1m.txt" --category ax5 --fps 60 --format json --quiet > "$work/1m.json"
@@ -167,7 +170,7 @@ say "| one screen at AX5, scale 3 | 1k words $s1k ms, 100k words $s100k ms: **$(
 say ""
 say "A frame's work is the CPU time of the thread that did it; wall-clock time also counts time another process held the core."
 
-step "6/6 a 1 MB README at twelve sizes"
+step "6/7 a 1 MB README at twelve sizes"
 python3 "$here/readme-corpus.py" "$corpus/words_100k.txt" -o "$work/readme_1mb.md" >/dev/null
 readme_bytes=$(stat -c %s "$work/readme_1mb.md")
 say ""
@@ -178,6 +181,26 @@ say "1 to 120 lines, 2,000 list items nested up to four deep, paragraphs, headin
 say ""
 rounds "all ÷ one" "\`--category l\`" "\`--category all\`" 2 \
   "$R layout $work/readme_1mb.md --category l --quiet" "$R layout $work/readme_1mb.md --category all --quiet"
+
+step "7/7 a screen near the end of a million words"
+# The page's height at AX5, from the layout of one screen at its end (it measures the whole page).
+export REFLOW_CACHE_DIR="$work/heights"
+end=$("$R" layout "$corpus/words_1m.txt" --category ax5 --viewport 390x844 --offset 1000000000 --quiet \
+  | python3 -c "import json,sys; print('%.0f' % (json.load(sys.stdin)['layouts'][0]['contentSize']['height'] - 2000))")
+say "## A screen at an offset (issue 23): \`reflow-cli words_1m.txt --category ax5 --viewport 390x844 --offset Y --scale 3\`"
+say ""
+say "The page is $end pt tall here (plus 2,000). Each run draws exactly what the whole page shows at Y: the heights above"
+say "Y come from the height cache once a run has measured them (\`\$REFLOW_CACHE_DIR\`, warmed by the runs before the first"
+say "timed one), so the end costs what the start does."
+say ""
+screen() { echo "$R $corpus/words_1m.txt --category ax5 --viewport 390x844 --scale 3 --quiet -o $work/offset.png --offset $1 $2"; }
+rounds "end ÷ start" "offset 1000" "offset $end (end)" 2 "$(screen 1000)" "$(screen "$end")"
+hyperfine -N -w 1 -r 3 --export-json "$work/cold.json" "$(screen 1000 --no-height-cache)" "$(screen "$end" --no-height-cache)" >/dev/null 2>&1
+cold_start=$(median "$work/cold.json" 0); cold_end=$(median "$work/cold.json" 1)
+say "Without the height cache (\`--no-height-cache\`: the page above is measured at every run), 3 runs: start $cold_start ms,"
+say "end $cold_end ms (**$(ratio "$cold_end" "$cold_start")×**): what the first run at a new place costs, before the heights are kept."
+say ""
+unset REFLOW_CACHE_DIR
 
 # The figures measured by hand (docs/figures.md's section of that name, to its end) are not this
 # script's: they are carried over from the file being replaced.

@@ -27,17 +27,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Container width in points (default 390, or the --viewport width).", valueName: "pt"))
     var width: Double?
 
-    @Option(help: ArgumentHelp("Print one screen of this size in points, e.g. 390x844: the elements it shows at --offset or --at.",
-                               valueName: "WxH"))
-    var viewport: String?
-
-    @Option(help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (default 0).", valueName: "pt"))
-    var offset: Double?
-
-    @Option(help: ArgumentHelp(
-        "With --viewport, instead of --offset: what to show at the screen's top: line:N (a Markdown source line), heading:TEXT or item:S.I.",
-        valueName: "anchor"))
-    var at: String?
+    @OptionGroup var screen: ScreenOptions
 
     @Option(help: ArgumentHelp("Read the file as markdown, text or screen (a JSON screen file), whatever its extension says.",
                                valueName: "format"))
@@ -48,28 +38,25 @@ struct LayoutCommand: ParsableCommand {
         valueName: "path"))
     var output: String?
 
-    @OptionGroup var heightCache: HeightCacheOption
     @OptionGroup var placement: PlacementOptions
     @OptionGroup var document: DocumentOptions
 
-    func validate() throws { _ = try screen() }
+    func validate() throws { _ = try resolvedScreen() }
 
     /// The container width, and the screen asked for (nil: the whole layout), checked as `preview` checks them.
-    private func screen() throws -> (width: Double, viewport: Size?, position: DocumentPreview.Position) {
+    private func resolvedScreen() throws -> (width: Double, viewport: Size?, position: DocumentPreview.Position) {
         if let width { try requirePositive(width, "--width") }
-        guard let viewport else {
-            if offset != nil { throw ValidationError("--offset needs --viewport (the screen it scrolls)") }
-            if at != nil { throw ValidationError("--at needs --viewport (the screen it places)") }
+        guard screen.viewport != nil else {
+            if screen.offset != nil { throw ValidationError("--offset needs --viewport (the screen it scrolls)") }
+            if screen.at != nil { throw ValidationError("--at needs --viewport (the screen it places)") }
             return (width ?? LayoutEnvironment.defaultContainerWidth, nil, .offset(0))
         }
         var request = PreviewRequest(document: document.file)
         request.format = .png
-        (request.width, request.viewport, request.offset) = (width, try PreviewCommand.viewportSize(viewport), offset)
-        request.anchor = try at.map { text in
-            do throws(ScreenAnchor.Problem) { return try ScreenAnchor(parsing: text) } catch { throw ValidationError(error.commandLineMessage) }
-        }
+        request.width = width
+        try screen.apply(to: &request)
         let files: PreviewFiles, resolvedWidth: Double
-        do { (files, resolvedWidth) = try request.resolved() } catch { throw ValidationError(error.commandLineMessage(viewport: viewport)) }
+        do { (files, resolvedWidth) = try request.resolved() } catch { throw ValidationError(error.commandLineMessage(viewport: screen.viewport)) }
         return (resolvedWidth, files.viewport, files.position)
     }
 
@@ -84,12 +71,12 @@ struct LayoutCommand: ParsableCommand {
         let json = LayoutJSONDocument(document: document.name, format: documentFormat, cells: placement.cells,
                                       layout: loaded.format == .screen ? "compositional" : placement.layout.rawValue)
         let sweep = try document.text.sweep(loaded)
-        let (width, viewport, position) = try screen()
+        let (width, viewport, position) = try resolvedScreen()
         if let viewport {
             var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: width, settings: sweep)
             preview.heightCache = try document.heightCache(
                 for: loaded, readAs: "\(documentFormat.rawValue)|\(placement.cells.rawValue)|\(placement.layout.rawValue)",
-                disabled: heightCache.disabled)
+                disabled: screen.noHeightCache)
             try json.writeScreens(preview, categories: category.categories, viewport: viewport, at: position, to: sink,
                                   progress: { progress.update($0) })
         } else {

@@ -136,11 +136,48 @@ struct DocumentOptions: ParsableArguments {
     }
 }
 
-/// `--no-height-cache`, for the commands that draw one screen.
-struct HeightCacheOption: ParsableArguments {
+/// One screen of a document, for the commands that draw or print one (preview, `layout`): its
+/// size, where it is on the page, and whether the heights above it are kept between runs.
+struct ScreenOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("One screen of this size in points, e.g. 390x844, instead of the whole page: what the page shows at --offset or --at.",
+                               valueName: "WxH"))
+    var viewport: String?
+
+    @Option(help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (the screen shows what the whole page shows there; default 0).",
+                               valueName: "pt"))
+    var offset: Double?
+
+    @Option(help: ArgumentHelp(
+        "With --viewport, instead of --offset: what to show at the screen's top: line:N (the block holding Markdown source line N), heading:TEXT (the first heading with that text) or item:S.I (the cell at section S, item I, as UIKit's scrollToItem(at:at: .top)).",
+        valueName: "anchor"))
+    var at: String?
+
     @Flag(name: .customLong("no-height-cache"), help: ArgumentHelp(
         "With --viewport: do not read or keep the heights measured above the screen. By default they are kept in $REFLOW_CACHE_DIR (else $XDG_CACHE_HOME/reflow/heights, else ~/.cache/reflow/heights), keyed by the document's bytes, the engine build, the fonts and the size and width, so a screen deep in a long document is measured down to once, not at every run."))
-    var disabled = false
+    var noHeightCache = false
+
+    /// `--viewport` in points (`390x844`, either case of x), each side positive; nil without it.
+    func viewportSize() throws -> Size? {
+        guard let viewport else { return nil }
+        let sides = viewport.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width.isFinite, height.isFinite,
+              width > 0, height > 0 else {
+            throw ValidationError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(viewport)'")
+        }
+        return Size(width: width, height: height)
+    }
+
+    /// `--at` read; nil without it.
+    func anchor() throws -> ScreenAnchor? {
+        try at.map { text in
+            do throws(ScreenAnchor.Problem) { return try ScreenAnchor(parsing: text) } catch { throw ValidationError(error.commandLineMessage) }
+        }
+    }
+
+    /// These options in `request` (its viewport, offset and anchor).
+    func apply(to request: inout PreviewRequest) throws {
+        (request.viewport, request.offset, request.anchor) = (try viewportSize(), offset, try anchor())
+    }
 }
 
 /// How a document becomes cells and how they are placed (a screen file brings its own layout).

@@ -39,16 +39,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
     var width: Double?
 
-    @Option(help: ArgumentHelp("Draw one screen of this size in points, e.g. 390x844, measuring only the cells on it.", valueName: "WxH"))
-    var viewport: String?
-
-    @Option(help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (the screen shows what the whole page shows there).", valueName: "pt"))
-    var offset: Double?
-
-    @Option(help: ArgumentHelp(
-        "With --viewport, instead of --offset: what to show at the screen's top: line:N (the block holding Markdown source line N), heading:TEXT (the first heading with that text) or item:S.I (the cell at section S, item I, as UIKit's scrollToItem(at:at: .top)).",
-        valueName: "anchor"))
-    var at: String?
+    @OptionGroup var screen: ScreenOptions
 
     @Option(help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
     var scale: Int = 2
@@ -63,7 +54,6 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Audit the document at the size(s) drawn and outline each finding on the picture with its rule's name (see 'reflow-cli audit').")
     var audit = false
 
-    @OptionGroup var heightCache: HeightCacheOption
     @OptionGroup var document: DocumentOptions
 
     /// The options as the library's request, checked by it before any work; its problems are
@@ -71,27 +61,14 @@ struct PreviewCommand: ParsableCommand {
     private func resolved() throws -> (files: PreviewFiles, width: Double) {
         var request = PreviewRequest(document: document.file)
         (request.output, request.format, request.width) = (output, format, width)
-        request.viewport = try viewport.map(Self.viewportSize)
-        (request.offset, request.scale, request.parts) = (offset, scale, parts)
-        request.anchor = try at.map { text in
-            do throws(ScreenAnchor.Problem) { return try ScreenAnchor(parsing: text) } catch { throw ValidationError(error.commandLineMessage) }
-        }
+        try screen.apply(to: &request)
+        (request.scale, request.parts) = (scale, parts)
         (request.categories, request.isSheet) = (category.categories, category.isAll)
         do {
             return try request.resolved()
         } catch {
-            throw ValidationError(error.commandLineMessage(viewport: viewport))
+            throw ValidationError(error.commandLineMessage(viewport: screen.viewport))
         }
-    }
-
-    /// `--viewport WIDTHxHEIGHT` in points (`390x844`, either case of x), each side positive.
-    static func viewportSize(_ text: String) throws -> Size {
-        let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width.isFinite, height.isFinite,
-              width > 0, height > 0 else {
-            throw ValidationError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(text)'")
-        }
-        return Size(width: width, height: height)
     }
 
     func validate() throws { _ = try resolved() }
@@ -111,7 +88,7 @@ struct PreviewCommand: ParsableCommand {
                                       settings: sweep)
         preview.debug = debug
         if plan.files.viewport != nil {
-            preview.heightCache = try document.heightCache(for: loaded, readAs: "\(loaded.format.rawValue)|blocks|list", disabled: heightCache.disabled)
+            preview.heightCache = try document.heightCache(for: loaded, readAs: "\(loaded.format.rawValue)|blocks|list", disabled: screen.noHeightCache)
         }
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
         let written = try plan.files.write(preview, to: output, document: document.name,

@@ -94,9 +94,9 @@ import Testing
 
     /// What the command line parses itself: `--viewport WxH` and `--estimate`.
     @Test func theViewportAndEstimateOptionsAreParsedByTheCommandLine() throws {
-        #expect(try PreviewCommand.viewportSize("320X568") == Size(width: 320, height: 568))
+        #expect(try ScreenOptions.parse(["--viewport", "320X568"]).viewportSize() == Size(width: 320, height: 568))
         for bad in ["390", "320x", "x568", "0x568", "320x-1", "infx568", "320x568x2"] {
-            #expect(throws: (any Error).self, "\(bad)") { try PreviewCommand.viewportSize(bad) }
+            #expect(throws: (any Error).self, "\(bad)") { try ScreenOptions.parse(["--viewport", bad]).viewportSize() }
         }
         #expect(Estimate(argument: "fixed:120") == .fixed(120) && Estimate(argument: "AUTO") == .automatic(initial: 44))
         #expect(Estimate(argument: "fixed:inf") == nil && Estimate(argument: "fixed:0") == nil && Estimate(argument: "sometimes") == nil)
