@@ -193,7 +193,7 @@ say "The page is $end pt tall here (plus 2,000). Each run draws exactly what the
 say "Y come from the height cache once a run has measured them (\`\$REFLOW_CACHE_DIR\`, warmed by the runs before the first"
 say "timed one), so the end costs what the start does."
 say ""
-screen() { echo "$R $corpus/words_1m.txt --category ax5 --viewport 390x844 --scale 3 --quiet -o $work/offset.png --offset $1 $2"; }
+screen() { echo "$R $corpus/words_1m.txt --category ax5 --viewport 390x844 --scale 3 --quiet -o $work/offset.png --offset $1 ${2:-}"; }
 rounds "end ÷ start" "offset 1000" "offset $end (end)" 2 "$(screen 1000)" "$(screen "$end")"
 hyperfine -N -w 1 -r 3 --export-json "$work/cold.json" "$(screen 1000 --no-height-cache)" "$(screen "$end" --no-height-cache)" >/dev/null 2>&1
 cold_start=$(median "$work/cold.json" 0); cold_end=$(median "$work/cold.json" 1)

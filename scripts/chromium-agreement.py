@@ -19,9 +19,8 @@ is compared), a block reflow draws as an image (Chromium draws images as their a
 blocks with no text.
 
 Coordinates: Chromium's x is from the text column's left edge (the references are made at the
-column reflow's cells leave for text: 390 less the insets, 358 pt at L and 290.25 at AX5);
-reflow's text frame is in the 390 pt container, so the inset (16 at L, 49.875 at AX5) is taken
-off. Text starts at the text frame's leading edge in reflow (lines start there left to right and
+column reflow's cells leave for text: 390 less the 16 pt margins, 358 pt at L and at AX5);
+reflow's text frame is in the 390 pt container, so the 16 pt inset is taken off. Text starts at the text frame's leading edge in reflow (lines start there left to right and
 end there right to left); Chromium's is its text's `left` (`right` for a right-to-left block).
 """
 import argparse
@@ -44,7 +43,7 @@ LANGUAGES = {
     "gofiber--fiber--.github_README_he.md": "he",
     "gofiber--fiber--.github_README_fa.md": "fa",
 }
-SIZES = [("l", 17, 16.0), ("ax5", 53, 49.875)]  # category, body size (the reference's name), leading inset
+SIZES = [("l", 17, 16.0), ("ax5", 53, 16.0)]  # category, body size (the reference's name), leading inset
 TEXT_CELLS = {"paragraph", "listItem", "quote", "footnote"}
 
 

@@ -22,8 +22,8 @@ case "$mode" in
 esac
 
 container=390
-# Each size: the text column (the container less the cells' leading and trailing insets, 16 pt at
-# L scaled along body's row: 49.875 at AX5), body size, body line height, list step, quote step,
+# Each size: the text column (the container less the cells' leading and trailing insets, UIKit's
+# 16 pt layout margins at every size: 358 pt), body size, body line height, list step, quote step,
 # heading sizes. The steps are reflow's indentation rule at that column W (Indentation.swift): a
 # list level min(1.75 em, W/10) or its widest marker + 0.3 em, whichever is wider (--marker-gap,
 # which also brings the rule's bound past 0.4 W), a quote level min(1.25 em, W/16), em = the body
@@ -32,7 +32,7 @@ container=390
 # container's width in their name: NAME.chromium-390-17.json.
 sizes=(
   "358 17 22 29.75 21.25 h1=34/41/400,h2=28/34/400,h3=22/28/400,h4=20/25/400,h5=17/22/600,h6=17/22/600"
-  "290.25 53 64 29.03125 18.140625 h1=60/70/400,h2=58/68/400,h3=56/66/400,h4=55/65/400,h5=53/62/600,h6=53/62/600"
+  "358 53 64 35.796875 22.375 h1=60/70/400,h2=58/68/400,h3=56/66/400,h4=55/65/400,h5=53/62/600,h6=53/62/600"
 )
 
 # One folder of the corpus: Tests/Corpus/markdown (plain Markdown) or Tests/Corpus/html (READMEs
