@@ -22,6 +22,11 @@ public struct TextEnvironment: Hashable, Sendable {
     /// The accessibility setting Bold Text (`UIAccessibility.isBoldTextEnabled`, the trait
     /// collection's `legibilityWeight == .bold`): every text style one weight heavier.
     public var boldText = false
+    /// The container's system layout margin, in points: what a cell that follows the layout
+    /// margins (`Cell.followsLayoutMargins`) takes as its leading and trailing insets. UIKit's
+    /// values: 16 pt in a compact-width container (every iPhone in portrait), 20 pt in a regular-
+    /// width one (`LayoutEnvironment` sets it from its width).
+    public var layoutMargin = 16.0
 
     public init(category: ContentSizeCategory = .default, direction: BaseDirection = .auto, language: LanguageTag? = nil,
                 hyphenation: Bool = false, spacing: TextSpacing = .normal) {

@@ -63,3 +63,38 @@ import TestSupport
         #expect(ax5.leading == (62.0 * 28 / 53).rounded())
     }
 }
+
+/// Horizontal cell margins are UIKit's system layout margins: 16 pt in a compact-width container
+/// (a 390 pt iPhone), 20 pt in a regular-width one (an iPad), at every text size; vertical
+/// padding grows with the text.
+@Suite struct LayoutMarginTests {
+    static func firstCell(width: Double, category: ContentSizeCategory) throws -> LayoutAttributes {
+        let document = try Document(text: "A paragraph of a document, long enough to wrap at the largest sizes.", format: .commonMark)
+        let snapshot = try ListLayout().layout(CellMode.blocks.content(for: document),
+                                               in: LayoutEnvironment(containerWidth: width, category: category), sizer: try Fixtures.sizer())
+        return try #require(snapshot.cells.first)
+    }
+
+    @Test(arguments: [(390.0, 16.0), (375, 16), (768, 20), (1024, 20)])
+    func marginsFollowTheContainersWidthClassNotTheTextSize(_ width: Double, _ margin: Double) throws {
+        let large = try Self.firstCell(width: width, category: .large)
+        let ax5 = try Self.firstCell(width: width, category: .accessibilityExtraExtraExtraLarge)
+        for cell in [large, ax5] {
+            let text = try #require(cell.textFrame)
+            #expect(text.minX - cell.frame.minX == margin && cell.frame.maxX - text.maxX == margin, "\(width): \(text)")
+        }
+        #expect(large.textFrame?.width == ax5.textFrame?.width, "the text column is as wide at AX5 as at L")
+        let padding = { (cell: LayoutAttributes) in cell.textFrame!.minY - cell.frame.minY }
+        #expect(padding(ax5) > padding(large), "vertical padding grows with the text")
+    }
+
+    @Test func aScreenCellWithInsetsOfItsOwnKeepsThem() throws {
+        var cell = Cell(kind: .item, style: .body, text: StyledText("Own insets"), insets: EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12))
+        let sizer = try Fixtures.sizer()
+        var regular = TextEnvironment(category: .accessibilityMedium)
+        regular.layoutMargin = 20
+        #expect(try sizer.measure(cell, proposal: .width(768), environment: regular).insets.leading == 12)
+        cell.followsLayoutMargins = true
+        #expect(try sizer.measure(cell, proposal: .width(768), environment: regular).insets.leading == 20)
+    }
+}

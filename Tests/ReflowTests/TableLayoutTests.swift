@@ -20,16 +20,19 @@ import TestSupport
     static func content() throws -> CollectionContent { CellMode.blocks.content(for: try Document(markdown: markdown)) }
 
     /// Per column: the longest word (in its cell, insets included) and the widest cell on one line.
-    static func measures(_ cells: [Cell], columns: Int, category: ContentSizeCategory,
+    /// `containerWidth`: the container the table is in (its width class decides the cells' layout margins).
+    static func measures(_ cells: [Cell], columns: Int, category: ContentSizeCategory, containerWidth: Double = 390,
                          sizer: CellSizer) throws -> (minimum: [Double], natural: [Double]) {
         var minimum = [Double](repeating: 0, count: columns), natural = minimum
+        let environment = LayoutEnvironment(containerWidth: containerWidth, category: category).text
         for (index, cell) in cells.enumerated() {
             let column = index % columns
-            natural[column] = max(natural[column], try sizer.size(of: cell, proposal: SizeProposal(width: .unspecified), category: category).width)
+            natural[column] = max(natural[column], try sizer.measure(cell, proposal: SizeProposal(width: .unspecified), environment: environment).size.width)
             for word in cell.text.string.split(separator: " ") {
-                let wordCell = Cell(kind: .word, style: cell.style, text: StyledText(String(word)))
+                var wordCell = Cell(kind: .word, style: cell.style, text: StyledText(String(word)))
+                wordCell.followsLayoutMargins = cell.followsLayoutMargins
                 minimum[column] = max(minimum[column],
-                                      try sizer.size(of: wordCell, proposal: SizeProposal(width: .unspecified), category: category).width)
+                                      try sizer.measure(wordCell, proposal: SizeProposal(width: .unspecified), environment: environment).size.width)
             }
         }
         // The rule rounds minimums up to the point grid.
@@ -85,7 +88,7 @@ import TestSupport
         let cells = try content.sections[0].cells
         let environment = LayoutEnvironment(containerWidth: 1200, category: .large)
         let snapshot = try ListLayout().layout(content, in: environment, sizer: sizer)
-        let measures = try Self.measures(cells, columns: 2, category: .large, sizer: sizer)
+        let measures = try Self.measures(cells, columns: 2, category: .large, containerWidth: 1200, sizer: sizer)
         let header = snapshot.elements.filter { $0.indexPath.item < 2 }.sorted { $0.indexPath < $1.indexPath }
         // A column's weight is its natural width (never less than its rounded-up minimum).
         let weights = zip(measures.natural, measures.minimum).map { max($0, $1) }

@@ -325,9 +325,11 @@ struct ScreenReader {
         let fields = JSONCursor.Members(entries: members.map { ($0.key, JSONCursor(value: $0.value, location: JSONPath(parent: cursor.location, key: $0.key))) })
         guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\": what the \(kind) says") }
         let style = try fields["style"].map(Self.textStyle) ?? (kind == "header" ? .headline : .footnote)
-        return Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, style: style,
-                    text: StyledText(try textCursor.string(expected: "the \(kind)'s text")),
-                    insets: Self.boundaryInsets, minimumHeight: 0)
+        var cell = Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, style: style,
+                        text: StyledText(try textCursor.string(expected: "the \(kind)'s text")),
+                        insets: Self.boundaryInsets, minimumHeight: 0)
+        cell.followsLayoutMargins = true  // its text lines up with the cells'
+        return cell
     }
 
     /// Styles by their exact name, looked up before the case-insensitive parse (cells of a large
@@ -360,6 +362,7 @@ struct ScreenReader {
             throw cursor.fail("missing \"text\" or \"stack\": what the cell shows")
         }
         var cell = Cell(kind: .item, elements: elements, insets: try members["insets"].map(Self.insets) ?? Self.cellInsets)
+        cell.followsLayoutMargins = members["insets"] == nil  // without insets of its own: the layout margins
         cell.contentSizeCategoryLimits = try limits(members, at: cursor, within: outer)
         if let layout = members["layout"] {
             let name = try layout.string(expected: "\"stack\" or \"row\"")

@@ -103,6 +103,11 @@ public struct Cell: Hashable, Sendable {
     /// leading and trailing are layout margins and stay as they are at every size, as UIKit's do
     /// (16 pt by default: the system margin of a compact-width screen such as a 390 pt iPhone).
     public var insets: EdgeInsets
+    /// Leading and trailing insets are the container's system layout margins
+    /// (`TextEnvironment.layoutMargin`: 16 pt compact width, 20 pt regular) instead of `insets`'
+    /// own: a document's blocks and a screen's cells without insets of their own, as a list
+    /// cell's content follows its layout margins in UIKit.
+    public var followsLayoutMargins = false
     /// The curve vertical insets, spacing and scaling images follow. Body's row by default, for
     /// every cell: padding then grows as reading text grows (×3.12 at AX5), one curve for every
     /// style, so headings and paragraphs keep one rhythm.
@@ -186,6 +191,7 @@ public struct Cell: Hashable, Sendable {
         alignment = block.alignment
         direction = block.direction
         listDirection = block.listDirection
+        followsLayoutMargins = true
     }
 
     /// The text elements, in stack order.
@@ -215,9 +221,15 @@ public struct Cell: Hashable, Sendable {
         return limited
     }
 
-    /// The insets at `category`, in points: top and bottom scaled, leading and trailing as given.
-    public func scaledInsets(for category: ContentSizeCategory) -> EdgeInsets {
-        insets.scaledVertically(by: insetMetrics.scaleFactor(for: category))
+    /// The insets in `environment`, in points: top and bottom scaled to its category; leading and
+    /// trailing as given, or the container's layout margin when the cell follows it.
+    public func scaledInsets(in environment: TextEnvironment) -> EdgeInsets {
+        var insets = insets.scaledVertically(by: insetMetrics.scaleFactor(for: environment.category))
+        if followsLayoutMargins {
+            insets.leading = environment.layoutMargin
+            insets.trailing = environment.layoutMargin
+        }
+        return insets
     }
 }
 

@@ -125,7 +125,7 @@ public final class CellSizer {
     /// width) when `text` is its only element, without building that cell or measuring its
     /// height: a table column's least width is its widest word's, asked for every word.
     public func naturalWidth(of text: StyledText, in cell: Cell, environment: TextEnvironment) throws -> Double {
-        let insets = cell.scaledInsets(for: environment.category)
+        let insets = cell.scaledInsets(in: environment)
         let element = TextElement(style: cell.style, text: text, fixedPointSize: cell.texts.first?.fixedPointSize)
         let width = try layout(element, environment: environment, width: .infinity).usedWidth
         return try indentation(of: cell, width: .infinity, environment: environment).textOffset + width + insets.horizontal
@@ -247,7 +247,7 @@ public final class CellSizer {
     private func compute(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
         let category = environment.category
         let scale = cell.insetMetrics.scaleFactor(for: category)
-        let insets = cell.scaledInsets(for: category)
+        let insets = cell.scaledInsets(in: environment)
         let hasText = cell.elements.contains { if case .text = $0 { true } else { false } }
         let cellWidth: Double, breakWidth: Double
         switch proposal.width {

@@ -5,13 +5,18 @@ import TextMetrics
 /// layout's result is a function of (cells, environment) and nothing else.
 public struct LayoutEnvironment: Hashable, Sendable {
     /// The width of the scrolling container, in points (390: an iPhone 15's portrait width).
-    public var containerWidth: Double
+    public var containerWidth: Double {
+        didSet { text.layoutMargin = Self.systemLayoutMargin(width: containerWidth) }
+    }
     /// The height of the visible container (844: an iPhone 15's portrait height): what a
     /// compositional layout's top-level `fractionalHeight` is a fraction of. Vertical lists and
     /// flows do not read it.
     public var containerHeight: Double
-    /// What every text is measured in: the category, base direction and language.
-    public var text: TextEnvironment
+    /// What every text is measured in: the category, base direction and language (and the
+    /// container's layout margin, which follows `containerWidth`).
+    public var text: TextEnvironment {
+        didSet { text.layoutMargin = Self.systemLayoutMargin(width: containerWidth) }
+    }
     /// Which side is leading: right to left mirrors every frame and the insets inside cells.
     public var layoutDirection: LayoutDirection
 
@@ -38,8 +43,19 @@ public struct LayoutEnvironment: Hashable, Sendable {
         self.containerWidth = containerWidth
         self.containerHeight = containerHeight
         self.text = text
+        self.text.layoutMargin = Self.systemLayoutMargin(width: containerWidth)
         self.layoutDirection = layoutDirection
     }
+
+    /// The narrowest container iPadOS gives a regular horizontal size class: half of a 12.9-inch
+    /// iPad Pro in landscape (678 pt; two thirds of a smaller iPad, 694 pt, and every iPad full
+    /// screen are regular too; half of a smaller iPad, 551 pt or less, and every iPhone in
+    /// portrait are compact). A width alone cannot tell an iPhone in landscape, which is compact.
+    public static let regularWidthMinimum = 678.0
+
+    /// UIKit's system layout margin for a container `width` wide: 16 pt compact, 20 pt regular
+    /// (a view controller's root view's `systemMinimumLayoutMargins`).
+    public static func systemLayoutMargin(width: Double) -> Double { width >= regularWidthMinimum ? 20 : 16 }
 
     /// The same environment at another category.
     public func with(category: ContentSizeCategory) -> LayoutEnvironment {

@@ -75,7 +75,7 @@ struct TableLayout {
             let column = shape.position(of: index).column
             // Every cell needs its insets and the sizer's least width for text, empty ones too
             // (a short row is padded with empty cells, which have no width of their own).
-            let least = cell.scaledInsets(for: environment.category).horizontal + CellSizer.minimumTextWidth
+            let least = cell.scaledInsets(in: environment.text).horizontal + CellSizer.minimumTextWidth
             minimum[column] = max(minimum[column], least)
             natural[column] = max(natural[column], least)
             guard cell.text.string.contains(where: { !$0.isWhitespace }) else { continue }
@@ -140,6 +140,7 @@ struct TableLayout {
         }
         guard !lines.isEmpty else { return nil }
         var card = Cell(kind: .tableRow, elements: lines)
+        card.followsLayoutMargins = cells[0].followsLayoutMargins
         card.sourceLine = cells[0].sourceLine
         return card
     }
@@ -162,6 +163,7 @@ struct TableLayout {
         }
         guard !lines.isEmpty else { return nil }
         var card = Cell(kind: .tableRow, elements: lines)
+        card.followsLayoutMargins = cells[first].followsLayoutMargins
         card.sourceLine = cells[first].sourceLine
         return card
     }

@@ -296,15 +296,16 @@ struct GroupPlacement {
         do {
             return try sizer.measure(cell, proposal: proposal, environment: environment.text)
         } catch ReflowError.widthTooSmall(let width, let textCategory, let needed) {
-            let insets = cell.scaledInsets(for: environment.category)
+            let insets = cell.scaledInsets(in: environment.text)
             let room = width - CellSizer.minimumTextWidth - 2 * PointGrid.step  // what snapping may add back
             guard room >= 0, insets.horizontal > 0 else {
                 throw ReflowError.itemTooNarrow(width: width, category: textCategory, needed: needed,
                                                 indexPath: IndexPath(item: firstItem + index, section: section))
             }
             var narrow = cell
-            narrow.insets.leading *= room / insets.horizontal
-            narrow.insets.trailing *= room / insets.horizontal
+            narrow.followsLayoutMargins = false  // its own, shrunk insets from here
+            narrow.insets.leading = insets.leading * room / insets.horizontal
+            narrow.insets.trailing = insets.trailing * room / insets.horizontal
             warnings.append(LayoutWarning(kind: .tooNarrow, role: category,
                                           indexPath: IndexPath(item: firstItem + index, section: section),
                                           given: width, needed: needed))
