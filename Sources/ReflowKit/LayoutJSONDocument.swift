@@ -56,18 +56,20 @@ public struct LayoutJSONDocument: Sendable {
     /// The JSON's end, after the last layout.
     package static let tail = "\n  ]\n}\n"
 
-    /// Writes one screen's report per category (`DocumentPreview.screenReport`) as the document's layouts.
+    /// Writes one screen's report per category (`DocumentPreview.screenReport`) as the document's
+    /// layouts: all of them made first (a screen each, small), then written, so a failure (an
+    /// anchor not found) writes nothing.
     public func writeScreens(_ preview: DocumentPreview, categories: [ContentSizeCategory], viewport: Size,
                              at position: DocumentPreview.Position, to sink: Sink,
                              progress: (@Sendable (Double) -> Void)? = nil) throws {
-        try sink.write(head)
         let sizer = CellSizer(typesetter: try Typesetter(fonts: preview.fonts))
+        var reports: [String] = []
         for (index, category) in categories.enumerated() {
-            let report = try preview.screenReport(category: category, viewport: viewport, at: position, sizer: sizer)
-            try sink.write((index > 0 ? ",\n" : "") + report.jsonText(indent: "    "))
+            reports.append(try preview.screenReport(category: category, viewport: viewport, at: position, sizer: sizer)
+                .jsonText(indent: "    "))
             progress?(Double(index + 1) / Double(categories.count))
         }
-        try sink.write(Self.tail)
+        try sink.write(head + reports.joined(separator: ",\n") + Self.tail)
     }
 
     /// Lays `input` out at each of `categories` (on worker threads, `CategorySweep`) and writes

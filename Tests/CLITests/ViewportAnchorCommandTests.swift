@@ -72,6 +72,11 @@ import Testing
         #expect(missing.stderr.contains("no heading 'No Such Heading'; the headings are"), "\(missing)")
         let both = try CLI.run([Self.readme, "--viewport", "390x844", "--at", "line:3", "--offset", "10"])
         #expect(both.stderr.contains("give --offset or --at, not both"), "\(both)")
+        // A failure writes nothing on stdout: a whole JSON document or none.
+        let plainText = CLI.repository.appendingPathComponent("Examples/article.txt").path
+        let noLines = try CLI.run(["layout", plainText, "--viewport", "390x844", "--at", "line:3", "--category", "all"])
+        #expect(noLines.status == 1 && noLines.stdout.isEmpty, "\(noLines)")
+        #expect(noLines.stderr.contains("--at: line:N needs a Markdown document"), "\(noLines)")
         let noViewport = try CLI.run(["layout", Self.readme, "--at", "line:3"])
         #expect(noViewport.stderr.contains("--at needs --viewport"), "\(noViewport)")
     }
