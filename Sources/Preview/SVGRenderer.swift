@@ -113,6 +113,17 @@ public struct SVGRenderer: Sendable {
 
         func n(_ value: Double) -> String { SVGRenderer.number(value) }
 
+        /// `text` as an XML comment may hold it: no "--" inside and no "-" at its end (a font file
+        /// named `My--Font.ttf` would otherwise make the SVG ill-formed); such hyphens become "_".
+        static func commentSafe(_ text: String) -> String {
+            var out = ""
+            for character in text {
+                out.append(character == "-" && out.last == "-" ? "_" : character)
+            }
+            if out.last == "-" { out.append("_") }
+            return out
+        }
+
         /// A name for the font from its file name, usable in an id.
         private mutating func name(of font: Font) -> String {
             if let name = fontNames[ObjectIdentifier(font)] { return name }
@@ -145,7 +156,7 @@ public struct SVGRenderer: Sendable {
             } else {
                 number = fontNumbers.count + 1
                 fontNumbers[key.font] = number
-                fontComment += "<!-- f\(number): \(key.font) -->\n"
+                fontComment += "<!-- f\(number): \(Self.commentSafe(key.font)) -->\n"
             }
             let id = "f\(number)g\(glyph)"
             definitions += font.isColorBitmap ? "<image id=\"\(id)\" \(definition)/>\n" : "<path id=\"\(id)\" \(definition)/>\n"

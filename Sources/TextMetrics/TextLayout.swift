@@ -323,6 +323,12 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var glyph: UInt32
     public var x: Double
     public var y: Double
+
+    public init(glyph: UInt32, x: Double, y: Double) {
+        self.glyph = glyph
+        self.x = x
+        self.y = y
+    }
 }
 
 /// Consecutive glyphs of one font at one size and one decoration.
