@@ -83,35 +83,13 @@ public struct DocumentPreview {
         case anchor(ScreenAnchor)
     }
 
-    /// The offset of `position` at `category` in a container `viewport.height` tall: the y itself,
-    /// or the top of the anchor's cell on the page (measuring what lies above it).
-    public func offset(of position: Position, category: ContentSizeCategory, viewport size: Size, sizer: CellSizer,
-                       plans: PlanSharing? = nil) throws -> Double {
-        switch position {
-        case .offset(let offset):
-            return offset
-        case .anchor(let anchor):
-            let indexPath = try anchor.indexPath(in: input.content)
-            let environment = environment(category: category, height: size.height)
-            var (planned, lazy) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
-            heightCache?.restore(into: &lazy, environment: environment)
-            let before = lazy.measuredUnits
-            let top = try planned.top(of: indexPath, lazy: &lazy) ?? 0
-            if let failure = planned.failure { throw failure }
-            if lazy.measuredUnits > before { heightCache?.store(lazy, environment: environment) }
-            return top
-        }
-    }
-
     /// The layout report of one screen of `viewport` size at `position` at `category`: the
     /// elements it shows (in page coordinates, pinned headers where they sit at that offset) and
     /// the screen's rectangle; what `reflow-cli layout --viewport` prints.
     public func screenReport(category: ContentSizeCategory, viewport size: Size, at position: Position,
                              sizer: CellSizer? = nil) throws -> LayoutReport {
         let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
-        let plans = screenPlans()
-        let offset = try offset(of: position, category: category, viewport: size, sizer: sizer, plans: plans)
-        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, offset: offset, sizer: sizer, plans: plans)
+        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, at: position, sizer: sizer)
         let elements = try planned.attributes(in: visible, lazy: &lazy)
         if let failure = planned.failure { throw failure }
         let estimated = (0..<lazy.count).contains { !lazy.isMeasured($0) }
@@ -122,10 +100,8 @@ public struct DocumentPreview {
     /// One screen of `viewport` size at `position` on the page (see `screen(category:viewport:offset:sizer:)`).
     public func screen(category: ContentSizeCategory, viewport size: Size, at position: Position,
                        sizer: CellSizer? = nil) throws -> DisplayList {
-        let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
-        let plans = screenPlans()
-        let offset = try offset(of: position, category: category, viewport: size, sizer: sizer, plans: plans)
-        return try screen(category: category, viewport: size, offset: offset, sizer: sizer, plans: plans)
+        try screen(category: category, viewport: size, at: position, sizer: sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts)),
+                   plans: screenPlans())
     }
 
     /// One screen of `viewport` size at `offset` on the page: exactly what the whole page (the
@@ -137,8 +113,7 @@ public struct DocumentPreview {
     ///   its caches between screens.
     public func screen(category: ContentSizeCategory, viewport size: Size, offset: Double,
                        sizer: CellSizer? = nil) throws -> DisplayList {
-        try screen(category: category, viewport: size, offset: offset, sizer: sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts)),
-                   plans: screenPlans())
+        try screen(category: category, viewport: size, at: .offset(offset), sizer: sizer)
     }
 
     /// Plans of the document's screens, shared between the sizes they are alike in.
@@ -150,25 +125,37 @@ public struct DocumentPreview {
     /// planned layout, the lazy layout (exact above the screen's bottom) and the screen's rectangle.
     public func placedScreen(category: ContentSizeCategory, viewport size: Size, offset: Double, sizer: CellSizer,
                              plans: PlanSharing? = nil) throws -> (layout: PlannedLayout, lazy: LazyLayout, visible: Rect) {
+        try placedScreen(category: category, viewport: size, at: .offset(offset), sizer: sizer, plans: plans)
+    }
+
+    /// `placedScreen(category:viewport:offset:sizer:plans:)` at `position`: an anchor's top is
+    /// found on the same lazy layout the screen is measured in, so the plan is made, the height
+    /// cache read and written, and what lies above measured once for both.
+    public func placedScreen(category: ContentSizeCategory, viewport size: Size, at position: Position, sizer: CellSizer,
+                             plans: PlanSharing? = nil) throws -> (layout: PlannedLayout, lazy: LazyLayout, visible: Rect) {
         let environment = environment(category: category, height: size.height)
         let (planned, unmeasured) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
         var lazy = unmeasured
         heightCache?.restore(into: &lazy, environment: environment)
-        var top = PointGrid.snap(offset)
-        if planned.measureDown(to: top + size.height, lazy: &lazy) > 0, planned.failure == nil {
-            heightCache?.store(lazy, environment: environment)
+        let before = lazy.measuredUnits
+        var top: Double
+        switch position {
+        case .offset(let offset): top = PointGrid.snap(offset)
+        case .anchor(let anchor): top = try planned.top(of: try anchor.indexPath(in: input.content), lazy: &lazy) ?? 0
         }
+        planned.measureDown(to: top + size.height, lazy: &lazy)
+        if let failure = planned.failure { throw failure }
+        if lazy.measuredUnits > before { heightCache?.store(lazy, environment: environment) }
         // Past the end: the last screen. The end is exact then: a unit still unmeasured starts
         // below the screen's bottom, so the content would reach past it.
         let end = PointGrid.snap(max(0, lazy.contentHeight() - size.height))
         top = min(top, end)
-        if let failure = planned.failure { throw failure }
         return (planned, lazy, Rect(x: 0, y: top, width: size.width, height: size.height))
     }
 
-    private func screen(category: ContentSizeCategory, viewport size: Size, offset: Double, sizer: CellSizer,
+    private func screen(category: ContentSizeCategory, viewport size: Size, at position: Position, sizer: CellSizer,
                         plans: PlanSharing) throws -> DisplayList {
-        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, offset: offset, sizer: sizer, plans: plans)
+        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, at: position, sizer: sizer, plans: plans)
         let elements = try planned.attributes(in: visible, lazy: &lazy)
         var state: DisplayListBuilder.LazyState?
         if debug {
@@ -203,8 +190,7 @@ public struct DocumentPreview {
             let sizer = CellSizer(typesetter: typesetter)
             let plans = screenPlans()
             for (index, category) in categories.enumerated() {
-                let offset = try offset(of: position, category: category, viewport: viewport, sizer: sizer, plans: plans)
-                screens.append(try screen(category: category, viewport: viewport, offset: offset, sizer: sizer, plans: plans))
+                screens.append(try screen(category: category, viewport: viewport, at: position, sizer: sizer, plans: plans))
                 progress?(Double(index + 1) / Double(categories.count))
             }
         } else {
