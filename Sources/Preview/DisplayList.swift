@@ -110,7 +110,8 @@ public struct DisplayList: Equatable, Sendable {
         items.append(.polyline(points, color, lineWidth: lineWidth))
     }
 
-    /// Every line of `layout` (at most `maximumLines`) with its container's top-left at `origin`
+    /// Every line of `layout` (at most `maximumLines`) that reaches into the list's bounds, with its
+    /// container's top-left at `origin`
     /// (each line at its own `x`, so right-to-left lines end at the right edge), its glyph runs in
     /// visual order, in `color`, and its characters (logical order) as accessible text with `role`.
     /// Links are drawn in `linkColor` and underlined, struck-through text crossed out, each line at
@@ -121,9 +122,14 @@ public struct DisplayList: Equatable, Sendable {
                               role: AccessibleText.Role = .text, frame: Rect? = nil, maximumLines: Int = .max,
                               missingGlyphColor: Color? = nil) {
         var lines: [AccessibleText.Line] = []
-        lines.reserveCapacity(layout.lines.count)
+        // Only the lines that reach into the list's bounds are drawn (a line's box, widened by a
+        // line above and below for tall marks): a paragraph longer than the screen costs what
+        // shows of it, not all its glyphs.
+        let reach = layout.lineHeight
         for index in layout.lines.indices.prefix(max(0, maximumLines)) {
             let line = layout.lines[index]
+            let top = origin.y + line.top
+            guard top + 2 * reach > 0, top - reach < size.height else { continue }
             let start = Point(x: origin.x + line.x, y: origin.y + line.baseline)
             for run in layout.glyphRuns(ofLine: index) {
                 let isLink = run.decoration.contains(.link)

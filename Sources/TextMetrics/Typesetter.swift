@@ -92,17 +92,32 @@ public final class Typesetter {
 
     /// Shaped paragraphs kept by default.
     public static let defaultParagraphCacheLimit = 8_192
+    /// The bytes of text the caches of shaped paragraphs and of layouts each keep at most (a
+    /// shaped paragraph takes about 40 bytes of memory per byte of its text): a document of a
+    /// few megabytes stays shaped whole, a larger one is held to this and re-shaped where it is
+    /// measured again.
+    public static let defaultTextCacheBytes = 4 << 20
+
+    /// The bytes of text the shaped paragraphs and the layouts kept hold (a paragraph kept by both
+    /// counts twice).
+    public var cachedTextBytes: Int { paragraphs.cost + layouts.cost }
 
     public init(fonts: FontLibrary, shapingCacheLimit: Int = 131_072,
-                paragraphCacheLimit: Int = Typesetter.defaultParagraphCacheLimit, layoutCacheLimit: Int = 65_536) throws {
+                paragraphCacheLimit: Int = Typesetter.defaultParagraphCacheLimit, layoutCacheLimit: Int = 65_536,
+                textCacheBytes: Int = Typesetter.defaultTextCacheBytes) throws {
         self.fonts = fonts
         self.shaper = Shaper(cacheLimit: shapingCacheLimit)
         self.breaks = try BreakOpportunities()
         self.itemizer = try Itemizer(library: fonts)
-        self.paragraphs = BoundedCache(limit: paragraphCacheLimit)
-        self.layouts = BoundedCache(limit: max(2, layoutCacheLimit))
+        self.paragraphs = BoundedCache(limit: paragraphCacheLimit, costLimit: max(2, textCacheBytes))
+        self.layouts = BoundedCache(limit: max(2, layoutCacheLimit), costLimit: max(2, textCacheBytes))
+        self.textCacheBytes = max(2, textCacheBytes)
         self.cachesLayouts = layoutCacheLimit > 0
     }
+
+    /// The bytes of text each of the caches of shaped paragraphs and of layouts keeps at most
+    /// (`defaultTextCacheBytes` unless given); a measuring cache above this typesetter keeps to it too.
+    public let textCacheBytes: Int
 
     /// Whether laid-out texts are kept (`layoutCacheLimit` above 0). A sweep lays each text out
     /// once per size and keeps none: its keys would be all the cache did. Shaped paragraphs are
@@ -129,7 +144,7 @@ public final class Typesetter {
                                  overflowWrap: overflowWrap, direction: environment.direction, language: environment.language,
                                  hyphenator: environment.hyphenation ? try hyphenator(for: environment.language) : nil,
                                  spacing: environment.spacing)
-        if let key { layouts.insert(layout, for: key) }
+        if let key { layouts.insert(layout, for: key, cost: layout.textBytes) }
         return layout
     }
 
@@ -167,7 +182,7 @@ public final class Typesetter {
         paragraphsShaped += 1
         let paragraph = ShapedParagraph(text: text, faces: faces, direction: direction, language: language, spacing: spacing,
                                         shaper: shaper, breaks: breaks, itemizer: itemizer)
-        paragraphs.insert(paragraph, for: key)
+        paragraphs.insert(paragraph, for: key, cost: paragraph.utf8.count)
         return paragraph
     }
 

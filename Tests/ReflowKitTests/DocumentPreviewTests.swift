@@ -1,5 +1,6 @@
 import Foundation
 import Preview
+import Readers
 import Reflow
 import ReflowKit
 import TextMetrics
@@ -52,6 +53,23 @@ import TestSupport
         let page = try preview.page(category: .extraExtraExtraLarge)
         let eager = DisplayListBuilder().displayList(elements: page.elements, visibleRect: Rect(origin: .zero, size: viewport))
         #expect(try preview.screen(category: .extraExtraExtraLarge, viewport: viewport, offset: 0) == eager)
+    }
+
+    /// Issue 24, row 8: a screen draws the lines of a paragraph that show on it, not all of them:
+    /// a paragraph of about 2,000 lines costs a screenful of glyphs (before, every line's glyph
+    /// runs and accessible text were made, then cut away by the picture's edge).
+    @Test func aScreenDrawsOnlyTheLinesOnIt() throws {
+        let words = (0..<12_000).map { "word\($0 % 89)" }.joined(separator: " ")
+        let input = try LayoutInput(bytes: Array(words.utf8), format: .plainText)
+        let preview = DocumentPreview(input: input, fonts: try Fixtures.fonts(), width: 390)
+        let viewport = Size(width: 390, height: 600)
+        let lineHeight = DynamicType.spec(.body, .large).leading
+        for offset in [0.0, 20_000] {
+            let screen = try preview.screen(category: .large, viewport: viewport, offset: offset)
+            let shown = Self.lines(screen)
+            #expect(shown.count >= Int(600 / lineHeight) - 1, "at \(offset)")
+            #expect(shown.count <= Int(600 / lineHeight) + 4, "at \(offset): \(shown.count) lines drawn")
+        }
     }
 
     /// A contact sheet holds a column per size, side by side, wider than all the screens.

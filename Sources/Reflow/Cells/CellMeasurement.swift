@@ -49,6 +49,18 @@ public struct CellMeasurement: Sendable {
     }
 
     /// The first text element's layout (documents' cells have exactly one).
+    /// The bytes of text its layouts hold (what keeping the measurement costs; see
+    /// `TextLayout.textBytes`).
+    public var textBytes: Int {
+        elements.reduce(0) { total, element in
+            switch element.content {
+            case .text(let layout, _, _), .marker(let layout): total + layout.textBytes
+            case .picture(_, let alt?, _): total + alt.textBytes
+            default: total
+            }
+        }
+    }
+
     public var textLayout: TextLayout? {
         for element in elements { if case .text(let layout, _, _) = element.content { return layout } }
         return nil

@@ -29,6 +29,9 @@ public final class CellSizer {
     /// Entries held now.
     public var cachedCount: Int { cache.count }
     public var cacheLimit: Int { cache.limit }
+    /// The bytes of text the measurements kept hold (at most the typesetter's `textCacheBytes`,
+    /// and the one measurement over half of it).
+    public var cachedTextBytes: Int { cache.cost }
 
     struct Key: Hashable {
         let cell: Cell
@@ -54,7 +57,7 @@ public final class CellSizer {
     public init(typesetter: Typesetter, cacheLimit: Int = 65_536) {
         self.typesetter = typesetter
         self.cachesMeasurements = cacheLimit > 0
-        self.cache = BoundedCache(limit: max(2, cacheLimit))
+        self.cache = BoundedCache(limit: max(2, cacheLimit), costLimit: typesetter.textCacheBytes)
     }
 
     /// Convenience: a sizer with its own typesetter over `fonts`.
@@ -75,7 +78,7 @@ public final class CellSizer {
         if let cached = cache.value(for: key) { return cached }
         let measurement = try measureUncached(cell, proposal: proposal, environment: environment)
         measurementsComputed += 1
-        cache.insert(measurement, for: key)
+        cache.insert(measurement, for: key, cost: measurement.textBytes)
         return measurement
     }
 
