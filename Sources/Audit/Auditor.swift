@@ -50,7 +50,6 @@ public struct Auditor: Sendable {
     /// With extra text spacing every width is laid out twice, with the style's own spacing (every
     /// rule) and with the extra spacing (only what clips there and not without it: `spacing-clipped`).
     public func run(progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
-        var observations: [Observation] = []
         let theme = options.theme, hyphenate = options.settings.textEnvironment(category: .default).hyphenation
         let unlabelled = try unlabelledImages()
         var plain = options.settings
@@ -58,7 +57,11 @@ public struct Auditor: Sendable {
         let spaced = (options.settings.spacing ?? .normal) == .normal ? nil : options.settings
         let sweeps = Double(options.widths.count * (spaced == nil ? 1 : 2))
         var done = 0.0
-        func sweep(width: Double, text: TextSettings) throws -> [Observation] {
+        // Each category's observations are folded into the findings as soon as it is delivered
+        // (an element's finding keeps its first failing size and lists the others), so memory
+        // holds the findings, never every size's observations at once.
+        let findings = Locked(Findings(source: input.source))
+        func sweep(width: Double, text: TextSettings, fold: @escaping @Sendable ([Observation]) -> Void) throws {
             var sweepProgress: (@Sendable (Double) -> Void)?
             if let progress {
                 let before = done
@@ -68,63 +71,82 @@ public struct Auditor: Sendable {
             let inspect: @Sendable (LayoutSnapshot) throws -> [Observation] = { snapshot in
                 Self.inspect(snapshot, theme: theme, hyphenate: hyphenate, unlabelledImages: unlabelled)
             }
-            let perCategory: [[Observation]] = try CategorySweep.map(
+            try CategorySweep.forEach(
                 input.content, categories: options.categories, containerWidth: width, settings: text,
-                makeSizer: makeSizer, layout: input.layout, transform: inspect, progress: sweepProgress)
-            return perCategory.flatMap { $0 }
+                makeSizer: makeSizer, layout: input.layout, transform: inspect, deliver: { _, observations in fold(observations) },
+                progress: sweepProgress)
         }
         for width in options.widths {
-            let found = try sweep(width: width, text: plain)
-            observations += found
+            // What clips without extra spacing, to tell spacing-clipped from what clips anyway.
+            let clipped = Locked(Set<ClipKey>())
+            try sweep(width: width, text: plain) { observations in
+                clipped.withLock { $0.formUnion(observations.lazy.filter { $0.rule == .textClipped }.map(ClipKey.init)) }
+                findings.withLock { $0.add(observations) }
+            }
             if let spaced {
-                observations += Self.spacingClipped(with: try sweep(width: width, text: spaced), without: found)
+                let clippedAnyway = clipped.withLock { $0 }
+                try sweep(width: width, text: spaced) { observations in
+                    findings.withLock { $0.add(Self.spacingClipped(with: observations, without: clippedAnyway)) }
+                }
             }
         }
-        var findings = firstWidthOnly(merge(observations))
-        findings += styleScaleFindings()
-        findings.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
-        return AuditReport(findings: findings, categories: options.categories, widths: options.widths, styleScales: styleScales())
+        var all = firstWidthOnly(findings.withLock { $0.ordered })
+        all += styleScaleFindings()
+        all.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
+        return AuditReport(findings: all, categories: options.categories, widths: options.widths, styleScales: styleScales())
     }
 
-    /// One finding per rule, width and element: at the first category it shows at, the others listed.
-    func merge(_ observations: [Observation]) -> [AuditFinding] {
+    /// Observations merged into findings: one per rule, width and element, at the first category
+    /// it was seen in (its frame and message), listing the other categories, at the worst severity.
+    struct Findings {
         struct Key: Hashable {
             var rule: AuditRule
             var width: Double
             var element: ElementRole
             var indexPath: IndexPath
+
+            init(_ observation: Observation) {
+                (rule, width, element, indexPath) = (observation.rule, observation.width, observation.element, observation.indexPath)
+            }
         }
-        var order: [Key] = []
-        var findings: [Key: AuditFinding] = [:]
-        for observation in observations {
-            let key = Key(rule: observation.rule, width: observation.width, element: observation.element, indexPath: observation.indexPath)
-            if var finding = findings[key] {
-                finding.frames[observation.category] = finding.frames[observation.category] ?? observation.frame
-                if observation.category < finding.category {
-                    finding.otherCategories.append(finding.category)
-                    finding.category = observation.category
-                    finding.frame = observation.frame
-                    finding.message = observation.message
-                } else if observation.category != finding.category, !finding.otherCategories.contains(observation.category) {
-                    finding.otherCategories.append(observation.category)
-                }
-                finding.otherCategories.sort()
-                finding.severity = max(finding.severity, observation.severity)
-                findings[key] = finding
-            } else {
+        let source: (@Sendable (IndexPath) -> SourceLocation?)?
+        private var order: [Key] = []
+        private var findings: [Key: AuditFinding] = [:]
+
+        init(source: (@Sendable (IndexPath) -> SourceLocation?)?) { self.source = source }
+
+        var ordered: [AuditFinding] { order.map { findings[$0]! } }
+
+        mutating func add(_ observations: [Observation]) {
+            for observation in observations { add(observation) }
+        }
+
+        mutating func add(_ observation: Observation) {
+            let key = Key(observation)
+            guard var finding = findings[key] else {
                 order.append(key)
                 findings[key] = AuditFinding(
                     rule: observation.rule, severity: observation.severity, category: observation.category, width: observation.width,
                     element: observation.element, indexPath: observation.indexPath, frame: observation.frame,
-                    source: observation.element == .cell || observation.element == .badge ? input.source?(observation.indexPath) : nil,
+                    source: observation.element == .cell || observation.element == .badge ? source?(observation.indexPath) : nil,
                     message: observation.message)
+                return
             }
+            finding.frames[observation.category] = finding.frames[observation.category] ?? observation.frame
+            if observation.category < finding.category {
+                finding.otherCategories.append(finding.category)
+                finding.category = observation.category
+                finding.frame = observation.frame
+                finding.message = observation.message
+            } else if observation.category != finding.category, !finding.otherCategories.contains(observation.category) {
+                finding.otherCategories.append(observation.category)
+            }
+            finding.otherCategories.sort()
+            finding.severity = max(finding.severity, observation.severity)
+            findings[key] = finding
         }
-        return order.map { findings[$0]! }
     }
 
-    /// The findings of rules that do not depend on the width (`AuditRule.dependsOnWidth`) at the
-    /// first width each element has them at, in the order of `options.widths`; the others as they are.
     func firstWidthOnly(_ findings: [AuditFinding]) -> [AuditFinding] {
         struct Key: Hashable {
             var rule: AuditRule
@@ -449,20 +471,23 @@ public struct Auditor: Sendable {
     /// (floating-point rounding of fractional sizes, far under a pixel).
     static let overlapTolerance = 0.01
 
+    /// Where text clipped: an element at a category and width.
+    struct ClipKey: Hashable {
+        var element: ElementRole
+        var indexPath: IndexPath
+        var category: ContentSizeCategory
+        var width: Double
+
+        init(_ observation: Observation) {
+            (element, indexPath, category, width) = (observation.element, observation.indexPath, observation.category, observation.width)
+        }
+    }
+
     /// `spacing-clipped`: the text clipped in a layout with extra text spacing (`spaced`) at a
-    /// category, width and element where the same layout without it (`plain`) clips nothing.
-    static func spacingClipped(with spaced: [Observation], without plain: [Observation]) -> [Observation] {
-        struct Key: Hashable {
-            var element: ElementRole
-            var indexPath: IndexPath
-            var category: ContentSizeCategory
-            var width: Double
-        }
-        func key(_ observation: Observation) -> Key {
-            Key(element: observation.element, indexPath: observation.indexPath, category: observation.category, width: observation.width)
-        }
-        let clippedAnyway = Set(plain.filter { $0.rule == .textClipped }.map(key))
-        return spaced.filter { $0.rule == .textClipped && !clippedAnyway.contains(key($0)) }.map { observation in
+    /// category, width and element where the same layout without it clipped nothing
+    /// (`clippedAnyway`: where it did).
+    static func spacingClipped(with spaced: [Observation], without clippedAnyway: Set<ClipKey>) -> [Observation] {
+        spaced.filter { $0.rule == .textClipped && !clippedAnyway.contains(ClipKey($0)) }.map { observation in
             var clipped = observation
             clipped.rule = .spacingClipped
             clipped.message = "with WCAG 1.4.12 text spacing " + observation.message
