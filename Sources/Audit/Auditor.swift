@@ -68,13 +68,18 @@ public struct Auditor: Sendable {
                 sweepProgress = { fraction in progress((before + fraction) / sweeps) }
             }
             defer { done += 1 }
-            let inspect: @Sendable (LayoutSnapshot) throws -> [Observation] = { snapshot in
-                Self.inspect(snapshot, theme: theme, hyphenate: hyphenate, unlabelledImages: unlabelled)
-            }
+            let (content, layout) = (input.content, input.layout)
             try CategorySweep.forEach(
-                input.content, categories: options.categories, containerWidth: width, settings: text,
-                makeSizer: makeSizer, layout: input.layout, transform: inspect, deliver: { _, observations in fold(observations) },
-                progress: sweepProgress)
+                categories: options.categories, containerWidth: width, settings: text, makeSizer: makeSizer,
+                produce: { environment, sizer in
+                    var inspection = Inspection(environment: environment, theme: theme, hyphenate: hyphenate,
+                                                unlabelledImages: unlabelled)
+                    try layout.streamLayout(content, in: environment, sizer: sizer) { plan, elements in
+                        inspection.inspect(elements, orthogonalSections: plan.orthogonalSections)
+                    }
+                    return inspection.finish()
+                },
+                deliver: { _, observations in fold(observations) }, progress: sweepProgress)
         }
         for width in options.widths {
             // What clips without extra spacing, to tell spacing-clipped from what clips anyway.
@@ -252,49 +257,90 @@ public struct Auditor: Sendable {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    /// Everything wrong in one layout.
-    /// - Parameter unlabelledImages: the cells with an image that has no text alternative, and
-    ///   what to say about them (`unlabelledImages()`), reported as `image-alt` where laid out.
-    static func inspect(_ snapshot: LayoutSnapshot, theme: Theme, hyphenate: Bool,
-                        unlabelledImages: [IndexPath: String] = [:]) -> [Observation] {
-        let environment = snapshot.environment
-        let decorations = snapshot.elements.filter { if case .decoration = $0.role { true } else { false } }
-        var found: [Observation] = []
-        func note(_ rule: AuditRule, _ severity: AuditSeverity, _ element: LayoutAttributes, _ message: String) {
+    /// Everything wrong in one layout, found as its elements are laid out (`streamLayout`): each
+    /// element is inspected when it comes and its measured text let go; what needs the whole
+    /// layout is kept small until `finish`: contrast (a cell's backdrop depends on the section
+    /// backgrounds, which come last) as the element without its text, and each cell's frame for
+    /// `overlap`.
+    struct Inspection {
+        let environment: LayoutEnvironment
+        let theme: Theme
+        let hyphenate: Bool
+        /// The cells with an image that has no text alternative, and what to say about them
+        /// (`unlabelledImages()`), reported as `image-alt` where laid out.
+        let unlabelledImages: [IndexPath: String]
+        private(set) var found: [Observation] = []
+        private var decorations: [LayoutAttributes] = []
+        private var cells: [Cell] = []
+        private var texts: [Text] = []
+
+        /// A cell's place, for `overlap`.
+        struct Cell {
+            var indexPath: IndexPath
+            var role: ElementRole
+            var frame: Rect
+        }
+
+        /// A text to check for contrast once the backgrounds are known: its element without the
+        /// measured text, where the text stands, and its size and style.
+        struct Text {
+            var element: LayoutAttributes
+            var textFrame: Rect
+            var pointSize: Double
+            var style: TextStyle
+        }
+
+        init(environment: LayoutEnvironment, theme: Theme, hyphenate: Bool, unlabelledImages: [IndexPath: String]) {
+            (self.environment, self.theme, self.hyphenate, self.unlabelledImages) = (environment, theme, hyphenate, unlabelledImages)
+        }
+
+        private mutating func note(_ rule: AuditRule, _ severity: AuditSeverity, _ element: LayoutAttributes, _ message: String) {
             found.append(Observation(rule: rule, severity: severity, element: element.role, indexPath: element.indexPath,
                                      frame: element.frame, message: message, category: environment.category,
                                      width: environment.containerWidth))
         }
-        for element in snapshot.elements {
-            if case .decoration = element.role { continue }
+
+        /// Inspects `elements`: everything but contrast and overlaps, which `finish` adds.
+        mutating func inspect(_ elements: [LayoutAttributes], orthogonalSections: Set<Int>) {
+            for element in elements { inspect(element, orthogonalSections: orthogonalSections) }
+        }
+
+        private mutating func inspect(_ element: LayoutAttributes, orthogonalSections: Set<Int>) {
+            if case .decoration = element.role {
+                decorations.append(element)
+                return
+            }
             let frame = element.frame
             // Touch targets: every cell is one.
             if element.role == .cell {
+                if frame.width > 0, frame.height > 0 { cells.append(Cell(indexPath: element.indexPath, role: element.role, frame: frame)) }
                 let side = min(frame.width, frame.height)
                 if side < 44 - 1e-9 {
                     note(.touchTarget, side < 24 - 1e-9 ? .error : .warning, element,
-                         "\(points(frame.width)) × \(points(frame.height)) pt, smaller than the 44 × 44 pt minimum touch target"
+                         "\(Auditor.points(frame.width)) × \(Auditor.points(frame.height)) pt, smaller than the 44 × 44 pt minimum touch target"
                             + (side < 24 - 1e-9 ? " and the 24 × 24 pt WCAG 2.5.8 minimum" : ""))
                 }
             }
             // Clipped text: a line outside the frame (an icon taller than the row is not one).
-            if let message = cutLine(in: element) { note(.textClipped, .error, element, message) }
+            if let message = Auditor.cutLine(in: element) { note(.textClipped, .error, element, message) }
             // Clipped images and other content that is not text.
-            if let message = clippedContent(in: element) { note(.contentClipped, .warning, element, message) }
+            if let message = Auditor.clippedContent(in: element) { note(.contentClipped, .warning, element, message) }
             // Characters drawn as .notdef.
-            if let message = missingGlyphs(in: element) { note(.missingGlyph, .error, element, message) }
+            if let message = Auditor.missingGlyphs(in: element) { note(.missingGlyph, .error, element, message) }
             if element.role == .cell, let message = unlabelledImages[element.indexPath] { note(.imageAlt, .warning, element, message) }
             var widest = 0.0
+            var bare = element
+            bare.content = []
             for content in element.content {
                 guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }
                 if truncated {
-                    note(.textClipped, .error, element, "a line limit shows \(shownLines(layout, in: textFrame)) of \(layout.lines.count) "
+                    note(.textClipped, .error, element, "a line limit shows \(Auditor.shownLines(layout, in: textFrame)) of \(layout.lines.count) "
                             + "lines of \(style.rawValue) text: the rest is cut off")
                 }
                 if let line = layout.lines.firstIndex(where: \.isEmergencyBreak) {
-                    let word = Self.word(around: layout.lines[line].range.upperBound, in: layout.text.string)
+                    let word = Auditor.word(around: layout.lines[line].range.upperBound, in: layout.text.string)
                     note(.wordBroken, hyphenate ? .info : .warning, element,
-                         "\"\(word.prefix(40))\" is broken between letters: it is wider than its \(points(layout.containerWidth)) pt column"
+                         "\"\(word.prefix(40))\" is broken between letters: it is wider than its \(Auditor.points(layout.containerWidth)) pt column"
                             + (hyphenate ? " (hyphenation found no break in it)" : ""))
                 }
                 if layout.overflows { widest = max(widest, textFrame.minX + layout.usedWidth) }
@@ -304,39 +350,49 @@ public struct Auditor: Sendable {
                 if environment.category > .large, layout.pointSize < dynamic - 1e-9 {
                     let ax5 = DynamicType.spec(style, .accessibilityExtraExtraExtraLarge).pointSize
                     note(.textNotScaling, .warning, element,
-                         "its \(style.rawValue) text keeps a fixed \(points(layout.pointSize)) pt where Dynamic Type sets "
-                            + "\(points(dynamic)) pt (\(points(ax5)) pt at AX5): it does not grow with the reader's text size, "
+                         "its \(style.rawValue) text keeps a fixed \(Auditor.points(layout.pointSize)) pt where Dynamic Type sets "
+                            + "\(Auditor.points(dynamic)) pt (\(Auditor.points(ax5)) pt at AX5): it does not grow with the reader's text size, "
                             + "and WCAG 1.4.4 asks for 200 %")
                 }
-                let (text, backdrop) = theme.colors(for: element, decorations: decorations)
-                let ratio = text.composited(over: backdrop).contrastRatio(with: backdrop)
-                let large = layout.pointSize >= 18 || (layout.pointSize >= 14 && DynamicType.weight(of: style) >= .bold)
-                let required = large ? 3.0 : 4.5
-                if ratio < required - 1e-9 {
-                    note(.contrast, .error, element, "\(text.hexString) on \(backdrop.hexString) is \((ratio * 100).rounded() / 100):1, "
-                            + "under the \(large ? "3" : "4.5"):1 WCAG 1.4.3 asks of \(large ? "large" : "normal") text "
-                            + "(\(points(layout.pointSize)) pt \(style.rawValue))")
-                }
+                // The element's first text decides which background it is over (`Theme.colors`).
+                texts.append(Text(element: bare, textFrame: element.textFrame ?? textFrame, pointSize: layout.pointSize, style: style))
             }
             // A code block wider than its cell scrolls sideways in it: two-dimensional content,
             // which WCAG 1.4.10 allows.
             if let contentWidth = element.contentWidth, contentWidth > frame.width + 0.5 {
                 note(.horizontalScroll, .info, element,
-                     "code \(points(contentWidth)) pt wide scrolls sideways in its \(points(frame.width)) pt cell "
+                     "code \(Auditor.points(contentWidth)) pt wide scrolls sideways in its \(Auditor.points(frame.width)) pt cell "
                         + "(two-dimensional content, which WCAG 1.4.10 allows)")
             }
             // Wider than the container (an orthogonal section's cells scroll sideways by design).
             let right = max(frame.maxX, widest), left = frame.minX
             if right > environment.containerWidth + 0.5 || left < -0.5 {
-                let sideways = snapshot.plan.orthogonalSections.contains(element.indexPath.section)
+                let sideways = orthogonalSections.contains(element.indexPath.section)
                     && (element.role == .cell || element.role == .badge)
                 note(.horizontalScroll, sideways ? .info : .error, element,
-                     sideways ? "in a section that scrolls sideways: beyond the \(points(environment.containerWidth)) pt screen by design"
-                        : "reaches \(points(right)) pt of a \(points(environment.containerWidth)) pt container: it scrolls horizontally")
+                     sideways ? "in a section that scrolls sideways: beyond the \(Auditor.points(environment.containerWidth)) pt screen by design"
+                        : "reaches \(Auditor.points(right)) pt of a \(Auditor.points(environment.containerWidth)) pt container: it scrolls horizontally")
             }
         }
-        found += overlaps(in: snapshot)
-        return found
+
+        /// What was found, with contrast (now that the backgrounds are known) and overlaps.
+        mutating func finish() -> [Observation] {
+            for text in texts {
+                let (color, backdrop) = theme.colors(for: text.element, textFrame: text.textFrame, decorations: decorations)
+                let ratio = color.composited(over: backdrop).contrastRatio(with: backdrop)
+                let large = text.pointSize >= 18 || (text.pointSize >= 14 && DynamicType.weight(of: text.style) >= .bold)
+                let required = large ? 3.0 : 4.5
+                if ratio < required - 1e-9 {
+                    note(.contrast, .error, text.element, "\(color.hexString) on \(backdrop.hexString) is \((ratio * 100).rounded() / 100):1, "
+                            + "under the \(large ? "3" : "4.5"):1 WCAG 1.4.3 asks of \(large ? "large" : "normal") text "
+                            + "(\(Auditor.points(text.pointSize)) pt \(text.style.rawValue))")
+                }
+            }
+            texts = []
+            found += Auditor.overlaps(among: cells, in: environment)
+            cells = []
+            return found
+        }
     }
 
     /// How far a line may reach past its element's edge and still count as whole: half a point,
@@ -439,10 +495,8 @@ public struct Auditor: Sendable {
     /// once, reported at the later cell. Badges, headers, footers and backgrounds are meant to lie
     /// over or under cells and are left out. A sweep down the cells sorted by their tops: each is
     /// compared only with the cells above it that reach below its top.
-    static func overlaps(in snapshot: LayoutSnapshot) -> [Observation] {
-        let cells = snapshot.elements.filter { $0.role == .cell && $0.frame.width > 0 && $0.frame.height > 0 }
+    static func overlaps(among cells: [Inspection.Cell], in environment: LayoutEnvironment) -> [Observation] {
         let order = cells.indices.sorted { (cells[$0].frame.minY, cells[$0].indexPath) < (cells[$1].frame.minY, cells[$1].indexPath) }
-        let environment = snapshot.environment
         var active: [Int] = []
         var found: [Observation] = []
         var reported = Set<IndexPath>()

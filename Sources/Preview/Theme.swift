@@ -76,6 +76,12 @@ public struct Theme: Hashable, Sendable {
     /// draws them: what a contrast check compares. `decorations` are the layout's decoration
     /// elements (section backgrounds) that may lie under it.
     public func colors(for element: LayoutAttributes, decorations: [LayoutAttributes] = []) -> (text: Color, backdrop: Color) {
+        colors(for: element, textFrame: element.textFrame, decorations: decorations)
+    }
+
+    /// `colors(for:decorations:)` for an element whose text stands in `textFrame` (kept by a
+    /// caller that let the element's measured text go).
+    public func colors(for element: LayoutAttributes, textFrame: Rect?, decorations: [LayoutAttributes] = []) -> (text: Color, backdrop: Color) {
         switch element.role {
         case .supplementary(let kind) where kind == "badge":
             return (badgeText, badge)
@@ -87,7 +93,7 @@ public struct Theme: Hashable, Sendable {
             let text = textColor(for: element.cellKind ?? .paragraph)
             if element.cellKind == .code { return (text, codeBackground) }
             let over = decorations.contains {
-                $0.indexPath.section == element.indexPath.section && $0.frame.contains(element.textFrame ?? element.frame)
+                $0.indexPath.section == element.indexPath.section && $0.frame.contains(textFrame ?? element.frame)
             }
             return (text, over ? groupedBackground : background)
         }
