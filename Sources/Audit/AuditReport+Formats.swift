@@ -40,7 +40,8 @@ extension AuditReport {
 
     /// A report for a person: findings grouped by rule, the worst rules first, each with where it
     /// shows (sizes, width, element, place in the file) and what is wrong; then how far each
-    /// text style grows, and a summary line.
+    /// text style grows, and a summary line. Text quoted from the document (a word, an image's
+    /// source) and the file's name are escaped for a terminal (`TerminalText`).
     public func text(file: String) -> String {
         var out = ""
         let byRule = Dictionary(grouping: findings, by: \.rule)
@@ -53,7 +54,7 @@ extension AuditReport {
                 var line = "  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.categoryText) at \(width) pt, "
                 line += finding.elementText
                 if let source = finding.source { line += " (\(source))" }
-                out += line + ": \(finding.message)\n"
+                out += TerminalText.escaped(line + ": \(finding.message)") + "\n"
             }
             out += "\n"
         }
@@ -63,7 +64,7 @@ extension AuditReport {
                 .joined(separator: ", ") + "\n"
         }
         let sizes = "\(categories.count) size\(categories.count == 1 ? "" : "s") × \(widths.count) width\(widths.count == 1 ? "" : "s")"
-        out += "\(file): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), "
+        out += "\(TerminalText.escaped(file)): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), "
         out += "\(count(.info)) info at \(sizes) (\(widths.map { Auditor.points($0) + " pt" }.joined(separator: ", ")))\n"
         return out
     }

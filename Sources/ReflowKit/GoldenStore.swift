@@ -1,7 +1,12 @@
+import Audit
 import Foundation
 import Reflow
 import SystemPackage
 import TextMetrics
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The goldens of `reflow-cli check`: one layout JSON per text size of a document, in a folder,
 /// named `STEM-CATEGORY.json` (`welcome-xxxl.json`), recorded once and compared with later
@@ -27,6 +32,12 @@ public struct GoldenStore: Sendable {
         case noFolder(folder: String)
         /// Sizes without a golden (each `stem-CATEGORY.json` in `folder`).
         case missingGoldens([ContentSizeCategory], folder: String, stem: String)
+        /// A golden's name is taken by a folder.
+        case goldenIsAFolder(path: String)
+        /// A golden is larger than the reader's limit.
+        case goldenTooLarge(path: String, limit: Int)
+        /// A golden cannot be read (no permission, a failing disk), with the system's reason.
+        case goldenUnreadable(path: String, reason: String)
 
         /// What is wrong: the first part of `description`, before what to do.
         public var problem: String {
@@ -37,6 +48,12 @@ public struct GoldenStore: Sendable {
                 "no goldens folder '\(folder)'"
             case .missingGoldens(let categories, let folder, let stem):
                 "no golden for \(categories.map(\.shortName).joined(separator: ", ")) in '\(folder)' (expected \(stem)-CATEGORY.json)"
+            case .goldenIsAFolder(let path):
+                "golden '\(path)' is a folder, not a layout JSON file"
+            case .goldenTooLarge(let path, let limit):
+                "golden '\(path)' is larger than the input limit of \(ByteCount(limit))"
+            case .goldenUnreadable(let path, let reason):
+                "cannot read golden '\(path)': \(reason)"
             }
         }
 
@@ -45,6 +62,9 @@ public struct GoldenStore: Sendable {
             case .folderIsAFile: "the goldens folder \(problem); give the folder that holds (or will hold) the goldens"
             case .noFolder: "\(problem); record the goldens to create it"
             case .missingGoldens: "\(problem); record them to create them"
+            case .goldenIsAFolder: "\(problem); move the folder away and record the goldens again"
+            case .goldenTooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes)"
+            case .goldenUnreadable: "\(problem); check the file and its permissions"
             }
         }
     }
@@ -55,6 +75,8 @@ public struct GoldenStore: Sendable {
     }
 
     /// Checks the folder before any work: it must be a folder, and exist unless `recording`.
+    /// A symbolic link given as the folder is followed (it is the folder the command line
+    /// names); what is inside the folder never is, when recording (`outputs(for:protecting:)`).
     public func checkFolder(recording: Bool) throws {
         switch Folder.kind(of: folder) {
         case .notAFolder:
@@ -66,26 +88,124 @@ public struct GoldenStore: Sendable {
         }
     }
 
+    /// The layouts of `input` at each of `categories` (in that order) in a `width`-point
+    /// container with the text `settings`, as `LayoutInput.reports` makes them, and the fonts
+    /// they were made with: every font the sweep's workers loaded (the faces text was set in, and
+    /// the fallback faces tried for it), by file name.
+    public static func layouts(of input: LayoutInput, categories: [ContentSizeCategory], width: Double,
+                               settings: TextSettings = TextSettings(), fontsDirectory: String,
+                               progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> Layouts {
+        let sizers = SweepSizers(fontsDirectory: fontsDirectory, content: input.content)
+        let made = Locked<[CellSizer]>([])
+        let reports = try CategorySweep.map(
+            categories: categories, containerWidth: width, settings: settings,
+            makeSizer: {
+                let sizer = try sizers.make()
+                made.withLock { $0.append(sizer) }
+                return sizer
+            },
+            produce: { environment, sizer in try LayoutReport(input.layout, input.content, in: environment, sizer: sizer) },
+            progress: progress)
+        let fonts = made.withLock { $0 }.flatMap { $0.typesetter.fonts.loadedFonts }
+        return Layouts(reports: reports, fonts: GoldenLayout.FontRecord.of(fonts))
+    }
+
+    /// A document's layouts at the sizes of a check, and the fonts they were made with.
+    public struct Layouts: Sendable {
+        public let reports: [LayoutReport]
+        public let fonts: [GoldenLayout.FontRecord]
+
+        public init(reports: [LayoutReport], fonts: [GoldenLayout.FontRecord]) {
+            self.reports = reports
+            self.fonts = fonts
+        }
+    }
+
+    /// Where one golden is written, checked before any work.
+    public struct Output: Sendable {
+        /// The golden's path in the folder.
+        public let path: String
+        /// What is at `path` and is replaced, never written through (a symbolic link, and where
+        /// it points; a FIFO, a device, a socket); nil for a regular file or nothing.
+        public let replaces: String?
+        /// The golden itself (a regular file, or none yet), or a temporary file beside it, renamed
+        /// over what `replaces` names once written.
+        let file: OutputFile
+    }
+
     /// Creates the folder and checks the goldens of `categories` can be written (none of them
-    /// one of `protecting`), before any work; write them with `record`.
-    public func outputs(for categories: [ContentSizeCategory], protecting: [String]) throws -> [OutputFile] {
+    /// one of `protecting`), before any work; write them with `record`. Goldens are written inside
+    /// the folder only: a symbolic link (or a FIFO, a device) at a golden's name is replaced by the
+    /// golden, never followed out of the folder.
+    public func outputs(for categories: [ContentSizeCategory], protecting: [String]) throws -> [Output] {
         try Folder.create(folder)
-        return try categories.map { try OutputFile(path: path(of: $0), protecting: protecting) }
+        return try categories.map { category in
+            let path = path(of: category)
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG else {
+                return Output(path: path, replaces: nil, file: try OutputFile(path: path, protecting: protecting))
+            }
+            if (status.st_mode & S_IFMT) == S_IFDIR { throw OutputError.isDirectory(path: path) }
+            // A link to an input is refused as the input itself would be: replacing it loses
+            // nothing, but it is not what anyone meant to record over.
+            var linked = stat()
+            let target = stat(path, &linked) == 0 ? linked : status
+            for input in protecting {
+                var other = stat()
+                if stat(input, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
+                    throw OutputError.wouldReplaceInput(path: path, input: input)
+                }
+            }
+            let name = FilePath(path).lastComponent?.string ?? path
+            let temporary = FilePath(folder).appending(".\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36))").string
+            return Output(path: path, replaces: Self.describe(status, at: path), file: try OutputFile(path: temporary))
+        }
     }
 
-    /// Writes each report to its output (from `outputs(for:protecting:)`), whole or not at all.
-    public func record(_ reports: [LayoutReport], to outputs: [OutputFile]) throws {
-        for (report, output) in zip(reports, outputs) { try output.write(Data((report.jsonText() + "\n").utf8)) }
+    /// What a file that is neither a regular file nor a folder is, in words.
+    static func describe(_ status: stat, at path: String) -> String {
+        switch status.st_mode & S_IFMT {
+        case S_IFLNK:
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            let target = count < 0 ? "?" : String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return "a symbolic link (to '\(target)')"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        default: return "a device"
+        }
     }
 
-    /// Compares the layouts of `categories` with their goldens, read through `reader`.
-    /// - Throws: `Problem` naming every size without a golden; `GoldenLayout.ReadError` for a
-    ///   golden that is not a layout JSON.
-    public func compare(_ reports: [LayoutReport], categories: [ContentSizeCategory], reader: DocumentReader,
+    /// Writes each golden to its output (from `outputs(for:protecting:)`), each whole or not at
+    /// all: the layout and the fonts it was made with. What was replaced rather than written
+    /// through, one sentence each (for stderr).
+    public func record(_ layouts: Layouts, to outputs: [Output]) throws -> [String] {
+        var notes: [String] = []
+        for (report, output) in zip(layouts.reports, outputs) {
+            try output.file.write(Data(GoldenLayout(report: report, fonts: layouts.fonts).jsonText().utf8))
+            guard let replaced = output.replaces else { continue }
+            guard rename(output.file.path, output.path) == 0 else {
+                let code = errno
+                unlink(output.file.path)
+                throw OutputFile.error(code, path: output.path, folder: folder, operation: "rename")
+            }
+            notes.append("'\(output.path)' was \(replaced); replaced it with the golden (goldens are written inside the "
+                + "goldens folder, never through a link)")
+        }
+        return notes
+    }
+
+    /// Compares the layouts of `categories` with their goldens, read through `reader`, and the
+    /// fonts they were made with with those the goldens recorded.
+    /// - Throws: `Problem` naming every size without a golden, or a golden that cannot be read;
+    ///   `GoldenLayout.ReadError` for a golden that is not a layout JSON.
+    public func compare(_ layouts: Layouts, categories: [ContentSizeCategory], reader: DocumentReader,
                         tolerance: Double) throws -> Verdict {
         var missing: [ContentSizeCategory] = []
         var moved: [Verdict.Difference] = []
-        for (report, category) in zip(reports, categories) {
+        var recorded: [String: String] = [:]
+        var recordedWithoutFonts = false
+        for (report, category) in zip(layouts.reports, categories) {
             let path = path(of: category)
             let bytes: [UInt8]
             do {
@@ -93,14 +213,37 @@ public struct GoldenStore: Sendable {
             } catch InputError.notFound {
                 missing.append(category)
                 continue
+            } catch let error as InputError {
+                throw Self.problem(error, path: path)
             }
-            let comparison = LayoutComparison(golden: try GoldenLayout.decode(bytes, path: path), actual: report, tolerance: tolerance)
+            let golden = try GoldenLayout.decode(bytes, path: path)
+            if let fonts = golden.fonts {
+                for font in fonts where recorded[font.file] == nil { recorded[font.file] = font.version }
+            } else {
+                recordedWithoutFonts = true
+            }
+            let comparison = LayoutComparison(golden: golden.report, actual: report, tolerance: tolerance)
             if !comparison.matches { moved.append(.init(category: category, comparison: comparison)) }
         }
         if !missing.isEmpty {
             throw Problem.missingGoldens(missing, folder: folder, stem: stem)
         }
-        return Verdict(checked: categories.count, differences: moved)
+        let fontChanges = layouts.fonts.compactMap { font in
+            recorded[font.file].flatMap { $0 == font.version ? nil : Verdict.FontChange(file: font.file, recorded: $0, now: font.version) }
+        }
+        return Verdict(checked: categories.count, differences: moved, fontChanges: fontChanges,
+                       recordedWithoutFonts: recordedWithoutFonts)
+    }
+
+    /// A golden that cannot be read, as a problem of the goldens (not of a document).
+    static func problem(_ error: InputError, path: String) -> Problem {
+        switch error {
+        case .isDirectory: .goldenIsAFolder(path: path)
+        case .tooLarge(_, let limit, _): .goldenTooLarge(path: path, limit: limit)
+        case .permissionDenied: .goldenUnreadable(path: path, reason: "permission denied")
+        case .notFound: .goldenUnreadable(path: path, reason: "no such file")
+        case .system(_, let reason): .goldenUnreadable(path: path, reason: reason)
+        }
     }
 
     /// What a comparison found.
@@ -109,15 +252,30 @@ public struct GoldenStore: Sendable {
         public let checked: Int
         /// The sizes whose layout moved, in the order checked.
         public let differences: [Difference]
+        /// The fonts whose version is not the one the goldens recorded, by file name.
+        public let fontChanges: [FontChange]
+        /// Some golden was recorded before goldens recorded their fonts: a change of fonts
+        /// cannot be told.
+        public let recordedWithoutFonts: Bool
+
+        public init(checked: Int, differences: [Difference], fontChanges: [FontChange] = [], recordedWithoutFonts: Bool = false) {
+            self.checked = checked
+            self.differences = differences
+            self.fontChanges = fontChanges
+            self.recordedWithoutFonts = recordedWithoutFonts
+        }
 
         /// Every size matches its golden.
         public var passed: Bool { differences.isEmpty }
 
-        /// Where the layouts differ from the goldens, as a clause ("layouts differ from the goldens
-        /// at l, ax5"); nil when it passed.
+        /// What changed, as a clause: the fonts, when they changed, then where the layouts differ
+        /// ("layouts differ from the goldens at l, ax5"); nil when it passed.
         public var mismatch: String? {
             guard !passed else { return nil }
-            return "layouts differ from the goldens at \(differences.map(\.category.shortName).joined(separator: ", "))"
+            let sizes = "layouts differ from the goldens at \(differences.map(\.category.shortName).joined(separator: ", "))"
+            guard !fontChanges.isEmpty else { return sizes }
+            return "the fonts changed since the goldens were recorded (\(fontChanges.map(\.description).joined(separator: ", "))) "
+                + "and \(sizes)"
         }
 
         /// The error line of a failed check: where the layouts differ and what to do; nil when it passed.
@@ -131,11 +289,38 @@ public struct GoldenStore: Sendable {
             public let comparison: LayoutComparison
         }
 
-        /// For people: a line saying whether `document` passed, then per size that moved what
-        /// changed, listing at most `maxCells` elements, golden → now.
+        /// A font file whose version is not the one the goldens recorded.
+        public struct FontChange: Hashable, Sendable, CustomStringConvertible {
+            public let file: String
+            /// The version the goldens recorded, and the one the layouts were made with now.
+            public let recorded: String, now: String
+
+            public init(file: String, recorded: String, now: String) {
+                (self.file, self.recorded, self.now) = (file, recorded, now)
+            }
+
+            /// `Inter-Regular.otf Version 4.000 → Version 4.100`.
+            public var description: String { "\(file) \(recorded) → \(now)" }
+        }
+
+        /// For people: a line saying whether `document` passed, the fonts that changed since the
+        /// goldens were recorded, then per size that moved what changed, listing at most
+        /// `maxCells` elements, golden → now. Text from the document, the goldens and the font
+        /// files is escaped for a terminal (`TerminalText`).
         public func text(document: String, maxCells: Int) -> String {
-            guard !passed else { return "check passed: \(document) matches its goldens at \(checked) size(s)\n" }
-            var out = "check failed: \(document) changed at \(differences.count) of \(checked) size(s) (golden → now)\n"
+            let fonts = fontChanges.isEmpty ? nil
+                : "fonts changed since the goldens were recorded: \(fontChanges.map(\.description).joined(separator: ", "))"
+            guard !passed else {
+                var out = TerminalText.escaped("check passed: \(document) matches its goldens at \(checked) size(s)") + "\n"
+                if let fonts { out += "  " + TerminalText.escaped(fonts + " (the layouts did not move)") + "\n" }
+                return out
+            }
+            var out = TerminalText.escaped("check failed: \(document) changed at \(differences.count) of \(checked) size(s) (golden → now)") + "\n"
+            if let fonts { out += "  " + TerminalText.escaped(fonts) + "\n" }
+            if recordedWithoutFonts {
+                out += "  fonts: the goldens were recorded before goldens recorded fonts, so a change of fonts cannot be told; "
+                    + "record them again to record the fonts\n"
+            }
             for difference in differences {
                 let comparison = difference.comparison
                 var summary: [String] = []
@@ -149,7 +334,7 @@ public struct GoldenStore: Sendable {
                 let resized = comparison.resized
                 if !resized.isEmpty { summary.append("\(resized.count) element(s) changed") }
                 out += "  \(difference.category.displayName): \(summary.joined(separator: ", "))\n"
-                for change in resized.prefix(maxCells) { out += "    \(change)\n" }
+                for change in resized.prefix(maxCells) { out += "    \(TerminalText.escaped(change.description))\n" }
                 if resized.count > maxCells { out += "    … and \(resized.count - maxCells) more\n" }
                 if let shifted = comparison.shifted {
                     let (low, high) = (shifted.range.lowerBound, shifted.range.upperBound)

@@ -5,8 +5,9 @@ import TextMetrics
 
 /// A laid-out page too tall for one image, cut into parts: each part at most
 /// `maximumPartPixels` tall at the scale it is drawn at, cut between cells (never through a
-/// line of text) wherever a cell boundary allows; only a single cell taller than a part is cut
-/// inside itself.
+/// line of text) wherever a cell boundary allows, and balanced: no part is thinner than half
+/// the even share of what is left (so never under a quarter of the limit, 4,096 px): no strip
+/// of a few pixels at either end.
 ///
 /// `reflow-cli book.txt --category xxxl` writes `book-xxxl-001.png`, `book-xxxl-002.png`, …:
 /// image viewers and browsers handle pictures a few thousand pixels tall, not a book's height in
@@ -21,6 +22,12 @@ public struct PagedPreview: Sendable {
     public let scale: Int
 
     /// Cuts a page `size` points large holding cells at `cellFrames` (in content coordinates).
+    ///
+    /// Each part ends at the cell top nearest to an even share of what is left (the height left
+    /// over the fewest parts that can hold it), among the tops that keep the part within the limit
+    /// and neither it nor what follows it thinner than half that share. Where no cell top
+    /// qualifies (a cell taller than that window), the part ends at the even share, on a
+    /// device pixel, inside the cell.
     public init(cellFrames: [Rect], size: Size, scale: Int, maximumPartPixels: Int = Self.maximumPartPixels) {
         self.scale = scale
         let limit = Double(maximumPartPixels) / Double(scale)
@@ -30,18 +37,17 @@ public struct PagedPreview: Sendable {
         var top = 0.0
         var next = 0
         while size.height - top > limit {
-            while next < cuts.count, cuts[next] <= top { next += 1 }
-            // The last cell top that still fits; a part can also stop in the middle of a cell
-            // that alone is taller than a part.
-            var bottom = top + limit
-            var index = next
+            let left = size.height - top
+            let share = left / (left / limit).rounded(.up)
+            let (low, high) = (top + share / 2, min(top + limit, size.height - share / 2))
+            while next < cuts.count, cuts[next] < low { next += 1 }
             var best: Double?
-            while index < cuts.count, cuts[index] <= top + limit {
-                best = cuts[index]
+            var index = next
+            while index < cuts.count, cuts[index] <= high {
+                if best.map({ abs(cuts[index] - (top + share)) < abs($0 - (top + share)) }) ?? true { best = cuts[index] }
                 index += 1
             }
-            if let best { bottom = best }
-            next = index
+            let bottom = best ?? top + (share * Double(scale)).rounded(.down) / Double(scale)
             parts.append(Rect(x: 0, y: top, width: size.width, height: bottom - top))
             top = bottom
         }

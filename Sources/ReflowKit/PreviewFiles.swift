@@ -1,7 +1,12 @@
 import Foundation
 import Preview
 import Reflow
+import SystemPackage
 import TextMetrics
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The files of a preview (`reflow-cli preview`): a PNG or SVG of one text size's page or
 /// screen, or of a contact sheet of several, or the layout JSON; a PNG page taller than
@@ -64,7 +69,9 @@ public struct PreviewFiles: Sendable {
     }
 
     /// Renders `preview` and writes it to `output` (the file at `path`, checked before any
-    /// work), or in parts beside it; what was written, as a sentence.
+    /// work), or in parts beside it; what was written, as a sentence. A PNG page written where
+    /// parts are allowed replaces, as one file or as a set of parts, every part an earlier run
+    /// left under that name (`PartSet`).
     /// - Parameters:
     ///   - document: the document's name, for titles and the sheet's heading.
     ///   - announce: told, before the first part is drawn, that and why the page is cut into parts.
@@ -105,23 +112,162 @@ public struct PreviewFiles: Sendable {
         }
         report(0.4)
         try output.write(try renderer.data(for: list) { report(0.4 + 0.6 * $0) })
+        // A page that now fits one file replaces the parts an earlier, taller run left under its name.
+        if format == .png, !isSheet, viewport == nil, allowsParts, output.kind == .replaced {
+            return "wrote \(path)" + PartSet.removal(PartSet(path: path, protecting: protecting).removeParts(keeping: []))
+        }
         return "wrote \(path)"
     }
 
-    /// Writes a page too tall for one image as numbered parts; what was written, as a sentence.
+    /// Writes a page too tall for one image as numbered parts, one set: drawn aside, moved in
+    /// together, the parts of an earlier run it does not replace removed (`PartSet`); what was
+    /// written, as a sentence.
     private func writeParts(_ paged: PagedPreview, of page: DocumentPreview.Page, announce: (String) -> Void,
                             progress: (Double) -> Void) throws -> String {
         let paths = PagedPreview.partPaths(of: path, count: paged.parts.count)
         // Every part is checked before the first is drawn.
-        let outputs = try paths.map { try OutputFile(path: $0, protecting: protecting) }
+        for path in paths { _ = try OutputFile(path: path, protecting: protecting) }
+        let set = PartSet(path: path, protecting: protecting)
+        set.removeAbandonedStaging()
         let (_, height) = PNGRenderer.pixelSize(of: Size(width: page.size.width, height: paged.parts.last!.maxY), scale: scale)
         announce("the page is \(height) px tall, taller than one image should be (\(PagedPreview.maximumPartPixels) px): "
             + "writing \(paths.count) parts, \(paths.first!) … \(paths.last!)")
         let renderer = try PNGRenderer(scale: scale)
-        for (index, output) in outputs.enumerated() {
-            try output.write(try renderer.render(page.displayList(part: index, of: paged)))
-            progress(0.4 + 0.6 * Double(index + 1) / Double(outputs.count))
+        let staging = try set.stage()
+        defer { staging.remove() }
+        for (index, path) in paths.enumerated() {
+            try staging.write(try renderer.render(page.displayList(part: index, of: paged)), as: path)
+            progress(0.4 + 0.6 * Double(index + 1) / Double(paths.count))
         }
-        return "wrote \(paths.count) parts: \(paths.first!) … \(paths.last!)"
+        try staging.moveIn(paths)
+        let removed = set.removeParts(keeping: paths)
+        return "wrote \(paths.count) parts: \(paths.first!) … \(paths.last!)" + PartSet.removal(removed)
+    }
+}
+
+/// The numbered parts of one output path (`book-xxxl.png` → `book-xxxl-001.png`, …) as one set.
+///
+/// A run draws its parts into a hidden folder beside them (`.book-xxxl.png.parts-XXXXXX`, on the
+/// same file system), locked while the run lives; only once all are drawn are they moved in,
+/// each renamed over the part of that number, and then the parts of an earlier run the new set
+/// does not replace are removed: files named exactly as this path's parts (three or more digits),
+/// regular files only, never an input. A run that fails or is killed while drawing leaves the
+/// earlier set whole, and at most its hidden folder, which the next run for the same path removes.
+struct PartSet {
+    /// The output path the parts are named after.
+    let path: String
+    /// Files never removed (the document).
+    let protecting: [String]
+
+    /// The folder the parts are in ("." for a bare name), and what comes before and after a part's number.
+    var folder: String { OutputFile.folder(of: path) }
+    private var name: String { FilePath(path).lastComponent?.string ?? path }
+    private var stem: String { FilePath(path).stem ?? "" }
+    private var suffix: String { FilePath(path).extension.map { "." + $0 } ?? "" }
+    private var stagingPrefix: String { ".\(name).parts-" }
+
+    /// Whether `file` (a name in `folder`) is one of this path's parts: `STEM-NNN.EXT`, three
+    /// digits or more, not all zeros.
+    func isPart(_ file: String) -> Bool {
+        guard file.hasPrefix(stem + "-"), file.hasSuffix(suffix), file.utf8.count > stem.utf8.count + 1 + suffix.utf8.count else {
+            return false
+        }
+        let digits = file.utf8.dropFirst(stem.utf8.count + 1).dropLast(suffix.utf8.count)
+        return digits.count >= 3 && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && digits.contains { $0 != 0x30 }
+    }
+
+    /// The names in `folder`.
+    private func entries(of folder: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    }
+
+    /// Removes this path's parts in `folder` that are not `keeping`; how many.
+    func removeParts(keeping: [String]) -> Int {
+        let kept = Set(keeping.map { FilePath($0).lastComponent?.string ?? $0 })
+        var inputs: [(dev_t, ino_t)] = []
+        for input in protecting {
+            var status = stat()
+            if stat(input, &status) == 0 { inputs.append((status.st_dev, status.st_ino)) }
+        }
+        var removed = 0
+        for entry in entries(of: folder) where isPart(entry) && !kept.contains(entry) {
+            let file = FilePath(folder).appending(entry).string
+            var status = stat()
+            guard lstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                  !inputs.contains(where: { $0 == status.st_dev && $1 == status.st_ino }) else { continue }
+            if unlink(file) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Removes the hidden folders of earlier runs for this path that were killed before they
+    /// finished (those whose lock no living run holds), with the parts in them.
+    func removeAbandonedStaging() {
+        for entry in entries(of: folder) where entry.hasPrefix(stagingPrefix) {
+            let staging = FilePath(folder).appending(entry).string
+            var status = stat()
+            guard lstat(staging, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { continue }
+            let descriptor = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            Staging.empty(staging, of: self)
+        }
+    }
+
+    /// A new hidden folder beside the parts, locked for this run.
+    func stage() throws -> Staging {
+        var template = Array(FilePath(folder).appending(stagingPrefix + "XXXXXX").string.utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw OutputFile.error(errno, path: path, folder: folder, operation: "creating a folder for the parts")
+        }
+        let staging = String(cString: made)
+        let descriptor = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor >= 0 { _ = flock(descriptor, LOCK_EX | LOCK_NB) }
+        return Staging(folder: staging, lock: descriptor, set: self)
+    }
+
+    /// ", removed N parts of an earlier run" when any were; else nothing.
+    static func removal(_ count: Int) -> String {
+        count == 0 ? "" : " (removed \(count) part\(count == 1 ? "" : "s") of an earlier run)"
+    }
+
+    /// The hidden folder one run draws its parts in.
+    final class Staging {
+        let folder: String
+        private let lock: Int32
+        private let set: PartSet
+
+        init(folder: String, lock: Int32, set: PartSet) {
+            (self.folder, self.lock, self.set) = (folder, lock, set)
+        }
+
+        /// Writes `png` as the part that goes to `path`.
+        func write(_ png: Data, as path: String) throws {
+            try OutputFile(path: FilePath(folder).appending(FilePath(path).lastComponent!.string).string).write(png)
+        }
+
+        /// Moves each part drawn into place, renaming it over the part of that number (a link
+        /// there is replaced, not followed).
+        func moveIn(_ paths: [String]) throws {
+            for path in paths {
+                let drawn = FilePath(folder).appending(FilePath(path).lastComponent!.string).string
+                guard rename(drawn, path) == 0 else {
+                    throw OutputFile.error(errno, path: path, folder: set.folder, operation: "moving the part into place")
+                }
+            }
+        }
+
+        /// Removes the folder and what is left in it, and lets go of its lock.
+        func remove() {
+            Self.empty(folder, of: set)
+            if lock >= 0 { close(lock) }
+        }
+
+        /// Removes `folder`'s parts of `set` and the folder itself (which stays if anything else is in it).
+        static func empty(_ folder: String, of set: PartSet) {
+            for entry in set.entries(of: folder) where set.isPart(entry) { unlink(FilePath(folder).appending(entry).string) }
+            rmdir(folder)
+        }
     }
 }

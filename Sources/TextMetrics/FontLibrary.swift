@@ -44,6 +44,10 @@ public final class FontLibrary: Sendable {
         self.coverage = CoverageIndex(directories: chain.coverageDirectories, excluding: chain.namedFiles)
     }
 
+    /// Every face loaded so far (bundled faces and font files, not those that failed), in no
+    /// particular order: the fonts text measured through this library was set in or tried.
+    public var loadedFonts: [Font] { state.withLock { Array($0.faces.values) + Array($0.files.values) } }
+
     /// The bundled face, loaded on first use.
     public func font(_ typeface: Typeface) throws -> Font {
         if let font = state.withLock({ $0.faces[typeface] }) { return font }

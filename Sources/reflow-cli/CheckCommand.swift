@@ -9,8 +9,10 @@ struct CheckCommand: ParsableCommand {
         abstract: "Compare a document's layouts at every text size with recorded goldens; exit 1 if anything moved.",
         discussion: """
             Goldens are the layout JSON of each size, one file per category named FILE-STEM-CATEGORY.json in the goldens folder \
-            (as `reflow-cli layout` writes it). Record them once with --record, commit them, and run check in CI: it names every \
-            cell that moved, by how much, at which sizes.
+            (as `reflow-cli layout` writes it), with the file name and version of each font the layouts were made with. Record \
+            them once with --record, commit them, and run check in CI: it names every cell that moved, by how much, at which \
+            sizes, and the fonts whose version changed since. --record writes inside the goldens folder only: a symbolic link \
+            at a golden's name is replaced, never followed.
             """)
 
     @Option(help: ArgumentHelp("Folder holding the goldens (created by --record).", valueName: "dir"))
@@ -50,16 +52,15 @@ struct CheckCommand: ParsableCommand {
         let directory = try document.fonts.library().directory
         let progress = document.progress("laying out")
         let sweep = try document.text.sweep(loaded)
-        let reports = try loaded.reports(categories: categories, width: width, settings: sweep,
-                                         fontsDirectory: directory,
-                                         progress: { progress.update($0) })
+        let layouts = try GoldenStore.layouts(of: loaded, categories: categories, width: width, settings: sweep,
+                                              fontsDirectory: directory, progress: { progress.update($0) })
         progress.finish()
         if record {
-            try store.record(reports, to: outputs)
+            try store.record(layouts, to: outputs).forEach(Console.warning)
             Console.info("recorded \(categories.count) golden layout(s) of \(document.name) in \(goldens)")
             return
         }
-        let verdict = try store.compare(reports, categories: categories, reader: document.input.reader, tolerance: tolerance)
+        let verdict = try store.compare(layouts, categories: categories, reader: document.input.reader, tolerance: tolerance)
         Console.write(verdict.text(document: document.name, maxCells: maxCells))
         if let mismatch = verdict.mismatch {
             Console.error("\(mismatch); if the change is intended, re-record with --record")

@@ -79,6 +79,9 @@ extension GoldenStore.Problem: CommandLineWording {
         case .folderIsAFile: "--goldens \(problem); give the folder that holds (or will hold) the goldens"
         case .noFolder: "\(problem); run with --record to create it and record the goldens"
         case .missingGoldens: "\(problem); run with --record to create them"
+        case .goldenIsAFolder: "\(problem); move the folder away and run with --record"
+        case .goldenTooLarge: "\(problem); raise it with --max-input (e.g. --max-input 1G)"
+        case .goldenUnreadable: description
         }
     }
 }

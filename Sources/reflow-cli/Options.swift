@@ -206,7 +206,8 @@ struct InputOptions: ParsableArguments {
 enum Console {
     static func error(_ message: String) { info("reflow-cli: error: \(message)") }
     static func warning(_ message: String) { info("reflow-cli: warning: \(message)") }
-    static func info(_ message: String) { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+    /// Control and bidirectional characters in names and text quoted by a message are written out (`TerminalText`).
+    static func info(_ message: String) { FileHandle.standardError.write(Data("\(TerminalText.escaped(message))\n".utf8)) }
     static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
 
     static func write(_ bytes: [UInt8]) {

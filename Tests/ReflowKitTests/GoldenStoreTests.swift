@@ -8,13 +8,9 @@ import TestSupport
 @Suite struct GoldenStoreTests {
     static let categories: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge]
 
-    static func reports(width: Double) throws -> [LayoutReport] {
-        let input = try Fixtures.input("welcome.md")
-        let directory = try Fixtures.fonts().directory
-        return try CategorySweep.map(input.content, categories: categories, containerWidth: width,
-                                     makeSizer: { try CellSizer.forSweep(fontsDirectory: directory, content: input.content) },
-                                     layout: input.layout,
-                                     transform: { LayoutReport($0) })
+    static func layouts(width: Double) throws -> GoldenStore.Layouts {
+        try GoldenStore.layouts(of: try Fixtures.input("welcome.md"), categories: categories, width: width,
+                                fontsDirectory: try Fixtures.fonts().directory)
     }
 
     @Test func goldensAreNamedAfterTheDocumentAndCategory() {
@@ -28,15 +24,17 @@ import TestSupport
         let store = GoldenStore(folder: folder, document: Fixtures.examplePath("welcome.md"))
         #expect(throws: GoldenStore.Problem.noFolder(folder: folder)) { try store.checkFolder(recording: false) }
         try store.checkFolder(recording: true)
-        let recorded = try Self.reports(width: 390)
-        try store.record(recorded, to: try store.outputs(for: Self.categories, protecting: []))
+        let recorded = try Self.layouts(width: 390)
+        #expect(recorded.fonts.contains { $0.file == "Inter-Regular.otf" && !$0.version.isEmpty })
+        #expect(try store.record(recorded, to: try store.outputs(for: Self.categories, protecting: [])) == [])
         #expect(FileManager.default.fileExists(atPath: store.path(of: .large)))
 
         let same = try store.compare(recorded, categories: Self.categories, reader: DocumentReader(), tolerance: 0)
         #expect(same.passed)
+        #expect(same.fontChanges.isEmpty && !same.recordedWithoutFonts)
         #expect(same.text(document: "welcome.md", maxCells: 10) == "check passed: welcome.md matches its goldens at 2 size(s)\n")
 
-        let narrower = try store.compare(try Self.reports(width: 320), categories: Self.categories, reader: DocumentReader(),
+        let narrower = try store.compare(try Self.layouts(width: 320), categories: Self.categories, reader: DocumentReader(),
                                          tolerance: 0)
         #expect(narrower.differences.map(\.category) == Self.categories)
         let text = narrower.text(document: "welcome.md", maxCells: 1)
@@ -52,7 +50,7 @@ import TestSupport
         let store = GoldenStore(folder: folder, document: "welcome.md")
         let problem = GoldenStore.Problem.missingGoldens(Self.categories, folder: folder, stem: "welcome")
         #expect(throws: problem) {
-            try store.compare(try Self.reports(width: 390), categories: Self.categories, reader: DocumentReader(), tolerance: 0)
+            try store.compare(try Self.layouts(width: 390), categories: Self.categories, reader: DocumentReader(), tolerance: 0)
         }
         #expect("\(problem)" == "no golden for l, ax5 in '\(folder)' (expected welcome-CATEGORY.json); record them to create them")
     }

@@ -41,12 +41,36 @@ import Testing
         }
     }
 
-    @Test func aCellTallerThanAPartIsCutInside() {
+    /// A short cell above one taller than a part: the first part does not end at the tall
+    /// cell's top (a 216 px strip); the page is cut into even parts, inside the tall cell.
+    @Test func aCellTallerThanAPartIsCutInsideIntoEvenParts() {
         let (cells, size) = Self.rows([100, 20_000, 100])
         let paged = PagedPreview(cellFrames: cells, size: size, scale: 2)
-        #expect(paged.parts.map(\.height).allSatisfy { $0 <= 8_192 })
-        #expect(paged.parts.first?.maxY == 108, "the first part ends at the tall cell's top")
+        #expect(paged.parts.count == 3)
+        #expect(paged.parts.map(\.height).allSatisfy { $0 <= 8_192 && $0 >= size.height / 3 - 1 }, "\(paged.parts)")
         #expect(paged.parts.reduce(0) { $0 + $1.height } == size.height)
+    }
+
+    /// No part is a strip, at the top or the bottom, however the cells fall: every part is at
+    /// least a quarter of the limit, and at most the limit.
+    @Test(arguments: [1, 2, 3])
+    func noPartIsThinnerThanAQuarterOfTheLimit(scale: Int) {
+        let limit = Double(PagedPreview.maximumPartPixels / scale)
+        let layouts: [[Double]] = [
+            [8, 20_000, 100],                       // a strip above a tall cell
+            Array(repeating: 100, count: Int(limit / 108) + 1),   // a page just over one part
+            [limit - 20, 30, limit - 20, 30],       // parts of a cell and a strip each
+            (0..<500).map { Double(44 + ($0 * 53) % 700) },
+        ]
+        for heights in layouts {
+            let (cells, size) = Self.rows(heights)
+            let paged = PagedPreview(cellFrames: cells, size: size, scale: scale)
+            guard paged.parts.count > 1 else { continue }
+            for part in paged.parts {
+                #expect(part.height >= limit / 4 && part.height <= limit, "\(heights.prefix(4)): \(paged.parts.map(\.height))")
+            }
+            #expect(paged.parts.last?.maxY == size.height)
+        }
     }
 
     @Test func partNamesSortInPageOrder() {
