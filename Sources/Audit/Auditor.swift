@@ -82,10 +82,13 @@ public struct Auditor: Sendable {
                 deliver: { _, observations in fold(observations) }, progress: sweepProgress)
         }
         for width in options.widths {
-            // What clips without extra spacing, to tell spacing-clipped from what clips anyway.
+            // What clips without extra spacing, to tell spacing-clipped from what clips anyway
+            // (kept only when there is a spaced sweep to tell it from).
             let clipped = Locked(Set<ClipKey>())
             try sweep(width: width, text: plain) { observations in
-                clipped.withLock { $0.formUnion(observations.lazy.filter { $0.rule == .textClipped }.map(ClipKey.init)) }
+                if spaced != nil {
+                    clipped.withLock { $0.formUnion(observations.lazy.filter { $0.rule == .textClipped }.map(ClipKey.init)) }
+                }
                 findings.withLock { $0.add(observations) }
             }
             if let spaced {
