@@ -31,4 +31,43 @@ import TestSupport
         // Each cell is measured to size its row and looked up once to be placed.
         #expect(placement.lookupComparisons <= 2 * cells.count, "\(placement.lookupComparisons) comparisons for \(cells.count) cells")
     }
+
+    static func item(_ height: LayoutDimension) -> LayoutNode {
+        .item(LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: height)))
+    }
+
+    /// Row 2: three nested groups with `count` (1000 each in the 583-byte screen) built a
+    /// template of every copy, a billion nodes, 4 to 8 GB. A template now holds each item and group
+    /// of its description once; an instance expands only as far as it has cells.
+    @Test func nestedCountsCostTheirDescriptionNotTheirProduct() throws {
+        var node = Self.item(.estimated(44))
+        for axis in [LayoutAxis.vertical, .horizontal, .vertical] {
+            node = .group(LayoutGroup(axis: axis, size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
+                                      subitems: [node], count: 50))
+        }
+        guard case .group(let group) = node else { return }
+        let template = GroupTemplate(group, containerWidth: 390, containerHeight: 844)
+        #expect(template.nodeCount == 4, "a template of \(template.nodeCount) nodes")
+        #expect(template.capacity == 50 * 50 * 50)
+        let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
+            .layout([Self.cells(3)], in: LayoutEnvironment(), sizer: try Fixtures.sizer())
+        #expect(snapshot.cells.count == 3)
+        #expect(snapshot.cells.allSatisfy { $0.frame.minX.isFinite && $0.frame.height > 0 })
+    }
+
+    /// Row 2, the other input: groups filled with tiny absolute heights (a group 32 pt tall of
+    /// 1/8 pt groups of 1/8192 pt items) repeat their subitems to the 10,000-a-group cap at each
+    /// level; the template holds the one subitem of each level.
+    @Test func groupsFilledWithTinyItemsCostTheirDescription() throws {
+        let inner = LayoutGroup.vertical(LayoutSize(width: .fractionalWidth(1), height: .absolute(0.125)),
+                                         subitems: [Self.item(.absolute(1.0 / 8_192))])
+        let outer = LayoutGroup.vertical(LayoutSize(width: .fractionalWidth(1), height: .absolute(32)), subitems: [.group(inner)])
+        let template = GroupTemplate(outer, containerWidth: 390, containerHeight: 844)
+        #expect(template.nodeCount == 3, "a template of \(template.nodeCount) nodes")
+        #expect(template.capacity == 256 * 1_024)
+        let snapshot = try CompositionalLayout(section: LayoutSection(group: outer))
+            .layout([Self.cells(5)], in: LayoutEnvironment(), sizer: try Fixtures.sizer())
+        #expect(snapshot.cells.count == 5)
+        #expect(snapshot.contentSize.height == 32)
+    }
 }

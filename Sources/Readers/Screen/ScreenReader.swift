@@ -165,6 +165,21 @@ struct ScreenReader {
         return condition
     }
 
+    /// The most items and groups a section's group may describe (each counted once, however often
+    /// `count` or filling repeats it): far above any screen (a few dozen), and it bounds what
+    /// resolving the group costs at each size (a template holds each of them once).
+    static let maximumGroupNodes = 10_000
+
+    /// Items and groups in `group`'s description, itself included.
+    static func nodeCount(_ group: LayoutGroup) -> Int {
+        group.subitems.reduce(1) { count, node in
+            switch node {
+            case .item: count + 1
+            case .group(let nested): count + nodeCount(nested)
+            }
+        }
+    }
+
     /// A section's layout from a variant's keys, falling back to the section's own.
     func layoutSection(merging variant: JSONCursor.Members?, over section: JSONCursor.Members, at cursor: JSONCursor,
                        boundary: JSONCursor.Members) throws -> LayoutSection {
@@ -172,7 +187,12 @@ struct ScreenReader {
         guard let groupCursor = key("group") else {
             throw cursor.fail("missing \"group\": a section needs a group, e.g. {\"axis\": \"vertical\", \"size\": …, \"subitems\": [ … ]}")
         }
-        var layout = LayoutSection(group: try group(groupCursor))
+        let group = try self.group(groupCursor)
+        guard Self.nodeCount(group) <= Self.maximumGroupNodes else {
+            throw groupCursor.fail("more than \(Self.maximumGroupNodes) items and groups in one section's group; describe an item "
+                                   + "once and repeat it with \"count\" or by filling the group")
+        }
+        var layout = LayoutSection(group: group)
         layout.interGroupSpacing = try key("interGroupSpacing")?.number(in: Self.length, expected: "a spacing in points") ?? 0
         layout.contentInsets = try key("contentInsets").map(Self.insets) ?? .zero
         if let behaviour = key("orthogonalScrollingBehavior") {

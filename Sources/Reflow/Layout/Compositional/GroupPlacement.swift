@@ -82,17 +82,15 @@ struct GroupPlacement {
     /// along the axis, measuring estimated ones; and the cell after the last one they take.
     private mutating func measurePieces(_ template: GroupTemplate, from next: Int, axis: LayoutAxis,
                                         inner: (width: Double, height: Double)) throws -> (pieces: [Piece], end: Int) {
-        var slots: [GroupTemplate.Slot] = []
-        var remaining = cells.count - next
-        for slot in template.slots where remaining > 0 {
-            slots.append(slot)
-            remaining -= slot.capacity
-        }
+        // Only the slots that get cells: an instance is expanded as far as there are cells left.
         var pieces: [Piece] = []
         var cell = next
-        for slot in slots {
+        var index = 0
+        while index < template.slotCount, cell < cells.count {
+            let slot = template.slot(index)
             pieces.append(try measurePiece(slot, firstCell: cell, axis: axis, inner: inner))
-            cell += slot.capacity
+            cell += min(slot.capacity, cells.count - cell)
+            index += 1
         }
         return (pieces, cell)
     }
