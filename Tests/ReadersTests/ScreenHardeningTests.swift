@@ -28,6 +28,25 @@ import TestSupport
         }
     }
 
+    /// Nested `fractionalHeight` groups (100 × 100 × 100 of an 844 pt screen) gave an element
+    /// 844,000,000 pt tall without a word; now the layout refuses it, naming the group.
+    @Test func aLengthBeyondTheLimitIsAnErrorNamingItsPath() throws {
+        var group = Self.item.replacingOccurrences(of: "{\"estimated\": 44}", with: "{\"fractionalHeight\": 100}")
+        for _ in 0..<3 {
+            group = "{\"axis\": \"vertical\", \"size\": {\"width\": {\"fractionalWidth\": 1}, \"height\": {\"fractionalHeight\": 100}}, "
+                + "\"subitems\": [\(group)]}"
+        }
+        let input = try LayoutInput(bytes: Array(Self.screen(group: group).utf8), format: .screen)
+        let environment = LayoutEnvironment(containerWidth: 390, containerHeight: 844, category: .large)
+        do {
+            let snapshot = try input.layout.layout(input.content, in: environment, sizer: try Fixtures.sizer())
+            Issue.record("laid out, \(snapshot.contentSize.height) pt tall")
+        } catch {
+            #expect("\(error)".hasPrefix("sections[0].group.subitems[0].subitems[0]: its height resolves to 844000000 pt"), "\(error)")
+            #expect("\(error)".contains("10000000 pt"), "\(error)")
+        }
+    }
+
     /// Row 2's hard limit: a section's group describing more items and groups than
     /// `ScreenReader.maximumGroupNodes` is refused, naming the group.
     @Test func aGroupOfTooManyNodesIsRefusedNamingIt() throws {

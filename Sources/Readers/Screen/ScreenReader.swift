@@ -229,11 +229,13 @@ struct ScreenReader {
         }
         let subitems = try subitemsCursor.array(expected: "an array of items or groups").map(node)
         guard !subitems.isEmpty else { throw subitemsCursor.fail("expected at least one item or group") }
-        return LayoutGroup(axis: axis, size: size, subitems: subitems,
-                           count: try members["count"]?.integer(in: 1...1_000, expected: "a count from 1 to 1000"),
-                           interItemSpacing: try members["interItemSpacing"].map(spacing),
-                           contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
-                           edgeSpacing: try members["edgeSpacing"].map(edgeSpacing))
+        var group = LayoutGroup(axis: axis, size: size, subitems: subitems,
+                                count: try members["count"]?.integer(in: 1...1_000, expected: "a count from 1 to 1000"),
+                                interItemSpacing: try members["interItemSpacing"].map(spacing),
+                                contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
+                                edgeSpacing: try members["edgeSpacing"].map(edgeSpacing))
+        group.source = DescriptionSource(cursor.path)
+        return group
     }
 
     /// A subitem: a group when it has an `axis`, otherwise an item.
@@ -244,9 +246,11 @@ struct ScreenReader {
         let members = try cursor.object(allowed: ["size", "contentInsets", "edgeSpacing", "badge"],
                                         expected: "an item such as {\"size\": …} or a group with an \"axis\"")
         guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
-        return .item(LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
-                                edgeSpacing: try members["edgeSpacing"].map(edgeSpacing),
-                                supplementaryItems: try members["badge"].map { [try badge($0)] } ?? []))
+        var item = LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
+                              edgeSpacing: try members["edgeSpacing"].map(edgeSpacing),
+                              supplementaryItems: try members["badge"].map { [try badge($0)] } ?? [])
+        item.source = DescriptionSource(cursor.path)
+        return .item(item)
     }
 
     func size(_ cursor: JSONCursor) throws -> LayoutSize {

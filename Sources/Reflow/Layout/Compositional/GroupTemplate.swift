@@ -63,6 +63,29 @@ struct GroupTemplate: Hashable, Sendable {
         }
     }
 
+    /// The first length of the template (its own width and height, then each slot's, in order)
+    /// above `limit` or not a number: where it was described, on which axis, and how long it is.
+    func firstLength(beyond limit: Double) -> (source: DescriptionSource, dimension: String, length: Double)? {
+        for (dimension, length) in [("width", width), ("height", height)] where !(length <= limit) {
+            return (group.source, dimension, length)
+        }
+        let axis = group.axis
+        let inner = (width: max(0, width - group.contentInsets.horizontal), height: max(0, height - group.contentInsets.vertical))
+        for slot in pattern {
+            switch slot {
+            case .item(let item, let length):
+                let cross = item.size.along(axis.cross)
+                let crossLength = cross.isEstimated ? 0 : cross.resolved(width: inner.width, height: inner.height)
+                for (along, length) in [(axis, length), (axis.cross, crossLength)] where !(length <= limit) {
+                    return (item.source, along == .horizontal ? "width" : "height", length)
+                }
+            case .group(let nested, _):
+                if let found = nested.firstLength(beyond: limit) { return found }
+            }
+        }
+        return nil
+    }
+
     /// `group` in a container of `width` x `height`.
     init(_ group: LayoutGroup, containerWidth: Double, containerHeight: Double) {
         self.init(group, width: group.size.width.resolved(width: containerWidth, height: containerHeight),
