@@ -28,6 +28,26 @@ import TestSupport
         }
     }
 
+    /// A 1 MB unknown key (or style, or any name from the file) was echoed whole in the error.
+    /// Names from the file are quoted shortened: their first 40 characters, "…" and their length.
+    @Test(arguments: [
+        screen(extra: ", \"\(String(repeating: "k", count: 1 << 20))\": 1"),
+        screen(cells: "{\"text\": \"a\", \"\(String(repeating: "k", count: 1 << 20))\": 1}"),
+        screen(cells: "{\"text\": \"a\", \"style\": \"\(String(repeating: "s", count: 1 << 20))\"}"),
+        screen(group: group.replacingOccurrences(of: "\"vertical\"", with: "\"\(String(repeating: "v", count: 1 << 20))\"")),
+    ])
+    func aHugeNameFromTheFileIsQuotedShortened(_ json: String) throws {
+        let message = try #require(Self.error(Array(json.utf8)))
+        #expect(message.utf8.count < 400, "a message of \(message.utf8.count) bytes")
+        #expect(message.contains("…") && message.contains("1048576 characters"), "\(message)")
+    }
+
+    /// A 2-byte-per-character name is counted in characters, and a short one is quoted whole.
+    @Test func aShortNameIsQuotedWhole() throws {
+        let message = try #require(Self.error(Array(Self.screen(cells: "{\"text\": \"a\", \"style\": \"huge\"}").utf8)))
+        #expect(message.hasPrefix("sections[0].cells[0].style: unknown text style \"huge\";"), "\(message)")
+    }
+
     /// Nested `fractionalHeight` groups (100 × 100 × 100 of an 844 pt screen) gave an element
     /// 844,000,000 pt tall without a word; now the layout refuses it, naming the group.
     @Test func aLengthBeyondTheLimitIsAnErrorNamingItsPath() throws {

@@ -19,6 +19,8 @@ final class JSONPath: Sendable {
     var string: String {
         let prefix = parent?.string ?? ""
         guard let key else { return "\(prefix)[\(index)]" }
-        return prefix.isEmpty ? key : "\(prefix).\(key)"
+        // A long key (a typo'd megabyte) is named shortened, in quotes.
+        let name = key.utf8.count > JSONCursor.maximumQuoted ? JSONCursor.quoted(key) : key
+        return prefix.isEmpty ? name : "\(prefix).\(name)"
     }
 }

@@ -86,7 +86,7 @@ struct ScreenReader {
             guard let value = members[key] else { return nil }
             let name = try value.string(expected: "a content-size category (\(ContentSizeCategory.validNames))")
             guard let category = ContentSizeCategory(name: name) else {
-                throw value.fail("expected a content-size category (\(ContentSizeCategory.validNames)), got \"\(name)\"")
+                throw value.fail("expected a content-size category (\(ContentSizeCategory.validNames)), got \(JSONCursor.quoted(name))")
             }
             return category
         }
@@ -155,7 +155,7 @@ struct ScreenReader {
             condition.categories = Set(try categories.array(expected: "an array of categories").map { entry in
                 let name = try entry.string(expected: "a category name")
                 guard let category = ContentSizeCategory(name: name) else {
-                    throw entry.fail("unknown category \"\(name)\"; expected one of \(ContentSizeCategory.validNames)")
+                    throw entry.fail("unknown category \(JSONCursor.quoted(name)); expected one of \(ContentSizeCategory.validNames)")
                 }
                 return category
             })
@@ -198,7 +198,7 @@ struct ScreenReader {
         if let behaviour = key("orthogonalScrollingBehavior") {
             let name = try behaviour.string(expected: "a scrolling behaviour")
             guard let value = LayoutSection.OrthogonalScrollingBehavior(rawValue: name) else {
-                throw behaviour.fail("unknown behaviour \"\(name)\"; expected one of "
+                throw behaviour.fail("unknown behaviour \(JSONCursor.quoted(name)); expected one of "
                     + LayoutSection.OrthogonalScrollingBehavior.allCases.map(\.rawValue).joined(separator: ", "))
             }
             layout.orthogonalScrollingBehavior = value
@@ -219,7 +219,7 @@ struct ScreenReader {
                                         expected: "a group such as {\"axis\": \"horizontal\", \"size\": …, \"subitems\": [ … ]}")
         guard let axisCursor = members["axis"] else { throw cursor.fail("missing \"axis\": \"horizontal\" or \"vertical\"") }
         let axisName = try axisCursor.string(expected: "\"horizontal\" or \"vertical\"")
-        guard let axis = LayoutAxis(rawValue: axisName) else { throw axisCursor.fail("expected \"horizontal\" or \"vertical\", got \"\(axisName)\"") }
+        guard let axis = LayoutAxis(rawValue: axisName) else { throw axisCursor.fail("expected \"horizontal\" or \"vertical\", got \(JSONCursor.quoted(axisName))") }
         guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
         guard let subitemsCursor = members["subitems"] else { throw cursor.fail("missing \"subitems\": an array of items or groups") }
         let size = try self.size(sizeCursor)
@@ -274,7 +274,7 @@ struct ScreenReader {
         case "estimated": return .estimated(try inner.number(in: 1...100_000, expected: "an estimate in points, 1 or more"))
         case "uniformAcrossSiblings":
             return .uniformAcrossSiblings(try inner.number(in: 1...100_000, expected: "an estimate in points, 1 or more"))
-        default: throw cursor.fail("expected \(expected), got \"\(kind)\"")
+        default: throw cursor.fail("expected \(expected), got \(JSONCursor.quoted(kind))")
         }
     }
 
@@ -287,7 +287,7 @@ struct ScreenReader {
         switch kind {
         case "fixed": return .fixed(length)
         case "flexible": return .flexible(length)
-        default: throw cursor.fail("expected \(expected), got \"\(kind)\"")
+        default: throw cursor.fail("expected \(expected), got \(JSONCursor.quoted(kind))")
         }
     }
 
@@ -316,7 +316,7 @@ struct ScreenReader {
                 anchor.edges = Set(try edges.array(expected: "an array of edges").map { entry in
                     let name = try entry.string(expected: "an edge")
                     guard let edge = LayoutAnchor.Edge(rawValue: name) else {
-                        throw entry.fail("unknown edge \"\(name)\"; expected top, leading, bottom or trailing")
+                        throw entry.fail("unknown edge \(JSONCursor.quoted(name)); expected top, leading, bottom or trailing")
                     }
                     return edge
                 })
@@ -363,7 +363,7 @@ struct ScreenReader {
     static func textStyle(_ cursor: JSONCursor) throws -> TextStyle {
         let name = try cursor.string(expected: "a text style")
         guard let style = stylesByName[name] ?? TextStyle(name: name) else {
-            throw cursor.fail("unknown text style \"\(name)\"; expected one of \(TextStyle.validNames)")
+            throw cursor.fail("unknown text style \(JSONCursor.quoted(name)); expected one of \(TextStyle.validNames)")
         }
         return style
     }
@@ -397,7 +397,7 @@ struct ScreenReader {
                     throw layout.fail("a \"row\" cell starts with an image (placed beside the text, above it at accessibility sizes)")
                 }
                 cell.arrangement = .leadingImage
-            default: throw layout.fail("expected \"stack\" or \"row\", got \"\(name)\"")
+            default: throw layout.fail("expected \"stack\" or \"row\", got \(JSONCursor.quoted(name))")
             }
         }
         if let badge = members["badge"] {
