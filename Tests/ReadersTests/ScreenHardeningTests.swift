@@ -28,6 +28,16 @@ import TestSupport
         }
     }
 
+    /// A UTF-8 byte order mark at the start of a screen file was a JSON error; it is dropped, as
+    /// it is from a document.
+    @Test func aByteOrderMarkIsDropped() throws {
+        let json = Array(Self.screen(cells: "{\"text\": \"Hello\"}").utf8)
+        let screen = try ScreenFile(json: [0xEF, 0xBB, 0xBF] + json)
+        #expect(try screen.content.sections[0].cell(0).text.string == "Hello")
+        // Only at the start: elsewhere it is text that is not JSON.
+        #expect(Self.error(json + [0xEF, 0xBB, 0xBF])?.contains("not valid JSON") == true)
+    }
+
     /// A 1 MB unknown key (or style, or any name from the file) was echoed whole in the error.
     /// Names from the file are quoted shortened: their first 40 characters, "…" and their length.
     @Test(arguments: [
@@ -46,6 +56,32 @@ import TestSupport
     @Test func aShortNameIsQuotedWhole() throws {
         let message = try #require(Self.error(Array(Self.screen(cells: "{\"text\": \"a\", \"style\": \"huge\"}").utf8)))
         #expect(message.hasPrefix("sections[0].cells[0].style: unknown text style \"huge\";"), "\(message)")
+    }
+
+    /// Invalid UTF-8 inside a screen's strings was replaced silently; the README promises it is
+    /// said, with the offset of the first bad byte. The reader now reports where it is.
+    @Test func invalidUTF8InAScreenStringIsReported() throws {
+        let head = Array(Self.screen(cells: "{\"text\": \"ab").utf8)
+        let prefix = Array(head[..<(head.count - 4)])  // up to `ab`, before the `"}]}]}` that close it
+        let bytes = prefix + [0xFF] + Array("c\"}]}]}".utf8)
+        let input = try LayoutInput(bytes: bytes, format: .screen)
+        #expect(input.firstInvalidByte == prefix.count)
+        #expect(input.firstInvalidByteLocation == "sections[0].cells[0].text")
+        #expect(try input.content.sections[0].cell(0).text.string == "ab\u{FFFD}c")
+    }
+
+    /// In a key, in the screen's own part (not a cell), and in a cell of a screen read lazily.
+    @Test func invalidUTF8IsFoundWhereverItIs() throws {
+        let title = Array("{\"title\": \"x".utf8) + [0xC3, 0x28] + Array("\", ".utf8) + Array(Self.screen().utf8.dropFirst())
+        #expect(try LayoutInput(bytes: title, format: .screen).firstInvalidByteLocation == "title")
+        let count = ScreenFile.eagerCellLimit + 5
+        let cells = (0..<count).map { $0 == count - 2 ? "{\"text\": \"\u{1}\"}" : "{\"text\": \"r\"}" }.joined(separator: ",")
+        var bytes = Array(Self.screen(cells: cells).utf8)
+        let marker = try #require(bytes.firstIndex(of: 1))
+        bytes[marker] = 0xED  // a lone lead byte
+        let input = try LayoutInput(bytes: bytes, format: .screen)
+        #expect(input.firstInvalidByte == marker)
+        #expect(input.firstInvalidByteLocation == "sections[0].cells[\(count - 2)].text")
     }
 
     /// Nested `fractionalHeight` groups (100 × 100 × 100 of an 844 pt screen) gave an element
