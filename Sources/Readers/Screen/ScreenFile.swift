@@ -27,6 +27,10 @@ public struct ScreenFile: Sendable {
 
     /// The largest file accepted (a screen of a million cells is about 40 to 100 MB).
     public static let maximumBytes = 256 << 20
+    /// The most items and groups a section's group may describe, each counted once however often
+    /// `count` or filling repeats it (beyond: an error naming the group). A group template holds
+    /// each of them once, so this bounds what a section costs to resolve at each size.
+    public static let maximumGroupNodes = 10_000
     /// Screens of up to this many cells are read, and checked, whole.
     public static let eagerCellLimit = 20_000
 

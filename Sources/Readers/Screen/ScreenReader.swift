@@ -165,11 +165,6 @@ struct ScreenReader {
         return condition
     }
 
-    /// The most items and groups a section's group may describe (each counted once, however often
-    /// `count` or filling repeats it): far above any screen (a few dozen), and it bounds what
-    /// resolving the group costs at each size (a template holds each of them once).
-    static let maximumGroupNodes = 10_000
-
     /// Items and groups in `group`'s description, itself included.
     static func nodeCount(_ group: LayoutGroup) -> Int {
         group.subitems.reduce(1) { count, node in
@@ -188,8 +183,8 @@ struct ScreenReader {
             throw cursor.fail("missing \"group\": a section needs a group, e.g. {\"axis\": \"vertical\", \"size\": …, \"subitems\": [ … ]}")
         }
         let group = try self.group(groupCursor)
-        guard Self.nodeCount(group) <= Self.maximumGroupNodes else {
-            throw groupCursor.fail("more than \(Self.maximumGroupNodes) items and groups in one section's group; describe an item "
+        guard Self.nodeCount(group) <= ScreenFile.maximumGroupNodes else {
+            throw groupCursor.fail("more than \(ScreenFile.maximumGroupNodes) items and groups in one section's group; describe an item "
                                    + "once and repeat it with \"count\" or by filling the group")
         }
         var layout = LayoutSection(group: group)

@@ -55,6 +55,12 @@ public struct CompositionalLayout: CollectionLayout {
         let boundaryWidth: Double
         /// The marks where the content area starts and ends.
         let contentMarks: (start: Int, end: Int)
+
+        /// Items and groups the section's group template holds: what it costs, at most its
+        /// description's (never the copies `count` or filling makes).
+        public var templateNodeCount: Int { template.nodeCount }
+        /// Cells one instance of the section's group holds (at most 2^48).
+        public var groupCapacity: Int { template.capacity }
     }
 
     /// The longest a group or an item may resolve to, in points: the longest length a request
