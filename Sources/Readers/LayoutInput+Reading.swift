@@ -23,7 +23,9 @@ extension LayoutInput {
         switch format {
         case .screen:
             let screen = try ScreenFile(json: file)
-            self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:))
+            self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:),
+                      firstInvalidByte: screen.firstInvalidByte)
+            firstInvalidByteLocation = screen.firstInvalidBytePath
         case .commonMark, .plainText:
             let text = DocumentText(bytes: file.array)
             // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.

@@ -8,6 +8,9 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
     case containerTooNarrow(containerWidth: Double, category: ContentSizeCategory, needed: Double)
     /// An item of a compositional layout is too narrow for its cell's insets.
     case itemTooNarrow(width: Double, category: ContentSizeCategory, needed: Double, indexPath: IndexPath)
+    /// A group's or item's width or height resolves to more than `limit` points (fractions of
+    /// fractions multiply): `source` says where it was described (a screen file's JSON path).
+    case lengthTooLong(source: String, dimension: String, length: Double, limit: Double)
 
     /// `value` to 1/100 pt ("30", "12.25"), or exactly when that would round it to 0 ("0.0001"):
     /// a message must not say a width was "0" when it was not.
@@ -28,6 +31,9 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
         case .itemTooNarrow(let width, let category, let needed, let indexPath):
             "the item of cell \(indexPath.section).\(indexPath.item) is \(formatted(width)) pt wide at category "
                 + "\(category.shortName), but its cell's insets need more than \(formatted(needed)) pt"
+        case .lengthTooLong(let source, let dimension, let length, let limit):
+            "\(source.isEmpty ? "a group" : source): its \(dimension) resolves to \(formatted(length)) pt, "
+                + "more than the \(formatted(limit)) pt a length may be"
         }
     }
 
@@ -39,6 +45,8 @@ public enum ReflowError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(problem); give the container more width"
         case .itemTooNarrow:
             "\(problem); give the item more width (a larger fraction or fewer items per group) or the container more width"
+        case .lengthTooLong:
+            "\(problem); use smaller fractions (a fraction of a fraction multiplies them) or an absolute length"
         }
     }
 }

@@ -175,15 +175,17 @@ extension LayoutInput {
     /// (empty when the text was clean UTF-8 and every image could be used): invalid bytes, then
     /// images drawn as placeholders.
     public func warnings(path: String) -> [String] {
-        DocumentReader.warnings(path: path, firstInvalidByte: firstInvalidByte, nulCount: nulCount) + imageWarnings
+        DocumentReader.warnings(path: path, firstInvalidByte: firstInvalidByte, location: firstInvalidByteLocation, nulCount: nulCount)
+            + imageWarnings
     }
 }
 
 extension DocumentReader {
-    static func warnings(path: String, firstInvalidByte: Int?, nulCount: Int) -> [String] {
+    static func warnings(path: String, firstInvalidByte: Int?, location: String? = nil, nulCount: Int) -> [String] {
         var warnings: [String] = []
         if let offset = firstInvalidByte {
-            warnings.append("'\(path)' is not valid UTF-8 (first bad byte at offset \(offset)); invalid bytes were replaced with U+FFFD")
+            let place = location.map { $0.isEmpty ? "" : ", in \($0)" } ?? ""
+            warnings.append("'\(path)' is not valid UTF-8 (first bad byte at offset \(offset)\(place)); invalid bytes were replaced with U+FFFD")
         }
         if nulCount > 0 {
             warnings.append("'\(path)' contains \(nulCount) NUL byte(s); they were replaced with U+FFFD")

@@ -23,6 +23,7 @@ extension ReflowError: CommandLineWording {
         case .widthTooSmall: description
         case .containerTooNarrow: "\(problem); use a wider --width"
         case .itemTooNarrow: "\(problem); give the item more width (a larger fraction or fewer items per group) or use a wider --width"
+        case .lengthTooLong: description
         }
     }
 }

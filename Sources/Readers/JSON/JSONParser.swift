@@ -25,6 +25,9 @@ struct JSONParser {
     /// Decides, from the keys and indexes above an array, whether its elements are deferred.
     private let deferring: ([PathComponent]) -> Bool
     private var path: [PathComponent] = []
+    /// An offset whose string is looked for (`pathOfString(containing:…)`), and its path once found.
+    private var watch: Int?
+    private var watched: [PathComponent]?
     /// Nesting deeper than this is refused (the parser recurses).
     static let maximumDepth = 512
 
@@ -45,6 +48,25 @@ struct JSONParser {
         parser.skipWhitespace()
         guard parser.index == range.upperBound else { throw parser.error("unexpected text after the JSON value") }
         return value
+    }
+
+    /// The path, from the value at `range`, of the string (a key or a value) that holds the byte
+    /// at `offset`; nil when no string does (or the bytes are not JSON). The arrays `deferring`
+    /// chooses are skipped, as `parse` skips them.
+    static func pathOfString(containing offset: Int, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+                             deferring: @escaping ([PathComponent]) -> Bool = { _ in false }) -> [PathComponent]? {
+        var parser = JSONParser(bytes: bytes, index: range.lowerBound, end: range.upperBound, deferring: deferring)
+        parser.watch = offset
+        parser.skipWhitespace()
+        _ = try? parser.value(depth: 0)
+        return parser.watched
+    }
+
+    /// Notes the path of the string that ended just before `index` and started at `start` (a
+    /// value, or `key` of the object at `path`), when it holds the watched offset.
+    @inline(__always)
+    private mutating func noteString(from start: Int, key: String? = nil) {
+        if let watch, watched == nil, start <= watch, watch < index { watched = path + (key.map { [.key($0)] } ?? []) }
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, index: Int, end: Int, deferring: @escaping ([PathComponent]) -> Bool) {
@@ -83,7 +105,11 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""):
+            let start = index
+            let text = try string()
+            noteString(from: start)
+            return .string(text)
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
@@ -119,7 +145,9 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let keyStart = index
             let key = try string()
+            noteString(from: keyStart, key: key)
             skipWhitespace()
             guard index < end, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             index += 1

@@ -18,7 +18,7 @@ struct JSONCursor {
 
     var path: String { location?.string ?? "" }
 
-    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func child(_ key: String) -> String { JSONPath(parent: location, key: key).string }
 
     func fail(_ message: String) -> ScreenFileError { ScreenFileError(path: path, message: message) }
 
@@ -70,11 +70,22 @@ struct JSONCursor {
         return string
     }
 
+    /// Text from the file in quotes, for a message: whole when it is short, else its first 40
+    /// characters, "…" and its length (a key of a megabyte is not echoed whole).
+    static func quoted(_ text: String) -> String {
+        let shown = text.prefix(maximumQuoted + 1)
+        guard shown.count > maximumQuoted else { return "\"\(text)\"" }
+        return "\"\(shown.prefix(maximumQuoted))…\" (\(text.count) characters)"
+    }
+
+    /// Characters of a name or text from the file a message shows.
+    static let maximumQuoted = 40
+
     /// The value, briefly, for messages.
     var description: String {
         switch value {
         case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case .string(let string): return "\"\(string.prefix(40))\""
+        case .string(let string): return Self.quoted(string)
         case .bool(let bool): return String(bool)
         default: return value.kindName
         }

@@ -17,12 +17,20 @@ public struct ScreenFile: Sendable {
     public let layout: CompositionalLayout
     /// The cells of each section, with their headers', footers' and badges' content.
     public let content: CollectionContent
+    /// The offset of the first byte that is not UTF-8 (in a string: it reads as U+FFFD), if any,
+    /// and the JSON path of the string it is in (`sections[0].cells[3].text`).
+    public let firstInvalidByte: Int?
+    public let firstInvalidBytePath: String?
     /// Where each section's cells are in the file, for `location(of:)`.
     private let cellOffsets: [DeferredElements]
     private let lines: LazyLines
 
     /// The largest file accepted (a screen of a million cells is about 40 to 100 MB).
     public static let maximumBytes = 256 << 20
+    /// The most items and groups a section's group may describe, each counted once however often
+    /// `count` or filling repeats it (beyond: an error naming the group). A group template holds
+    /// each of them once, so this bounds what a section costs to resolve at each size.
+    public static let maximumGroupNodes = 10_000
     /// Screens of up to this many cells are read, and checked, whole.
     public static let eagerCellLimit = 20_000
 
@@ -41,14 +49,55 @@ public struct ScreenFile: Sendable {
         guard bytes.count <= Self.maximumBytes else {
             throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(Self.maximumBytes >> 20) MB a screen file may be")
         }
-        let value = try Self.parse(bytes, range: nil, path: "") { path in
-            // sections[i].cells: the arrays whose elements are found but not parsed.
-            path.count == 3 && path[0] == .key("sections") && path[2] == .key("cells")
-        }
+        // A UTF-8 byte order mark is dropped, as from a document.
+        let start = bytes.withUnsafeBufferPointer { $0.starts(with: [0xEF, 0xBB, 0xBF]) } ? 3 : 0
+        let value = try Self.parse(bytes, range: start..<bytes.count, path: "", deferring: Self.deferringCells)
         var reader = ScreenReader(bytes: bytes)
         (layout, content) = try reader.screen(JSONCursor(value: value, path: ""))
         cellOffsets = reader.cellOffsets
         lines = LazyLines(bytes)
+        firstInvalidByte = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidByte(in: $0, from: start) }
+        firstInvalidBytePath = firstInvalidByte.map { [cellOffsets] offset in
+            Self.pathOfString(containing: offset, in: bytes, from: start, cellOffsets: cellOffsets)
+        }
+    }
+
+    /// sections[i].cells: the arrays whose elements are found but not parsed.
+    @Sendable static func deferringCells(_ path: [JSONParser.PathComponent]) -> Bool {
+        path.count == 3 && path[0] == .key("sections") && path[2] == .key("cells")
+    }
+
+    /// The JSON path of the string holding the byte at `offset`: in a cell, parsed for it, or
+    /// in the rest of the file.
+    private static func pathOfString(containing offset: Int, in bytes: FileBytes, from start: Int,
+                                     cellOffsets: [DeferredElements]) -> String {
+        var base: JSONPath?
+        var range = start..<bytes.count
+        var deferring = deferringCells
+        for (section, cells) in cellOffsets.enumerated() {
+            // The last cell starting at or before `offset`.
+            var low = 0, high = cells.count
+            while low < high {
+                let middle = (low + high) / 2
+                if cells.start(of: middle) <= offset { low = middle + 1 } else { high = middle }
+            }
+            if low > 0, cells[low - 1].contains(offset) {
+                base = JSONPath(path(of: IndexPath(item: low - 1, section: section)))
+                range = cells[low - 1]
+                deferring = { _ in false }
+                break
+            }
+        }
+        let components = bytes.withUnsafeBufferPointer {
+            JSONParser.pathOfString(containing: offset, in: $0, range: range, deferring: deferring)
+        } ?? []
+        let path = components.reduce(base) { parent, component in
+            switch component {
+            case .key(let key): JSONPath(parent: parent, key: key)
+            case .index(let index): JSONPath(parent: parent, key: nil, index: index)
+            }
+        }
+        return path?.string ?? ""
     }
 
     /// Where the cell at `indexPath` is in the file: its JSON path and its line and column.

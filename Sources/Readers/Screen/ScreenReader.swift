@@ -86,7 +86,7 @@ struct ScreenReader {
             guard let value = members[key] else { return nil }
             let name = try value.string(expected: "a content-size category (\(ContentSizeCategory.validNames))")
             guard let category = ContentSizeCategory(name: name) else {
-                throw value.fail("expected a content-size category (\(ContentSizeCategory.validNames)), got \"\(name)\"")
+                throw value.fail("expected a content-size category (\(ContentSizeCategory.validNames)), got \(JSONCursor.quoted(name))")
             }
             return category
         }
@@ -155,7 +155,7 @@ struct ScreenReader {
             condition.categories = Set(try categories.array(expected: "an array of categories").map { entry in
                 let name = try entry.string(expected: "a category name")
                 guard let category = ContentSizeCategory(name: name) else {
-                    throw entry.fail("unknown category \"\(name)\"; expected one of \(ContentSizeCategory.validNames)")
+                    throw entry.fail("unknown category \(JSONCursor.quoted(name)); expected one of \(ContentSizeCategory.validNames)")
                 }
                 return category
             })
@@ -165,6 +165,16 @@ struct ScreenReader {
         return condition
     }
 
+    /// Items and groups in `group`'s description, itself included.
+    static func nodeCount(_ group: LayoutGroup) -> Int {
+        group.subitems.reduce(1) { count, node in
+            switch node {
+            case .item: count + 1
+            case .group(let nested): count + nodeCount(nested)
+            }
+        }
+    }
+
     /// A section's layout from a variant's keys, falling back to the section's own.
     func layoutSection(merging variant: JSONCursor.Members?, over section: JSONCursor.Members, at cursor: JSONCursor,
                        boundary: JSONCursor.Members) throws -> LayoutSection {
@@ -172,13 +182,18 @@ struct ScreenReader {
         guard let groupCursor = key("group") else {
             throw cursor.fail("missing \"group\": a section needs a group, e.g. {\"axis\": \"vertical\", \"size\": …, \"subitems\": [ … ]}")
         }
-        var layout = LayoutSection(group: try group(groupCursor))
+        let group = try self.group(groupCursor)
+        guard Self.nodeCount(group) <= ScreenFile.maximumGroupNodes else {
+            throw groupCursor.fail("more than \(ScreenFile.maximumGroupNodes) items and groups in one section's group; describe an item "
+                                   + "once and repeat it with \"count\" or by filling the group")
+        }
+        var layout = LayoutSection(group: group)
         layout.interGroupSpacing = try key("interGroupSpacing")?.number(in: Self.length, expected: "a spacing in points") ?? 0
         layout.contentInsets = try key("contentInsets").map(Self.insets) ?? .zero
         if let behaviour = key("orthogonalScrollingBehavior") {
             let name = try behaviour.string(expected: "a scrolling behaviour")
             guard let value = LayoutSection.OrthogonalScrollingBehavior(rawValue: name) else {
-                throw behaviour.fail("unknown behaviour \"\(name)\"; expected one of "
+                throw behaviour.fail("unknown behaviour \(JSONCursor.quoted(name)); expected one of "
                     + LayoutSection.OrthogonalScrollingBehavior.allCases.map(\.rawValue).joined(separator: ", "))
             }
             layout.orthogonalScrollingBehavior = value
@@ -199,7 +214,7 @@ struct ScreenReader {
                                         expected: "a group such as {\"axis\": \"horizontal\", \"size\": …, \"subitems\": [ … ]}")
         guard let axisCursor = members["axis"] else { throw cursor.fail("missing \"axis\": \"horizontal\" or \"vertical\"") }
         let axisName = try axisCursor.string(expected: "\"horizontal\" or \"vertical\"")
-        guard let axis = LayoutAxis(rawValue: axisName) else { throw axisCursor.fail("expected \"horizontal\" or \"vertical\", got \"\(axisName)\"") }
+        guard let axis = LayoutAxis(rawValue: axisName) else { throw axisCursor.fail("expected \"horizontal\" or \"vertical\", got \(JSONCursor.quoted(axisName))") }
         guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
         guard let subitemsCursor = members["subitems"] else { throw cursor.fail("missing \"subitems\": an array of items or groups") }
         let size = try self.size(sizeCursor)
@@ -209,11 +224,13 @@ struct ScreenReader {
         }
         let subitems = try subitemsCursor.array(expected: "an array of items or groups").map(node)
         guard !subitems.isEmpty else { throw subitemsCursor.fail("expected at least one item or group") }
-        return LayoutGroup(axis: axis, size: size, subitems: subitems,
-                           count: try members["count"]?.integer(in: 1...1_000, expected: "a count from 1 to 1000"),
-                           interItemSpacing: try members["interItemSpacing"].map(spacing),
-                           contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
-                           edgeSpacing: try members["edgeSpacing"].map(edgeSpacing))
+        var group = LayoutGroup(axis: axis, size: size, subitems: subitems,
+                                count: try members["count"]?.integer(in: 1...1_000, expected: "a count from 1 to 1000"),
+                                interItemSpacing: try members["interItemSpacing"].map(spacing),
+                                contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
+                                edgeSpacing: try members["edgeSpacing"].map(edgeSpacing))
+        group.source = DescriptionSource(cursor.path)
+        return group
     }
 
     /// A subitem: a group when it has an `axis`, otherwise an item.
@@ -224,9 +241,11 @@ struct ScreenReader {
         let members = try cursor.object(allowed: ["size", "contentInsets", "edgeSpacing", "badge"],
                                         expected: "an item such as {\"size\": …} or a group with an \"axis\"")
         guard let sizeCursor = members["size"] else { throw cursor.fail("missing \"size\": {\"width\": …, \"height\": …}") }
-        return .item(LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
-                                edgeSpacing: try members["edgeSpacing"].map(edgeSpacing),
-                                supplementaryItems: try members["badge"].map { [try badge($0)] } ?? []))
+        var item = LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
+                              edgeSpacing: try members["edgeSpacing"].map(edgeSpacing),
+                              supplementaryItems: try members["badge"].map { [try badge($0)] } ?? [])
+        item.source = DescriptionSource(cursor.path)
+        return .item(item)
     }
 
     func size(_ cursor: JSONCursor) throws -> LayoutSize {
@@ -250,7 +269,7 @@ struct ScreenReader {
         case "estimated": return .estimated(try inner.number(in: 1...100_000, expected: "an estimate in points, 1 or more"))
         case "uniformAcrossSiblings":
             return .uniformAcrossSiblings(try inner.number(in: 1...100_000, expected: "an estimate in points, 1 or more"))
-        default: throw cursor.fail("expected \(expected), got \"\(kind)\"")
+        default: throw cursor.fail("expected \(expected), got \(JSONCursor.quoted(kind))")
         }
     }
 
@@ -263,7 +282,7 @@ struct ScreenReader {
         switch kind {
         case "fixed": return .fixed(length)
         case "flexible": return .flexible(length)
-        default: throw cursor.fail("expected \(expected), got \"\(kind)\"")
+        default: throw cursor.fail("expected \(expected), got \(JSONCursor.quoted(kind))")
         }
     }
 
@@ -292,7 +311,7 @@ struct ScreenReader {
                 anchor.edges = Set(try edges.array(expected: "an array of edges").map { entry in
                     let name = try entry.string(expected: "an edge")
                     guard let edge = LayoutAnchor.Edge(rawValue: name) else {
-                        throw entry.fail("unknown edge \"\(name)\"; expected top, leading, bottom or trailing")
+                        throw entry.fail("unknown edge \(JSONCursor.quoted(name)); expected top, leading, bottom or trailing")
                     }
                     return edge
                 })
@@ -339,7 +358,7 @@ struct ScreenReader {
     static func textStyle(_ cursor: JSONCursor) throws -> TextStyle {
         let name = try cursor.string(expected: "a text style")
         guard let style = stylesByName[name] ?? TextStyle(name: name) else {
-            throw cursor.fail("unknown text style \"\(name)\"; expected one of \(TextStyle.validNames)")
+            throw cursor.fail("unknown text style \(JSONCursor.quoted(name)); expected one of \(TextStyle.validNames)")
         }
         return style
     }
@@ -373,7 +392,7 @@ struct ScreenReader {
                     throw layout.fail("a \"row\" cell starts with an image (placed beside the text, above it at accessibility sizes)")
                 }
                 cell.arrangement = .leadingImage
-            default: throw layout.fail("expected \"stack\" or \"row\", got \"\(name)\"")
+            default: throw layout.fail("expected \"stack\" or \"row\", got \(JSONCursor.quoted(name))")
             }
         }
         if let badge = members["badge"] {

@@ -24,6 +24,9 @@ public struct LayoutInput: Sendable {
     /// and how many NUL bytes were replaced, so a caller can say so.
     public let firstInvalidByte: Int?
     public let nulCount: Int
+    /// Where the first invalid byte is, when the format can say more than its offset (a screen
+    /// file: the JSON path of the string it is in).
+    public var firstInvalidByteLocation: String?
     /// What the document itself says about its text (a Markdown document's front matter:
     /// language, direction, hyphenation, spacing): defaults under what a person chose.
     public var documentSettings: TextSettings?

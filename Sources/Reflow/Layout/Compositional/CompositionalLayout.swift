@@ -55,7 +55,19 @@ public struct CompositionalLayout: CollectionLayout {
         let boundaryWidth: Double
         /// The marks where the content area starts and ends.
         let contentMarks: (start: Int, end: Int)
+
+        /// Items and groups the section's group template holds: what it costs, at most its
+        /// description's (never the copies `count` or filling makes).
+        public var templateNodeCount: Int { template.nodeCount }
+        /// Cells one instance of the section's group holds (at most 2^48).
+        public var groupCapacity: Int { template.capacity }
     }
+
+    /// The longest a group or an item may resolve to, in points: the longest length a request
+    /// takes (`Limits.maximumLength`). Fractions of fractions multiply (three nested
+    /// `fractionalHeight: 100` groups of an 844 pt screen are 844,000,000 pt tall); beyond this,
+    /// laying out is an error naming where the length was described.
+    public static let maximumLength = 10_000_000.0
 
     /// Estimate keys: sections alike share running estimates (up to 32 kinds of section), and
     /// within them rows, headers, footers and bands are estimated apart.
@@ -82,6 +94,9 @@ public struct CompositionalLayout: CollectionLayout {
                 insets.leading = side
                 insets.trailing = side
                 template = GroupTemplate(section.group, width: template.width, height: template.height)
+            }
+            if let (source, dimension, length) = template.firstLength(beyond: Self.maximumLength) {
+                throw ReflowError.lengthTooLong(source: source.description, dimension: dimension, length: length, limit: Self.maximumLength)
             }
             let cells = sectionContent.cellCount
             let headers = section.boundarySupplementaryItems.filter { $0.alignment == .top && sectionContent.supplementary[$0.kind] != nil }

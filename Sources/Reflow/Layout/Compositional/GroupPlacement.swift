@@ -22,10 +22,14 @@ struct GroupPlacement {
     private(set) var warnings: [LayoutWarning] = []
     /// Every group placed, outermost last.
     private(set) var groupFrames: [Rect] = []
-    /// Cells measured so far and what they were offered: a self-sized cell is measured to size its
-    /// group and again to be placed, with the same proposal; the second time is answered here
-    /// (no cache lookup, no second warning).
-    private var measured: [(index: Int, proposal: SizeProposal, measurement: CellMeasurement)] = []
+    /// Cells measured so far, by index, with what they were offered: a self-sized cell is measured
+    /// to size its group and again to be placed, with the same proposal; the second time is
+    /// answered here (no cache lookup, no second warning). By index, so a lookup compares only
+    /// the cell's own proposals: a table of 40,000 rows, or a band of 80,000 cells, is one
+    /// placement, and a search through every cell measured before took it 15 s.
+    private var measured: [Int: [(proposal: SizeProposal, measurement: CellMeasurement)]] = [:]
+    /// Proposals compared while looking cells up: work that must stay linear in the cells placed.
+    private(set) var lookupComparisons = 0
 
     init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: [Cell], firstItem: Int) {
         self.sizer = sizer
@@ -78,17 +82,15 @@ struct GroupPlacement {
     /// along the axis, measuring estimated ones; and the cell after the last one they take.
     private mutating func measurePieces(_ template: GroupTemplate, from next: Int, axis: LayoutAxis,
                                         inner: (width: Double, height: Double)) throws -> (pieces: [Piece], end: Int) {
-        var slots: [GroupTemplate.Slot] = []
-        var remaining = cells.count - next
-        for slot in template.slots where remaining > 0 {
-            slots.append(slot)
-            remaining -= slot.capacity
-        }
+        // Only the slots that get cells: an instance is expanded as far as there are cells left.
         var pieces: [Piece] = []
         var cell = next
-        for slot in slots {
+        var index = 0
+        while index < template.slotCount, cell < cells.count {
+            let slot = template.slot(index)
             pieces.append(try measurePiece(slot, firstCell: cell, axis: axis, inner: inner))
-            cell += slot.capacity
+            cell += min(slot.capacity, cells.count - cell)
+            index += 1
         }
         return (pieces, cell)
     }
@@ -116,8 +118,9 @@ struct GroupPlacement {
                 if crossEstimated { piece.cross = PointGrid.ceil(axis == .horizontal ? measured.height : measured.width) }
             }
         } else if case .group(let nested, _) = slot, crossDimension.isEstimated || nested.group.size.along(axis).isEstimated {
-            // A nested self-sized group: place it once (off to the side) to learn its size.
-            var probe = self
+            // A nested self-sized group: place it once (off to the side) to learn its size. The
+            // probe starts empty: a copy of this placement would copy every element placed so far.
+            var probe = GroupPlacement(sizer: sizer, environment: environment, section: section, cells: cells, firstItem: firstItem)
             var probeNext = cell
             let w = axis == .horizontal ? piece.main : Self.fixedCross(crossDimension, inner: inner)
             let h = axis == .horizontal ? Self.fixedCross(crossDimension, inner: inner) : piece.main
@@ -285,9 +288,12 @@ struct GroupPlacement {
     private mutating func measureCell(_ cell: Cell, proposal: SizeProposal, index: Int,
                                       category: ElementRole = .cell) throws -> CellMeasurement {
         guard case .cell = category else { return try measureOnce(cell, proposal: proposal, index: index, category: category) }
-        if let known = measured.first(where: { $0.index == index && $0.proposal == proposal }) { return known.measurement }
+        for known in measured[index] ?? [] {
+            lookupComparisons += 1
+            if known.proposal == proposal { return known.measurement }
+        }
         let measurement = try measureOnce(cell, proposal: proposal, index: index, category: category)
-        measured.append((index, proposal, measurement))
+        measured[index, default: []].append((proposal, measurement))
         return measurement
     }
 

@@ -34,9 +34,57 @@ struct GroupTemplate: Hashable, Sendable {
     /// The group's own size in its container (estimates standing in for self-sized lengths).
     let width: Double
     let height: Double
-    let slots: [Slot]
-    /// Cells one instance holds.
+    /// The slots of one pass over the subitems (for a `count` group, its one repeated slot): an
+    /// instance's slots are these again and again, `slotCount` in all. Repeated slots are alike
+    /// (the same subitem in the same inner size), so each is resolved once and never copied: a
+    /// template holds each item and group of its description once, however often `count` or
+    /// filling repeats it, and an instance is expanded only as far as it has cells to place
+    /// (three nested groups of count 1000 are three slots, not a billion).
+    let pattern: [Slot]
+    /// Slots in one instance.
+    let slotCount: Int
+    /// Cells one instance holds (at most `maximumCapacity`).
     let capacity: Int
+
+    /// The most cells an instance is said to hold: far more than any content has (a screen file
+    /// of 256 MB holds fewer than 2^28 cells), small enough that sums of it never overflow.
+    static let maximumCapacity = 1 << 48
+
+    /// Slot `index` of an instance, in `0..<slotCount`.
+    func slot(_ index: Int) -> Slot { pattern[index % pattern.count] }
+
+    /// Items and groups the template holds (itself included): what it costs, whatever it expands to.
+    var nodeCount: Int {
+        pattern.reduce(1) { count, slot in
+            switch slot {
+            case .item: count + 1
+            case .group(let nested, _): count + nested.nodeCount
+            }
+        }
+    }
+
+    /// The first length of the template (its own width and height, then each slot's, in order)
+    /// above `limit` or not a number: where it was described, on which axis, and how long it is.
+    func firstLength(beyond limit: Double) -> (source: DescriptionSource, dimension: String, length: Double)? {
+        for (dimension, length) in [("width", width), ("height", height)] where !(length <= limit) {
+            return (group.source, dimension, length)
+        }
+        let axis = group.axis
+        let inner = (width: max(0, width - group.contentInsets.horizontal), height: max(0, height - group.contentInsets.vertical))
+        for slot in pattern {
+            switch slot {
+            case .item(let item, let length):
+                let cross = item.size.along(axis.cross)
+                let crossLength = cross.isEstimated ? 0 : cross.resolved(width: inner.width, height: inner.height)
+                for (along, length) in [(axis, length), (axis.cross, crossLength)] where !(length <= limit) {
+                    return (item.source, along == .horizontal ? "width" : "height", length)
+                }
+            case .group(let nested, _):
+                if let found = nested.firstLength(beyond: limit) { return found }
+            }
+        }
+        return nil
+    }
 
     /// `group` in a container of `width` x `height`.
     init(_ group: LayoutGroup, containerWidth: Double, containerHeight: Double) {
@@ -64,29 +112,41 @@ struct GroupTemplate: Hashable, Sendable {
                 return .group(GroupTemplate(nested, width: size.0, height: size.1), length: along)
             }
         }
-        var slots: [Slot] = []
         if let count = group.count {
             let length = (mainLength - spacing * Double(count - 1)) / Double(count)
-            slots = (0..<count).map { _ in slot(group.subitems[0], length: length) }
+            pattern = [slot(group.subitems[0], length: length)]
+            slotCount = count
         } else {
+            pattern = group.subitems.map { slot($0, length: nil) }
             // The subitems in order, again and again, while the next one fits (at least one).
-            var used = 0.0
-            var index = 0
-            while true {
-                let next = slot(group.subitems[index % group.subitems.count], length: nil)
+            let extents = pattern.map { next in
                 let edges = next.node.edgeSpacing?.around(axis)
-                let extent = next.length + (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
-                let needed = used + (slots.isEmpty ? 0 : spacing) + extent
-                guard slots.isEmpty || needed <= mainLength + 1e-9 else { break }
-                slots.append(next)
-                used = needed
-                index += 1
-                // A length of nothing would fit forever; one pass over the subitems is the most then.
-                if extent <= 0, index >= group.subitems.count { break }
-                if slots.count >= 10_000 { break }
+                return next.length + (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
             }
+            var used = 0.0
+            var count = 0
+            while true {
+                let extent = extents[count % extents.count]
+                let needed = used + (count == 0 ? 0 : spacing) + extent
+                guard count == 0 || needed <= mainLength + 1e-9 else { break }
+                used = needed
+                count += 1
+                // A length of nothing would fit forever; one pass over the subitems is the most then.
+                if extent <= 0, count >= extents.count { break }
+                if count >= 10_000 { break }
+            }
+            slotCount = count
         }
-        self.slots = slots
-        capacity = slots.reduce(0) { $0 + $1.capacity }
+        // Cells of the whole passes over the pattern, then of the slots of the last, partial one.
+        let passes = slotCount / pattern.count, rest = slotCount % pattern.count
+        var capacity = Self.product(passes, pattern.reduce(0) { Self.sum($0, $1.capacity) })
+        for slot in pattern.prefix(rest) { capacity = Self.sum(capacity, slot.capacity) }
+        self.capacity = capacity
+    }
+
+    private static func sum(_ a: Int, _ b: Int) -> Int { min(maximumCapacity, a + b) }
+    private static func product(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? maximumCapacity : min(maximumCapacity, product)
     }
 }

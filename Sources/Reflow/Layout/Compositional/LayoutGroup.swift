@@ -18,6 +18,8 @@ public struct LayoutGroup: Hashable, Sendable {
     public var contentInsets: EdgeInsets
     public var edgeSpacing: EdgeSpacing?
     public var supplementaryItems: [SupplementaryItem]
+    /// Where the group was described, for messages (not part of its identity).
+    public var source = DescriptionSource()
 
     public init(axis: LayoutAxis, size: LayoutSize, subitems: [LayoutNode], count: Int? = nil,
                 interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing? = nil,

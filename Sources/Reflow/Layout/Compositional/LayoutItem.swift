@@ -10,6 +10,8 @@ public struct LayoutItem: Hashable, Sendable {
     public var edgeSpacing: EdgeSpacing?
     /// Badges and other elements attached to the item.
     public var supplementaryItems: [SupplementaryItem]
+    /// Where the item was described, for messages (not part of its identity).
+    public var source = DescriptionSource()
 
     public init(size: LayoutSize, contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing? = nil,
                 supplementaryItems: [SupplementaryItem] = []) {

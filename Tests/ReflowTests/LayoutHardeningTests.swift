@@ -1,0 +1,73 @@
+import Testing
+import TextMetrics
+@testable import Reflow
+import TestSupport
+
+/// Issue 24 ("Hardening II"), the layout's rows: work that stays linear in the cells placed, and
+/// group templates whose cost is bounded by the cells they serve. Work is counted, never timed.
+@Suite struct LayoutHardeningTests {
+    static func cells(_ count: Int) -> [Cell] {
+        (0..<count).map { _ in Cell(kind: .item, style: .body, text: "cell") }
+    }
+
+    /// Row 7: a Markdown table's rows (and an orthogonal band's groups) are one placement; looking
+    /// up a cell measured to size its row was a linear search over every cell measured before it,
+    /// so a table of 40,000 rows took 15.7 s. Now a lookup compares a cell's own entries only.
+    @Test func lookingUpMeasuredCellsStaysLinearInATableOfManyRows() throws {
+        let columns = 3, rows = 1_000
+        let items = (0..<columns).map { _ in
+            LayoutNode.item(LayoutItem(size: LayoutSize(width: .absolute(120), height: .uniformAcrossSiblings(44))))
+        }
+        let group = LayoutGroup.horizontal(LayoutSize(width: .absolute(360), height: .estimated(44)), subitems: items)
+        let template = GroupTemplate(group, width: 360, height: 44)
+        let cells = Self.cells(columns * rows)
+        var placement = GroupPlacement(sizer: try Fixtures.sizer(), environment: LayoutEnvironment(), section: 0,
+                                       cells: cells, firstItem: 0)
+        var next = 0, y = 0.0
+        while next < cells.count {
+            y += try placement.place(template, at: Point(x: 0, y: y), width: 360, height: nil, next: &next).height
+        }
+        #expect(placement.elements.count == cells.count)
+        // Each cell is measured to size its row and looked up once to be placed.
+        #expect(placement.lookupComparisons <= 2 * cells.count, "\(placement.lookupComparisons) comparisons for \(cells.count) cells")
+    }
+
+    static func item(_ height: LayoutDimension) -> LayoutNode {
+        .item(LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: height)))
+    }
+
+    /// Row 2: three nested groups with `count` (1000 each in the issue's 583-byte screen) built a
+    /// template of every copy, a billion nodes, 4 to 8 GB. A template now holds each item and group
+    /// of its description once; an instance expands only as far as it has cells.
+    @Test func nestedCountsCostTheirDescriptionNotTheirProduct() throws {
+        var node = Self.item(.estimated(44))
+        for axis in [LayoutAxis.vertical, .horizontal, .vertical] {
+            node = .group(LayoutGroup(axis: axis, size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
+                                      subitems: [node], count: 50))
+        }
+        guard case .group(let group) = node else { return }
+        let template = GroupTemplate(group, containerWidth: 390, containerHeight: 844)
+        #expect(template.nodeCount == 4, "a template of \(template.nodeCount) nodes")
+        #expect(template.capacity == 50 * 50 * 50)
+        let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
+            .layout([Self.cells(3)], in: LayoutEnvironment(), sizer: try Fixtures.sizer())
+        #expect(snapshot.cells.count == 3)
+        #expect(snapshot.cells.allSatisfy { $0.frame.minX.isFinite && $0.frame.height > 0 })
+    }
+
+    /// Row 2, the other input: groups filled with tiny absolute heights (a group 32 pt tall of
+    /// 1/8 pt groups of 1/8192 pt items) repeat their subitems to the 10,000-a-group cap at each
+    /// level; the template holds the one subitem of each level.
+    @Test func groupsFilledWithTinyItemsCostTheirDescription() throws {
+        let inner = LayoutGroup.vertical(LayoutSize(width: .fractionalWidth(1), height: .absolute(0.125)),
+                                         subitems: [Self.item(.absolute(1.0 / 8_192))])
+        let outer = LayoutGroup.vertical(LayoutSize(width: .fractionalWidth(1), height: .absolute(32)), subitems: [.group(inner)])
+        let template = GroupTemplate(outer, containerWidth: 390, containerHeight: 844)
+        #expect(template.nodeCount == 3, "a template of \(template.nodeCount) nodes")
+        #expect(template.capacity == 256 * 1_024)
+        let snapshot = try CompositionalLayout(section: LayoutSection(group: outer))
+            .layout([Self.cells(5)], in: LayoutEnvironment(), sizer: try Fixtures.sizer())
+        #expect(snapshot.cells.count == 5)
+        #expect(snapshot.contentSize.height == 32)
+    }
+}
