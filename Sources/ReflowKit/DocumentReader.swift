@@ -45,40 +45,16 @@ public struct DocumentReader: Sendable {
                             layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
         let format = format ?? DocumentFormat(path: path)
         let images = DocumentImages(documentPath: path, allowOutside: allowImagesOutside, limits: imageLimits)
-        // Opened once: a FIFO opened a second time would lose its writer in between.
-        let (descriptor, status) = try opened(path)
-        defer { close(descriptor) }
-        // A large screen file is mapped, not read: it is parsed lazily, cell by cell, so most of
-        // its bytes are looked at once, by the scan that finds its cells.
-        if format == .screen, let file = Self.mapping(descriptor, status) {
-            return try LayoutInput(file: file, format: format, cells: cells, layout: layout)
-        }
-        return try LayoutInput(bytes: try readAll(descriptor, status, path: path), format: format, cells: cells, layout: layout,
-                               images: images)
-    }
-
-    /// Regular files of at least this many bytes are mapped by `layoutInput` when they are screens.
-    public static let mappingThreshold = 1 << 20
-
-    /// The regular file at `path` mapped, when it is at least `mappingThreshold` bytes (and at most
-    /// `maximumBytes`); nil for a smaller file, a pipe or a device, or where mapping fails.
-    public func mapped(_ path: String) throws -> FileBytes? {
-        let (descriptor, status) = try opened(path)
-        defer { close(descriptor) }
-        return Self.mapping(descriptor, status)
-    }
-
-    /// The open file mapped, when `mapped(_:)` would map it.
-    private static func mapping(_ descriptor: Int32, _ status: stat) -> FileBytes? {
-        let size = Int(status.st_size)
-        guard (status.st_mode & S_IFMT) == S_IFREG, size >= Self.mappingThreshold else { return nil }
-        return FileBytes(mapping: descriptor, count: size)
+        // Read into memory, never mapped: a mapped file truncated while its cells are parsed
+        // (lazily, as they are laid out) would end the process with SIGBUS.
+        return try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout, images: images)
     }
 
     /// The file at `path` open for reading, and its status; an error for a missing file, a
-    /// directory, or a regular file larger than `maximumBytes`.
-    private func opened(_ path: String) throws -> (descriptor: Int32, status: stat) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// directory, or a regular file larger than `maximumBytes`; with `regularOnly`, for anything
+    /// but a regular file, found before it could block (opened without waiting for a FIFO's writer).
+    private func opened(_ path: String, regularOnly: Bool = false) throws -> (descriptor: Int32, status: stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw Self.error(errno, path: path) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
