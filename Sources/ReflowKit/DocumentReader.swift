@@ -66,6 +66,10 @@ public struct DocumentReader: Sendable {
             close(descriptor)
             throw InputError.isDirectory(path: path)
         }
+        if regularOnly, (status.st_mode & S_IFMT) != S_IFREG {
+            close(descriptor)
+            throw InputError.notARegularFile(path: path, kind: Self.kind(status.st_mode))
+        }
         if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumBytes {
             close(descriptor)
             throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
@@ -85,6 +89,38 @@ public struct DocumentReader: Sendable {
         let (descriptor, status) = try opened(path)
         defer { close(descriptor) }
         return try readAll(descriptor, status, path: path)
+    }
+
+    /// The bytes of the regular file at `path` (see `bytes(of:)`); anything else (a FIFO, a
+    /// device, a socket) is refused before it is read, so that it cannot block or never end.
+    /// For files that are never pipes: goldens, height caches.
+    public func bytes(ofRegularFile path: String) throws -> [UInt8] {
+        let (descriptor, status) = try opened(path, regularOnly: true)
+        defer { close(descriptor) }
+        return try readAll(descriptor, status, path: path)
+    }
+
+    /// The bytes of standard input, at most `maximumBytes` of them, as `bytes(of:)` reads a pipe;
+    /// errors name it `InputError.standardInput`.
+    public func standardInput() throws -> [UInt8] {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0 else { throw Self.error(errno, path: InputError.standardInput) }
+        if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumBytes {
+            throw InputError.tooLarge(path: InputError.standardInput, limit: maximumBytes, size: Int(status.st_size))
+        }
+        return try readAll(STDIN_FILENO, status, path: InputError.standardInput)
+    }
+
+    /// What a file of mode `mode` is, in words: "a FIFO (named pipe)", "a character device", ….
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a directory"
+        default: "not a file"
+        }
     }
 
     /// The bytes of the open file (see `bytes(of:)`).

@@ -89,7 +89,7 @@ public struct GoldenStore: Sendable {
             let path = path(of: category)
             let bytes: [UInt8]
             do {
-                bytes = try reader.bytes(of: path)
+                bytes = try reader.bytes(ofRegularFile: path)
             } catch InputError.notFound {
                 missing.append(category)
                 continue

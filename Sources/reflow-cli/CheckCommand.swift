@@ -60,7 +60,7 @@ struct CheckCommand: ParsableCommand {
             return
         }
         let verdict = try store.compare(reports, categories: categories, reader: document.input.reader, tolerance: tolerance)
-        Console.write(verdict.text(document: document.name, maxCells: maxCells))
+        try Console.write(verdict.text(document: document.name, maxCells: maxCells))
         if let mismatch = verdict.mismatch {
             Console.error("\(mismatch); if the change is intended, re-record with --record")
             throw ExitCode.failure

@@ -94,7 +94,25 @@ import Testing
         #expect(throws: InputError.notFound(path: missing)) { try DocumentReader().bytes(of: missing) }
         #expect(throws: InputError.isDirectory(path: folder.path)) { try DocumentReader().bytes(of: folder.path) }
         #expect("\(InputError.tooLarge(path: "big.txt", limit: 256 << 20, size: 300 << 20))"
-            == "'big.txt' is 300 MiB larger than the input limit of 256 MiB; raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long")
+            == "'big.txt' is 300 MiB, more than the input limit of 256 MiB; raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long")
+    }
+
+    /// Issue 24 row 13: where only a regular file is read (goldens, a height cache's document),
+    /// a FIFO is refused at once, with its path, not waited on for a writer that never comes.
+    @Test func onlyRegularFilesWhereOnlyRegularFilesAreRead() throws {
+        let folder = try OutputFileTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("golden.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: InputError.notARegularFile(path: fifo, kind: "a FIFO (named pipe)")) {
+            try DocumentReader().bytes(ofRegularFile: fifo)
+        }
+        #expect(throws: InputError.notARegularFile(path: "/dev/zero", kind: "a character device")) {
+            try DocumentReader().bytes(ofRegularFile: "/dev/zero")
+        }
+        let file = folder.appendingPathComponent("doc.txt").path
+        try Data("text".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try DocumentReader().bytes(ofRegularFile: file) == Array("text".utf8))
     }
 
     /// A byte order mark is no part of the text, in plain text as in Markdown (cmark drops it).
