@@ -130,6 +130,7 @@ public struct DocumentReader: Sendable {
         // A regular file is read straight into the array, its size and one byte more (to see its
         // end in the same reads), not copied in through a buffer.
         var bytes = try [UInt8](unsafeUninitializedCapacity: isRegular ? Int(status.st_size) + 1 : 0) { buffer, count in
+            Self.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
             while count < buffer.count {
                 let got = try Self.read(descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])),
                                        path: path)
@@ -152,6 +153,17 @@ public struct DocumentReader: Sendable {
             throw InputError.tooLarge(path: path, limit: maximumBytes, size: isRegular ? Int(status.st_size) : nil)
         }
         return bytes
+    }
+
+    /// Asks for `buffer`'s whole 2 MiB pages to be backed by huge pages (where transparent huge
+    /// pages are on `madvise`): a large file read into fresh memory otherwise takes a page fault
+    /// every 4 KiB (a 76 MB screen: 17,500 faults more than mapping it, about 50 ms of system time).
+    private static func preferLargePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        let huge = 2 << 20
+        guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
     }
 
     /// One read(2) into `buffer`, again when a signal interrupts it: how many bytes came, 0 at the end.
