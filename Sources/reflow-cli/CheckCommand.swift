@@ -23,13 +23,13 @@ struct CheckCommand: ParsableCommand {
         "Categories to check (default: all twelve), e.g. --category l xxxl ax5.", valueName: "category"))
     var category: [ContentSizeCategory] = []
 
-    @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
 
-    @Option(help: ArgumentHelp("Frame differences up to this many points are not reported.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame differences up to this many points are not reported.", valueName: "pt"))
     var tolerance: Double = 0
 
-    @Option(help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
     var maxCells: Int = 10
 
     @OptionGroup var document: DocumentOptions

@@ -40,6 +40,7 @@ import Testing
         let folder = try CLI.scratch()
         _ = try CLI.write(document, to: "doc.md", in: folder)
         _ = try CLI.write("hello world\n", to: "doc.txt", in: folder)
+        _ = try CLI.write("hello \u{5E9}\u{5DC}\u{5D5}\u{5DD}\n", to: "hebrew.txt", in: folder)
         _ = try CLI.write("", to: "empty.md", in: folder)
         _ = try CLI.write("this is not a font, just text\n", to: "fake.otf", in: folder)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
@@ -303,6 +304,10 @@ import Testing
              status: 1,
              stderr: "reflow-cli: error: refusing to write 'linked/doc-l.json': it is the input document 'doc.md', which would be lost; choose another output path"),
         // Issue 24.
+        Case(name: "24 --tolerance -1", arguments: ["doc.md", "--goldens", "goldens", "--tolerance", "-1"], status: 64,
+             stderr: "Error: --tolerance must be 0 or more points, got -1.0"),
+        Case(name: "24 --max-cells -1", arguments: ["doc.md", "--goldens", "goldens", "--max-cells", "-1"], status: 64,
+             stderr: "Error: --max-cells must be at least 1"),
         Case(name: "24.13 a golden that is a FIFO", arguments: ["doc.md", "--goldens", "fifo-goldens", "--category", "l"], status: 1,
              stderr: "reflow-cli: error: 'fifo-goldens/doc-l.json' is a FIFO (named pipe), not a regular file; pass a regular file"),
         Case(name: "24.5 stdout on a full device", arguments: ["doc.md", "--goldens", "goldens", "--category", "l"], status: 1,
@@ -462,8 +467,8 @@ import Testing
              stderr: "reflow-cli: error: 'fifo-fonts/Inter-Regular.otf' is not a font FreeType can read (it is a FIFO (named pipe), not a regular file); pass an OpenType or TrueType file (.otf, .ttf)"),
         Case(name: "24.13 REFLOW_FONTS with a FIFO for a face", arguments: ["doc.txt", "--width", "100"], status: 1, stderr: "reflow-cli: error: 'fifo-fonts/Inter-Regular.otf' is not a font FreeType can read (it is a FIFO (named pipe), not a regular file); pass an OpenType or TrueType file (.otf, .ttf)",
              environment: ["REFLOW_FONTS": "fifo-fonts"]),
-        Case(name: "24.13 REFLOW_FALLBACK_FONTS naming a FIFO: left out, as a missing face is",
-             arguments: ["doc.txt", "--width", "100"], status: 0, stderr: "lines=1 paragraphs=1 height=22.00 missing=0",
+        Case(name: "24.13 REFLOW_FALLBACK_FONTS naming a FIFO, for text Inter lacks: left out, as a missing face is",
+             arguments: ["hebrew.txt", "--width", "100"], status: 0, stderr: "lines=1 paragraphs=1 height=22.00 missing=0",
              environment: ["REFLOW_FALLBACK_FONTS": "fifo.otf"]),
     ]
 
