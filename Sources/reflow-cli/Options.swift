@@ -128,8 +128,8 @@ struct DocumentOptions: ParsableArguments {
     /// when asked not to keep one, for a document that is not a regular file (a pipe), or
     /// without a place for it.
     func heightCache(for loaded: LayoutInput, readAs: String, disabled: Bool) throws -> HeightCache? {
-        // The document's bytes again, from a regular file only: a FIFO read a second time would
-        // wait for a new writer, forever.
+        // The document's bytes again, within --max-input, from a regular file only: a pipe
+        // cannot be read twice.
         guard !disabled, let directory = HeightCache.defaultDirectory(),
               let bytes = try? input.reader.bytes(ofRegularFile: file) else { return nil }
         let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
