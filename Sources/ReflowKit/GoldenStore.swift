@@ -38,6 +38,8 @@ public struct GoldenStore: Sendable {
         case goldenTooLarge(path: String, limit: Int)
         /// A golden cannot be read (no permission, a failing disk), with the system's reason.
         case goldenUnreadable(path: String, reason: String)
+        /// A golden's name holds a FIFO, a device or a socket: reading it could wait forever.
+        case goldenNotARegularFile(path: String, kind: String)
 
         /// What is wrong: the first part of `description`, before what to do.
         public var problem: String {
@@ -54,6 +56,8 @@ public struct GoldenStore: Sendable {
                 "golden '\(path)' is larger than the input limit of \(ByteCount(limit))"
             case .goldenUnreadable(let path, let reason):
                 "cannot read golden '\(path)': \(reason)"
+            case .goldenNotARegularFile(let path, let kind):
+                "golden '\(path)' is \(kind), not a regular file"
             }
         }
 
@@ -65,6 +69,7 @@ public struct GoldenStore: Sendable {
             case .goldenIsAFolder: "\(problem); move the folder away and record the goldens again"
             case .goldenTooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes)"
             case .goldenUnreadable: "\(problem); check the file and its permissions"
+            case .goldenNotARegularFile: "\(problem); record the goldens again, which replaces it"
             }
         }
     }
@@ -209,7 +214,7 @@ public struct GoldenStore: Sendable {
             let path = path(of: category)
             let bytes: [UInt8]
             do {
-                bytes = try reader.bytes(of: path)
+                bytes = try reader.bytes(ofRegularFile: path)
             } catch InputError.notFound {
                 missing.append(category)
                 continue
@@ -242,6 +247,7 @@ public struct GoldenStore: Sendable {
         case .tooLarge(_, let limit, _): .goldenTooLarge(path: path, limit: limit)
         case .permissionDenied: .goldenUnreadable(path: path, reason: "permission denied")
         case .notFound: .goldenUnreadable(path: path, reason: "no such file")
+        case .notARegularFile(_, let kind): .goldenNotARegularFile(path: path, kind: kind)
         case .system(_, let reason): .goldenUnreadable(path: path, reason: reason)
         }
     }

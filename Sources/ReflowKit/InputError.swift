@@ -5,6 +5,9 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     case permissionDenied(path: String)
     /// More bytes than the stated maximum (a file, or a pipe or device that kept giving).
     case tooLarge(path: String, limit: Int, size: Int?)
+    /// Something read only as a regular file (a font, a golden) is a FIFO, a device, a socket,
+    /// a folder: opening or reading it could wait forever. `kind` says which ("a FIFO (named pipe)").
+    case notARegularFile(path: String, kind: String)
     /// Any other failure, with the system's reason.
     case system(path: String, reason: String)
 
@@ -17,10 +20,14 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
             "'\(path)' is a directory"
         case .permissionDenied(let path):
             "cannot read '\(path)': permission denied"
-        case .tooLarge(let path, let limit, let size):
-            "'\(path)' is " + (size.map { "\(ByteCount($0)) " } ?? "") + "larger than the input limit of \(ByteCount(limit))"
+        case .tooLarge(let path, let limit, let size?):
+            Self.sizes(ByteCount(size).described(beside: ByteCount(limit)), of: path)
+        case .tooLarge(let path, let limit, nil):
+            "\(Self.name(path)) is larger than the input limit of \(ByteCount(limit))"
+        case .notARegularFile(let path, let kind):
+            "'\(path)' is \(kind), not a regular file"
         case .system(let path, let reason):
-            "cannot read '\(path)': \(reason)"
+            "cannot read \(Self.name(path)): \(reason)"
         }
     }
 
@@ -30,7 +37,19 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .isDirectory: "\(problem); pass a file: plain text, Markdown or a screen (.json)"
         case .permissionDenied: "\(problem); check the file's permissions"
         case .tooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
+        case .notARegularFile: "\(problem); pass a regular file"
         case .system: problem
         }
     }
+
+    /// What `DocumentReader.standardInput()` calls standard input in its errors.
+    public static let standardInput = "standard input"
+
+    /// "'w.md' is 1,700 bytes, more than the input limit of 1,638 bytes".
+    private static func sizes(_ described: (size: String, limit: String), of path: String) -> String {
+        "\(name(path)) is \(described.size), more than the input limit of \(described.limit)"
+    }
+
+    /// `path` quoted, as messages name a file; standard input by its name.
+    static func name(_ path: String) -> String { path == standardInput ? path : "'\(path)'" }
 }

@@ -27,21 +27,17 @@ public struct LayoutJSONDocument: Sendable {
     /// Where the JSON goes, piece by piece: an output file (whole or not at all) or standard output.
     /// The writer is kept under a lock, so pieces from several threads never interleave.
     public final class Sink: Sendable {
-        private let writer: Locked<OutputWriter?>
+        private let writer: Locked<OutputWriter>
 
-        /// Writes to `output` (whole or not at all: `commit()` puts it in place), or to standard
-        /// output without one.
-        public init(output: OutputFile?) throws { writer = Locked(try output?.open()) }
+        /// Writes to `output`, or to standard output without one: whole or not at all either way
+        /// (`commit()` puts it in place).
+        public init(output: OutputFile?) throws { writer = Locked(try (output ?? .standardOutput).open()) }
 
-        /// Puts the output file in place; nothing for standard output.
-        public func commit() throws { try writer.withLock { try $0?.commit() } }
+        /// Puts the output in place.
+        public func commit() throws { try writer.withLock { try $0.commit() } }
 
         /// Appends `text`.
-        public func write(_ text: String) throws {
-            try writer.withLock { writer in
-                if let writer { try writer.write(text) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
-            }
-        }
+        public func write(_ text: String) throws { try writer.withLock { try $0.write(text) } }
     }
 
     /// The JSON's opening, up to the layouts' array.

@@ -1,4 +1,8 @@
-/// Why an output file could not be written. Each message names the path, the real cause (as the
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why an output file (or standard output) could not be written. Each message names the path, the real cause (as the
 /// operating system gave it) and what to do about it.
 public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path is a folder.
@@ -19,8 +23,15 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     case wouldReplaceInput(path: String, input: String)
     /// Symbolic links point at each other, or are too many to follow.
     case symlinkLoop(path: String)
+    /// The folder exists but its file system takes no new files (a virtual one: /proc, /sys).
+    case folderTakesNoFiles(path: String, folder: String)
     /// Any other failure of the system call `operation`, with the system's reason.
     case system(path: String, operation: String, reason: String)
+    /// Standard output could not be written: closed, a full device, …; the system's error number.
+    case standardOutput(code: Int32)
+    /// The temporary file in `folder` that holds what goes to standard output, until it is whole,
+    /// could not be made or written; the system's error number.
+    case spoolFailed(folder: String, code: Int32)
 
     public var description: String {
         switch self {
@@ -42,8 +53,21 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
             "refusing to write '\(path)': it is the input document '\(input)', which would be lost; choose another output path"
         case .symlinkLoop(let path):
             "cannot write '\(path)': too many symbolic links (a loop?); fix the link or choose another path"
+        case .folderTakesNoFiles(let path, let folder):
+            "cannot write '\(path)': the folder '\(folder)' takes no new files (a virtual file system such as /proc); "
+                + "write somewhere else"
         case .system(let path, let operation, let reason):
             "cannot write '\(path)': \(operation) failed: \(reason)"
+        case .standardOutput(let code):
+            switch code {
+            case ENOSPC, EDQUOT: "cannot write to stdout: no space left on the device; free some space or send stdout elsewhere"
+            case EBADF: "cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)"
+            case EPIPE: "cannot write to stdout: nothing reads it any more (broken pipe)"
+            default: "cannot write to stdout: \(String(cString: strerror(code)))"
+            }
+        case .spoolFailed(let folder, let code):
+            "cannot keep the output in a temporary file in '\(folder)' until it is whole: \(String(cString: strerror(code))); "
+                + "set TMPDIR to a folder with space, or write to a file with -o"
         }
     }
 }

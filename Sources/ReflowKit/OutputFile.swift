@@ -27,6 +27,10 @@ public struct OutputFile: Sendable {
         case replaced
         /// A device, FIFO or socket: opened and written in place.
         case writtenThrough
+        /// Standard output: held in an unnamed temporary file (in `$TMPDIR`, else /tmp) and
+        /// copied out by `commit()`, so that a command failing part-way prints nothing, not the
+        /// head of a document.
+        case standardOutput
     }
 
     /// The path as given.
@@ -40,7 +44,16 @@ public struct OutputFile: Sendable {
     /// The longest chain of symbolic links followed (Linux's own limit).
     static let maximumLinks = 40
 
-    /// Resolves `path` and checks that it can be written, without creating anything.
+    /// Standard output, written whole or not at all (`Kind.standardOutput`).
+    public static let standardOutput = OutputFile(standardOutputNamed: "stdout")
+
+    private init(standardOutputNamed name: String) {
+        (path, target, kind, existingMode) = (name, name, .standardOutput, nil)
+    }
+
+    /// Resolves `path` and checks that it can be written, without leaving anything behind: a new
+    /// file is tried in its folder (and removed), so a folder that takes none fails here, before
+    /// any work.
     /// - Parameter inputs: the documents the command reads; an output that is one of them is
     ///   refused (`OutputError.wouldReplaceInput`).
     public init(path: String, protecting inputs: [String] = []) throws {
@@ -73,7 +86,10 @@ public struct OutputFile: Sendable {
             kind = .replaced
             existingMode = nil
         }
-        if kind == .replaced { try Self.checkFolder(of: target, path: path) }
+        if kind == .replaced {
+            try Self.checkFolder(of: target, path: path)
+            try Self.tryCreating(in: Self.folder(of: target), path: path)
+        }
     }
 
     /// Writes `data` as the whole file.
@@ -139,6 +155,24 @@ public struct OutputFile: Sendable {
         let nameLimit = limit > 0 ? limit : 255
         if name.utf8.count > nameLimit { throw OutputError.nameTooLong(path: path, bytes: name.utf8.count, limit: nameLimit) }
         if access(folder, W_OK) != 0 { throw error(errno, path: path, folder: folder) }
+    }
+
+    /// Fails, naming the cause, when the file system of `folder` takes no new file (a virtual
+    /// one such as /proc, where `access` says yes): makes an unnamed temporary file there, or a
+    /// named one removed at once where there are no unnamed ones, as `OutputWriter` would.
+    static func tryCreating(in folder: String, path: String) throws {
+        var descriptor = Glibc.open(folder, OutputWriter.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor < 0, [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) {
+            var template = Array(FilePath(folder).appending(".reflow-XXXXXX").string.utf8CString)
+            descriptor = mkstemp(&template)
+            if descriptor >= 0 { unlink(template) }
+        }
+        guard descriptor >= 0 else {
+            let code = errno
+            // The folder is there (checked): a file system that refuses new names in it.
+            throw code == ENOENT ? OutputError.folderTakesNoFiles(path: path, folder: folder) : error(code, path: path, folder: folder)
+        }
+        close(descriptor)
     }
 
     /// The `OutputError` for the system error `code`.

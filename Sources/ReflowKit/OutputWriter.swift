@@ -8,7 +8,8 @@ import Glibc
 /// Writes one `OutputFile` in pieces. For a regular file the bytes go to an unnamed temporary
 /// file in the target's folder that `commit()` links into place; dropped without `commit()`,
 /// the temporary file vanishes with its descriptor and the old file stays. For a device, FIFO or
-/// socket the bytes go straight to it.
+/// socket the bytes go straight to it. For standard output they go to an unnamed temporary file
+/// in `$TMPDIR` (else /tmp) that `commit()` copies to stdout: whole or nothing there too.
 ///
 /// Not thread-safe: one writer per thread.
 public final class OutputWriter {
@@ -21,7 +22,7 @@ public final class OutputWriter {
     public private(set) var count = 0
 
     /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Swift does not import.
-    private static let temporaryFileFlag: Int32 = 0o20000000 | O_DIRECTORY
+    static let temporaryFileFlag: Int32 = 0o20000000 | O_DIRECTORY
 
     init(_ file: OutputFile) throws {
         self.file = file
@@ -44,7 +45,28 @@ public final class OutputWriter {
             }
             guard descriptor >= 0 else { throw OutputFile.error(errno, path: file.path, folder: folder) }
             if let mode = file.existingMode { fchmod(descriptor, mode) }
+        case .standardOutput:
+            descriptor = Glibc.open(Self.spoolFolder, Self.temporaryFileFlag | O_RDWR | O_CLOEXEC, 0o600)
+            if descriptor < 0, [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) {
+                var template = Array(FilePath(Self.spoolFolder).appending(".reflow-XXXXXX").string.utf8CString)
+                descriptor = mkstemp(&template)
+                // Unnamed at once: nothing is left behind, whatever ends the process.
+                if descriptor >= 0 { unlink(template) }
+            }
+            guard descriptor >= 0 else { throw OutputError.spoolFailed(folder: Self.spoolFolder, code: errno) }
         }
+    }
+
+    /// Where standard output is held until it is whole: `$TMPDIR`, else /tmp.
+    static var spoolFolder: String {
+        guard let variable = getenv("TMPDIR"), variable.pointee != 0 else { return "/tmp" }
+        return String(cString: variable)
+    }
+
+    /// The error of the system call `operation` failing with `code`.
+    private func failure(_ operation: String, _ code: Int32) -> OutputError {
+        guard file.kind != .standardOutput else { return .spoolFailed(folder: Self.spoolFolder, code: code) }
+        return OutputFile.error(code, path: file.path, folder: OutputFile.folder(of: file.target), operation: operation)
     }
 
     deinit {
@@ -61,7 +83,7 @@ public final class OutputWriter {
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw OutputFile.error(errno, path: file.path, folder: OutputFile.folder(of: file.target), operation: "write")
+                throw failure("write", errno)
             }
             offset += written
         }
@@ -76,28 +98,46 @@ public final class OutputWriter {
     }
 
     /// Makes the written bytes the file: flushed to the device, then linked into place (over
-    /// the old file, if any) in one step. After a failure the old file is as it was.
+    /// the old file, if any) in one step. After a failure the old file is as it was. Standard
+    /// output's bytes are copied out to it.
     public func commit() throws {
         precondition(!committed, "commit twice")
-        let folder = OutputFile.folder(of: file.target)
-        func fail(_ operation: String, _ code: Int32) -> OutputError {
-            OutputFile.error(code, path: file.path, folder: folder, operation: operation)
+        if file.kind == .standardOutput {
+            committed = true
+            defer { close(descriptor) }
+            return try copyToStandardOutput()
         }
         guard file.kind == .replaced else {
             committed = true
-            guard close(descriptor) == 0 else { throw fail("close", errno) }
+            guard close(descriptor) == 0 else { throw failure("close", errno) }
             return
         }
         // A full disk may only show when the data reaches it.
-        guard fsync(descriptor) == 0 || errno == EINVAL else { throw fail("fsync", errno) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw failure("fsync", errno) }
         if let namedTemporary {
-            guard rename(namedTemporary, file.target) == 0 else { throw fail("rename", errno) }
+            guard rename(namedTemporary, file.target) == 0 else { throw failure("rename", errno) }
             self.namedTemporary = nil
         } else {
             try link()
         }
         committed = true
         close(descriptor)
+    }
+
+    /// The held bytes, from the start, to stdout.
+    private func copyToStandardOutput() throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure("lseek", errno) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let got = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure("read", errno)
+            }
+            if got == 0 { return }
+            try StandardStreams.write(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+        }
     }
 
     /// Gives the unnamed temporary file its name: linked straight to the target when there is

@@ -52,6 +52,7 @@ public final class FontLibrary: Sendable {
     public func font(_ typeface: Typeface) throws -> Font {
         if let font = state.withLock({ $0.faces[typeface] }) { return font }
         let path = (directory as NSString).appendingPathComponent(typeface.fileName)
+        try Self.requireRegularFile(path)
         let font = try Font(path: path, typeface: typeface)
         return state.withLock { state in
             if let raced = state.faces[typeface] { return raced }
@@ -64,6 +65,7 @@ public final class FontLibrary: Sendable {
     public func font(atPath path: String, faceIndex: Int = 0) throws -> Font {
         let file = FontChain.FontFile(path, faceIndex: faceIndex)
         if let font = state.withLock({ $0.files[file] }) { return font }
+        try Self.requireRegularFile(path)
         let font = try Font(path: path, faceIndex: faceIndex, typeface: nil)
         return state.withLock { state in
             if let raced = state.files[file] { return raced }
@@ -113,7 +115,7 @@ public final class FontLibrary: Sendable {
     private func collectionIndex(path: String, family: String) -> Int? {
         if let known = state.withLock({ $0.collectionIndices[path] }) { return known[family] }
         var names: [String: Int] = [:]
-        if let blob = hb_blob_create_from_file_or_fail(path) {
+        if (try? Self.requireRegularFile(path)) != nil, let blob = hb_blob_create_from_file_or_fail(path) {
             for index in 0..<hb_face_count(blob) {
                 let face = hb_face_create(blob, index)!
                 // The typographic family (name ID 16) when there is one, else the family (1).
@@ -132,6 +134,24 @@ public final class FontLibrary: Sendable {
         }
         state.withLock { $0.collectionIndices[path] = names }
         return names[family]
+    }
+
+    /// Refuses a font path that names a FIFO, a device or a socket, before FreeType or HarfBuzz
+    /// open it: opening a FIFO waits for a writer, forever; a device may never end. A missing
+    /// file passes, for `Font` to report.
+    /// - Throws: `TextMetricsError.notAFont` saying what the path is.
+    static func requireRegularFile(_ path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return }
+        let kind = switch status.st_mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a directory"
+        default: "not a file"
+        }
+        throw TextMetricsError.notAFont(path: path, reason: "it is \(kind), not a regular file")
     }
 
     /// The places searched, in order, for a folder holding `markerFile`.

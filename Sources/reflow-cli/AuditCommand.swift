@@ -48,7 +48,7 @@ struct AuditCommand: ParsableCommand {
         let report = try auditor.run { progress.update($0) }
         progress.finish()
         let rendered = report.rendered(format, path: document.file)
-        if let destination { try destination.write(Array(rendered.utf8)) } else { Console.write(rendered) }
+        if let destination { try destination.write(Array(rendered.utf8)) } else { try Console.write(rendered) }
         if report.fails(at: failOn.severity) { throw ExitCode.failure }
     }
 }

@@ -26,6 +26,21 @@ extension ByteCount: ExpressibleByArgument {
         self.init(bytes)
     }
 
+    /// `--max-input`'s value read (`init(argument:)`).
+    /// - Throws: `Invalid`, saying what a size is.
+    static func parsing(_ argument: String) throws -> ByteCount {
+        guard let count = ByteCount(argument: argument) else { throw Invalid() }
+        return count
+    }
+
+    /// A size that is not one, in ArgumentParser's message ("The value '-1' is invalid for
+    /// '--max-input <size>': …").
+    struct Invalid: Error, CustomStringConvertible {
+        var description: String {
+            "a size is a whole number of bytes, 0 or more, or of K, M or G (binary multiples: 512K, 256M, 1G)"
+        }
+    }
+
     public var defaultValueDescription: String {
         bytes % (1 << 20) == 0 ? "\(bytes >> 20)M" : String(bytes)
     }

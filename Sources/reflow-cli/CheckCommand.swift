@@ -25,13 +25,13 @@ struct CheckCommand: ParsableCommand {
         "Categories to check (default: all twelve), e.g. --category l xxxl ax5.", valueName: "category"))
     var category: [ContentSizeCategory] = []
 
-    @Option(help: ArgumentHelp("Container width in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
 
-    @Option(help: ArgumentHelp("Frame differences up to this many points are not reported.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame differences up to this many points are not reported.", valueName: "pt"))
     var tolerance: Double = 0
 
-    @Option(help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
     var maxCells: Int = 10
 
     @OptionGroup var document: DocumentOptions
@@ -61,7 +61,7 @@ struct CheckCommand: ParsableCommand {
             return
         }
         let verdict = try store.compare(layouts, categories: categories, reader: document.input.reader, tolerance: tolerance)
-        Console.write(verdict.text(document: document.name, maxCells: maxCells))
+        try Console.write(verdict.text(document: document.name, maxCells: maxCells))
         if let mismatch = verdict.mismatch {
             Console.error("\(mismatch); if the change is intended, re-record with --record")
             throw ExitCode.failure

@@ -52,11 +52,27 @@ extension TextMetricsError: CommandLineWording {
 }
 
 extension PreviewError: CommandLineWording {
-    var commandLineMessage: String {
+    var commandLineMessage: String { commandLineMessage(scale: nil, sheet: false) }
+
+    /// The problem in the command line's words, for a picture drawn at `scale` device pixels per
+    /// point (nil: not known), of one size or of the twelve side by side (`sheet`). An image too
+    /// wide for a PNG gets narrower only with a smaller --width or --scale, or one size instead of
+    /// twelve (parts are cut across the page; a viewport is as wide as the page): those are what
+    /// it suggests, computed to fit.
+    func commandLineMessage(scale: Int?, sheet: Bool) -> String {
         switch self {
-        case .imageTooLarge: "\(problem); use --viewport or a smaller --scale"
-        case .imageSideTooLong: "\(problem); use --viewport, a smaller --scale, or write numbered parts"
-        case .invalidScale, .png: description
+        case .imageSideTooLong(let width, _) where width > PNGRenderer.maximumSide:
+            guard let scale else { return "\(problem); use a narrower --width or a smaller --scale" }
+            // Pixels are points times the scale.
+            let widest = PNGRenderer.maximumSide / scale
+            let smaller = (1..<scale).last { width / scale * $0 <= PNGRenderer.maximumSide }
+            let scaleAdvice = smaller.map { ", or --scale \($0)" } ?? ""
+            return sheet
+                ? "\(problem); draw one size at a time (a --category other than all) or use a narrower --width\(scaleAdvice)"
+                : "\(problem); use --width \(widest) or less\(scaleAdvice)"
+        case .imageTooLarge: return "\(problem); use --viewport or a smaller --scale"
+        case .imageSideTooLong: return "\(problem); use --viewport, a smaller --scale, or write numbered parts"
+        case .invalidScale, .png: return description
         }
     }
 }
@@ -64,8 +80,10 @@ extension PreviewError: CommandLineWording {
 extension InputError: CommandLineWording {
     var commandLineMessage: String {
         switch self {
+        case .tooLarge(_, _, let size?):
+            "\(problem); raise it with --max-input \(ByteCount(size).roundedUp) or more if the document is meant to be this long"
         case .tooLarge: "\(problem); raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"
-        case .notFound, .isDirectory, .permissionDenied, .system: description
+        case .notFound, .isDirectory, .permissionDenied, .notARegularFile, .system: description
         }
     }
 }
@@ -83,6 +101,7 @@ extension GoldenStore.Problem: CommandLineWording {
         case .goldenIsAFolder: "\(problem); move the folder away and run with --record"
         case .goldenTooLarge: "\(problem); raise it with --max-input (e.g. --max-input 1G)"
         case .goldenUnreadable: description
+        case .goldenNotARegularFile: "\(problem); run with --record to replace it with a golden"
         }
     }
 }
@@ -119,6 +138,11 @@ extension PreviewRequest.Problem: CommandLineWording {
                 + "\(viewport ?? "\(Limits.describe(size.width))x\(Limits.describe(size.height))") disagree; give one width"
         }
     }
+}
+
+/// A message already in the command line's words (an error reworded with what only the command knows).
+struct CommandLineError: Error, CommandLineWording {
+    let commandLineMessage: String
 }
 
 extension ScreenAnchor.Problem: CommandLineWording {

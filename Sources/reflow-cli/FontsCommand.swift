@@ -38,7 +38,7 @@ struct FontsCommand: ParsableCommand {
     func run() throws {
         let region = try language.map(LanguageTag.init).flatMap(CJKRegion.init(language:)) ?? .simplifiedChinese
         let report = try FontReport(library: try fonts.library(), bold: bold, region: region)
-        Console.write(format == .json ? try report.json() : report.text())
+        try Console.write(format == .json ? try report.json() : report.text())
         if format == .text, let warning = report.missingWarning { Console.warning(warning) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReflowKit
 import TextMetrics
 
 struct HyphenateCommand: ParsableCommand {
@@ -11,8 +12,8 @@ struct HyphenateCommand: ParsableCommand {
             with libhyphen and the language's pattern dictionary from Debian's hyphen-* packages \
             (/usr/share/hyphen/hyph_LL_CC.dic; en-US when no --lang is given). Each run of letters of 5 or more is hyphenated, \
             keeping the dictionary's minimum letters before and after a hyphen (English: 2 and 3); anything else in a line is \
-            printed as it is. Words come from the arguments, else one line at a time from standard input. The dictionary used \
-            and its minimums go to stderr.
+            printed as it is. Words come from the arguments, else one line at a time from standard input (at most --max-input \
+            bytes of it). The dictionary used and its minimums go to stderr.
             """)
 
     @Argument(help: "Words (or lines of text) to hyphenate; read from standard input when none are given.")
@@ -26,19 +27,22 @@ struct HyphenateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to insert at each point.", valueName: "text"))
     var hyphen = "-"
 
+    @OptionGroup var input: InputOptions
+
     func validate() throws { try requireLanguageTag(language) }
 
     func run() throws {
         let hyphenator = try Hyphenator.forLanguage(try language.map(LanguageTag.init))
-        Console.info("dictionary \(hyphenator.path): minimum letters before a hyphen \(hyphenator.leftMinimum), "
-            + "after it \(hyphenator.rightMinimum), words of \(Hyphenator.minimumWordLength) letters or more")
         var lines = words
         if lines.isEmpty {
-            let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            // At most --max-input bytes: an endless stdin (/dev/zero) stops there.
+            let input = String(decoding: try self.input.reader.standardInput(), as: UTF8.self)
             // LF, CR LF (one Character) and a lone CR each end a line.
             lines = input.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
             if input.last?.isNewline == true { lines.removeLast() }
         }
-        Console.write(lines.map { hyphenator.hyphenated($0, hyphen: hyphen) + "\n" }.joined())
+        try Console.write(lines.map { hyphenator.hyphenated($0, hyphen: hyphen) + "\n" }.joined())
+        Console.info("dictionary \(hyphenator.path): minimum letters before a hyphen \(hyphenator.leftMinimum), "
+            + "after it \(hyphenator.rightMinimum), words of \(Hyphenator.minimumWordLength) letters or more")
     }
 }

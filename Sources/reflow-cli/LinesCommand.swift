@@ -30,10 +30,10 @@ struct LinesCommand: ParsableCommand {
         valueName: "path"))
     var font: String?
 
-    @Option(help: ArgumentHelp("Point size, with --font (default: the style's size at the category).", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Point size, with --font (default: the style's size at the category).", valueName: "pt"))
     var size: Double?
 
-    @Option(name: .customLong("line-height"), help: ArgumentHelp(
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: ArgumentHelp(
         "Baseline-to-baseline distance in points, with --font (default: the font's ascent + descent with --size, else the style's leading).",
         valueName: "pt"))
     var lineHeight: Double?
@@ -44,7 +44,7 @@ struct LinesCommand: ParsableCommand {
     @Option(help: "Content-size category when no --font is given.")
     var category = CategoryArgument(.large)
 
-    @Option(help: ArgumentHelp("Width to break lines at, in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Width to break lines at, in points.", valueName: "pt"))
     var width: Double
 
     @Option(name: .customLong("overflow-wrap"), help: ArgumentHelp(
@@ -52,7 +52,7 @@ struct LinesCommand: ParsableCommand {
         valueName: "mode"))
     var overflowWrap: LineBreaker.OverflowWrap = .normal
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Threads to break lines on (default: one per core). Each lays out a run of whole paragraphs; the output is the same for any number.",
         valueName: "n"))
     var jobs: Int?
@@ -86,7 +86,7 @@ struct LinesCommand: ParsableCommand {
                                      environment: environment, width: width, fonts: library)
         (job.overflowWrap, job.visual) = (overflowWrap, visual)
         let output = try job.lines(of: paragraphs, fonts: library, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        Console.write(output.bytes)
+        try Console.write(output.bytes)
         Console.info(output.summary(paragraphs: paragraphs.count, lineHeight: job.lineHeight))
     }
 }

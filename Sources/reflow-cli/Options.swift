@@ -125,10 +125,13 @@ struct DocumentOptions: ParsableArguments {
     }
 
     /// The height cache for screens of `loaded` (read as `readAs`), in its default place; nil
-    /// when asked not to keep one, for standard input, or without a place for it.
+    /// when asked not to keep one, for a document that is not a regular file (a pipe), or
+    /// without a place for it.
     func heightCache(for loaded: LayoutInput, readAs: String, disabled: Bool) throws -> HeightCache? {
-        guard !disabled, file != "-", let directory = HeightCache.defaultDirectory(),
-              let bytes = FileManager.default.contents(atPath: file) else { return nil }
+        // The document's bytes again, within --max-input, from a regular file only: a pipe
+        // cannot be read twice.
+        guard !disabled, let directory = HeightCache.defaultDirectory(),
+              let bytes = try? input.reader.bytes(ofRegularFile: file) else { return nil }
         let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
         return HeightCache(directory: directory,
                            documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
@@ -143,7 +146,7 @@ struct ScreenOptions: ParsableArguments {
                                valueName: "WxH"))
     var viewport: String?
 
-    @Option(help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (the screen shows what the whole page shows there; default 0).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (the screen shows what the whole page shows there; default 0).",
                                valueName: "pt"))
     var offset: Double?
 
@@ -193,31 +196,33 @@ struct PlacementOptions: ParsableArguments {
 
 /// How documents are read; shared by every command that reads one.
 struct InputOptions: ParsableArguments {
-    @Option(name: .customLong("max-input"), help: ArgumentHelp(
-        "Refuse documents larger than this (bytes, or with K, M, G: 512K, 1G); pipes and devices stop there too.",
-        valueName: "size"))
+    @Option(name: .customLong("max-input"), parsing: .unconditional, help: ArgumentHelp(
+        "Refuse documents larger than this (bytes, or with K, M, G: 512K, 1G); pipes, devices and standard input stop there too. (default: \(ByteCount(DocumentReader.defaultMaximumBytes).defaultValueDescription))",
+        valueName: "size"), transform: ByteCount.parsing)
     var maximumSize = ByteCount(DocumentReader.defaultMaximumBytes)
 
     var reader: DocumentReader { DocumentReader(maximumBytes: maximumSize.bytes) }
 }
 
 /// The command's voice: messages on stderr (errors and warnings prefixed with the program's
-/// name), output on stdout.
+/// name), output on stdout. A stdout that cannot be written is an error (`OutputError.standardOutput`);
+/// a stderr that cannot be written is remembered, and the run then ends with status 1.
 enum Console {
+    /// A message could not be written to stderr.
+    static let stderrFailed = Locked(false)
+
     static func error(_ message: String) { info("reflow-cli: error: \(message)") }
     static func warning(_ message: String) { info("reflow-cli: warning: \(message)") }
     /// Control and bidirectional characters in names and text quoted by a message are written out (`TerminalText`).
-    static func info(_ message: String) { FileHandle.standardError.write(Data("\(TerminalText.escaped(message))\n".utf8)) }
-    static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func info(_ message: String) { progress("\(TerminalText.escaped(message))\n") }
 
-    static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            // Written in place, not copied into a Data first.
-            FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count,
-                                                 deallocator: .none))
-        }
+    /// `text` on stderr as it is (a progress bar redrawn in place: no line feed).
+    static func progress(_ text: String) {
+        if !StandardStreams.writeError(text) { stderrFailed.withLock { $0 = true } }
     }
+
+    static func write(_ text: String) throws { try StandardStreams.write(text) }
+    static func write(_ bytes: [UInt8]) throws { try StandardStreams.write(bytes) }
 }
 
 /// `body`, with any error it throws turned into a usage error in the command line's words

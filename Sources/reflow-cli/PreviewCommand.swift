@@ -1,4 +1,5 @@
 import ArgumentParser
+import Preview
 import ReflowKit
 import TextMetrics
 
@@ -36,12 +37,12 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
     var format: OutputFormat?
 
-    @Option(help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
     var width: Double?
 
     @OptionGroup var screen: ScreenOptions
 
-    @Option(help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
     var scale: Int = 2
 
     @Flag(help: ArgumentHelp(
@@ -91,8 +92,13 @@ struct PreviewCommand: ParsableCommand {
             preview.heightCache = try document.heightCache(for: loaded, readAs: "\(loaded.format.rawValue)|blocks|list", disabled: screen.noHeightCache)
         }
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
-        let written = try plan.files.write(preview, to: output, document: document.name,
+        let written: String
+        do {
+            written = try plan.files.write(preview, to: output, document: document.name,
                                            announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
+        } catch let error as PreviewError {
+            throw CommandLineError(commandLineMessage: error.commandLineMessage(scale: scale, sheet: category.isAll))
+        }
         progress.finish()
         preview.pictures.warnings.forEach(Console.warning)
         if !document.quiet { Console.info(written) }

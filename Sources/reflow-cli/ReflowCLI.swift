@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import ReflowKit
 
 @main
 struct ReflowCLI: ParsableCommand {
@@ -17,8 +19,13 @@ struct ReflowCLI: ParsableCommand {
     /// Parses and runs as ArgumentParser does (bad options: a usage error, exit 64; --help), and
     /// reports any error of reflow's own that a command throws as one line, `reflow-cli: error: …`
     /// in the command line's words (`CommandLineWording`: naming the option to change), with exit status 1. ArgumentParser's own errors (help, exit codes, usage errors, which
-    /// `--help` also throws from `run()`) keep its handling.
+    /// `--help` also throws from `run()`) keep its handling. A stdout that fails is such an
+    /// error; a stderr that fails ends the run with status 1 (there is nowhere to say why).
     static func main() {
+        // A reader that goes away ends the process quietly, as it ends other Unix tools (a parent
+        // that ignores SIGPIPE would otherwise hand that down, and writes would fail instead).
+        signal(SIGPIPE, SIG_DFL)
+        StandardStreams.reserveClosedDescriptors()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -28,5 +35,6 @@ struct ReflowCLI: ParsableCommand {
             Console.error(commandLineMessage(error))
             exit(withError: ExitCode.failure)
         }
+        if Console.stderrFailed.withLock({ $0 }) { exit(withError: ExitCode.failure) }
     }
 }

@@ -36,23 +36,23 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "Content-size category to start at.")
     var category = CategoryArgument(.large)
 
-    @Option(help: ArgumentHelp("Viewport width in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Viewport width in points.", valueName: "pt"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
 
-    @Option(help: ArgumentHelp("Viewport height in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Viewport height in points.", valueName: "pt"))
     var height: Double = 844
 
-    @Option(help: ArgumentHelp("Frames per second, 1 to 1000; the frame budget is 1/fps.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, 1 to 1000; the frame budget is 1/fps.", valueName: "n"))
     var fps: Double = 60
 
-    @Option(help: ArgumentHelp("Scroll speed in points per second.", valueName: "pt-per-s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Scroll speed in points per second.", valueName: "pt-per-s"))
     var speed: Double = 3_000
 
     @Option(help: ArgumentHelp("Height of cells not measured yet: auto (running average per text style) or fixed:PT.",
                                valueName: "estimate"))
     var estimate: Estimate = .automatic(initial: Cell.minimumTouchHeight)
 
-    @Option(name: .customLong("change-category-at"), help: ArgumentHelp(
+    @Option(name: .customLong("change-category-at"), parsing: .unconditional, help: ArgumentHelp(
         "Change the text size when this fraction (0…1) of the document has been scrolled; needs --to.", valueName: "fraction"))
     var changeAt: Double?
 
@@ -69,7 +69,7 @@ struct ScrollCommand: ParsableCommand {
                                valueName: "path"))
     var plot: String?
 
-    @Option(name: .customLong("max-frames"), help: ArgumentHelp(
+    @Option(name: .customLong("max-frames"), parsing: .unconditional, help: ArgumentHelp(
         "Stop with an error rather than run more frames than this (a slow --speed at a high --fps never ends otherwise).",
         valueName: "n"))
     var maxFrames = ScrollSession.Configuration.defaultMaximumFrames
@@ -100,6 +100,6 @@ struct ScrollCommand: ParsableCommand {
            let picture = try ScrollPlot(session: report.session).render(format: plotFormat) {
             try plotFile.write(picture)
         }
-        if format == .json { FileHandle.standardOutput.write(try report.json()) } else { Console.write(report.text(frames: frames)) }
+        try Console.write(format == .json ? Array(try report.json()) : Array(report.text(frames: frames).utf8))
     }
 }

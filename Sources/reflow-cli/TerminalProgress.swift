@@ -31,20 +31,20 @@ final class TerminalProgress: Sendable {
             let width = 30
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(label) \(bar) \(percent)%".utf8))
+            Console.progress("\r\(label) \(bar) \(percent)%")
         } else if Date().timeIntervalSince(started) > 1 {
             let tenth = Int(fraction * 10)
             guard last.withLock({ last in
                 defer { last.logged = tenth }
                 return last.logged != tenth
             }) else { return }
-            FileHandle.standardError.write(Data("\(label): \(tenth * 10)%\n".utf8))
+            Console.progress("\(label): \(tenth * 10)%\n")
         }
     }
 
     /// Clears the bar (on a terminal), so the next line starts clean.
     func finish() {
         guard !quiet, isTerminal, last.withLock({ $0.drawn }) >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Console.progress("\r\u{1B}[2K")
     }
 }

@@ -17,6 +17,6 @@ struct TypeTableCommand: ParsableCommand {
     func run() throws {
         // Each face is resolved through the font library, so the table names files that load.
         let table = try TypeTable(library: try fonts.library(), boldText: boldText)
-        Console.write(format == .json ? try table.json() : table.text())
+        try Console.write(format == .json ? try table.json() : table.text())
     }
 }

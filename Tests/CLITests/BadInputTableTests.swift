@@ -18,6 +18,10 @@ import Testing
         /// The one file (relative to the folder) the command may create or change.
         var writes: String? = nil
         var environment: [String: String?] = [:]
+        /// Standard input: this file (relative to the folder, or absolute); empty without one.
+        var stdin: String? = nil
+        /// Shell redirections for the command (`CLI.run`'s): `>/dev/full`, `>&-`, `2>/dev/full`.
+        var redirections: String? = nil
         var testDescription: String { name }
     }
 
@@ -36,11 +40,17 @@ import Testing
         let folder = try CLI.scratch()
         _ = try CLI.write(document, to: "doc.md", in: folder)
         _ = try CLI.write("hello world\n", to: "doc.txt", in: folder)
+        _ = try CLI.write("hello \u{5E9}\u{5DC}\u{5D5}\u{5DD}\n", to: "hebrew.txt", in: folder)
         _ = try CLI.write("", to: "empty.md", in: folder)
         _ = try CLI.write("this is not a font, just text\n", to: "fake.otf", in: folder)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.json").path,
                                                    withDestinationPath: "target.json")
+        // FIFOs, with no writer: opened for reading, each waits for one forever.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fifo-fonts"), withIntermediateDirectories: false)
+        for name in ["fifo.otf", "fifo-fonts/Inter-Regular.otf"] {
+            #expect(mkfifo(folder.appendingPathComponent(name).path, 0o600) == 0)
+        }
         return folder
     }
 
@@ -58,7 +68,8 @@ import Testing
 
     static func verify(_ command: [String], _ item: Case, prepare: (URL) throws -> Void = { _ in }) throws {
         // /dev/full stands for a full disk; a machine without it cannot run that case.
-        if item.arguments.contains("/dev/full"), !FileManager.default.fileExists(atPath: "/dev/full") {
+        if item.arguments.contains("/dev/full") || item.redirections?.contains("/dev/full") == true,
+           !FileManager.default.fileExists(atPath: "/dev/full") {
             print("skipped '\(item.name)': this machine has no /dev/full")
             return
         }
@@ -66,7 +77,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try prepare(folder)
         let before = snapshot(folder)
-        let result = try CLI.run(command + item.arguments, timeout: 60, directory: folder, environment: item.environment)
+        let result = try CLI.run(command + item.arguments, input: item.stdin.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0) },
+                                 timeout: 60, directory: folder, environment: item.environment, redirections: item.redirections)
         #expect(!result.crashed, "\(item.name): \(result)")
         #expect(result.status == item.status, "\(item.name): \(result)")
         let expected = item.stderr.replacingOccurrences(of: "{dir}", with: folder.path)
@@ -140,7 +152,7 @@ import Testing
         Case(name: "#17 /dev/zero", arguments: ["/dev/zero", "--max-input", "1M"], status: 1,
              stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
         Case(name: "--max-input abc", arguments: ["doc.md", "--max-input", "abc"], status: 64,
-             stderr: "Error: The value 'abc' is invalid for '--max-input <size>'"),
+             stderr: "Error: The value 'abc' is invalid for '--max-input <size>': a size is a whole number of bytes, 0 or more, or of K, M or G (binary multiples: 512K, 256M, 1G)"),
         Case(name: "broken and hostile HTML to PNG", arguments: ["html.md", "-o", "html.png"], status: 0,
              stderr: "reflow-cli: warning: 'html.md' contains 1 NUL byte(s); they were replaced with U+FFFD", writes: "html.png"),
         Case(name: "a list 10,000 deep to SVG at AX5", arguments: ["list.md", "--category", "ax5", "-o", "list.svg"], status: 0,
@@ -148,6 +160,22 @@ import Testing
         Case(name: "#7 a page too tall for one PNG, with -o", arguments: ["many.txt", "--scale", "1", "--width", "100", "-o", "many.png"],
              status: 1,
              stderr: "reflow-cli: error: the page is 100 x 1560008 px, more than one PNG can hold (at most 1000000 pixels a side); add --parts to write it in numbered parts named after -o, drop -o to write the parts beside the document, or draw one screen with --viewport"),
+        // Issue 24.
+        Case(name: "24.5 stderr on a full device: the PNG is written, the run fails", arguments: ["doc.md", "-o", "x.png"], status: 1,
+             stderr: "", writes: "x.png", redirections: "2>/dev/full"),
+        Case(name: "24 -o a file in /proc, checked before any work", arguments: ["nope.md", "-o", "/proc/version"], status: 1,
+             stderr: "reflow-cli: error: cannot write '/proc/version': the folder '/proc' takes no new files (a virtual file system such as /proc); write somewhere else"),
+        Case(name: "24 a page too wide for a PNG", arguments: ["doc.txt", "--width", "600000", "-o", "w.png"], status: 1,
+             stderr: "reflow-cli: error: the image would be 1200000 x 120 pixels, more than a PNG can have (libpng writes at most 1000000 pixels a side); use --width 500000 or less, or --scale 1"),
+        Case(name: "24 a contact sheet too wide for a PNG", arguments: ["doc.txt", "--width", "100000", "--category", "all", "-o", "w.png"],
+             status: 1,
+             stderr: "reflow-cli: error: the image would be 2400656 x 660 pixels, more than a PNG can have (libpng writes at most 1000000 pixels a side); draw one size at a time (a --category other than all) or use a narrower --width"),
+        Case(name: "24 --width -0", arguments: ["doc.md", "--width", "-0"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got 0"),
+        Case(name: "24 --offset -5", arguments: ["doc.md", "--viewport", "390x844", "--offset", "-5"], status: 64,
+             stderr: "Error: --offset must be 0 or more points, got -5"),
+        Case(name: "24 --scale -1", arguments: ["doc.md", "--scale", "-1"], status: 64,
+             stderr: "Error: --scale must be 1, 2, 3 or 4 (device pixels per point), got -1"),
     ]
 
     @Test(arguments: previewCases)
@@ -178,7 +206,9 @@ import Testing
         Case(name: "#17 /dev/zero", arguments: ["/dev/zero"], status: 1,
              stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 256 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
         Case(name: "a file above --max-input", arguments: ["doc.md", "--max-input", "10"], status: 1,
-             stderr: "reflow-cli: error: 'doc.md' is 153 bytes larger than the input limit of 10 bytes; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
+             stderr: "reflow-cli: error: 'doc.md' is 153 bytes, more than the input limit of 10 bytes; raise it with --max-input 153 or more if the document is meant to be this long"),
+        Case(name: "24 a file above --max-input, sizes that round alike", arguments: ["w.md", "--max-input", "1638"], status: 1,
+             stderr: "reflow-cli: error: 'w.md' is 1,650 bytes, more than the input limit of 1,638 bytes; raise it with --max-input 2K or more if the document is meant to be this long"),
         Case(name: "--width 0.0001", arguments: ["doc.md", "--width", "0.0001"], status: 1,
              stderr: "reflow-cli: error: container width 0.0001 pt is too narrow at category l: cells need more than 33 pt (section and content insets); use a wider --width"),
         Case(name: "--width 1e308", arguments: ["doc.md", "--width", "1e308"], status: 64,
@@ -203,6 +233,13 @@ import Testing
         Case(name: "a list 10,000 deep", arguments: ["list.md", "-o", "/dev/null", "--category", "all"], status: 0, stderr: ""),
         Case(name: "10,000 quotes and 10,000 mixed containers", arguments: ["quotes.md", "-o", "/dev/null", "--category", "all"],
              status: 0, stderr: ""),
+        // Issue 24.
+        Case(name: "24.5 stdout on a full device", arguments: ["doc.md"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere", redirections: ">/dev/full"),
+        Case(name: "24.5 stdout closed", arguments: ["doc.md"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)", redirections: ">&-"),
+        Case(name: "24 --offset -5", arguments: ["doc.md", "--viewport", "390x844", "--offset", "-5"], status: 64,
+             stderr: "Error: --offset must be 0 or more points, got -5"),
+        Case(name: "24 --max-input -1", arguments: ["doc.md", "--max-input", "-1"], status: 64,
+             stderr: "Error: The value '-1' is invalid for '--max-input <size>': a size is a whole number of bytes, 0 or more, or of K, M or G (binary multiples: 512K, 256M, 1G)"),
     ]
 
     /// Issue 22's hostile documents, written into the folder of each layout and preview case.
@@ -230,6 +267,7 @@ import Testing
             let deep = String(repeating: "[", count: 40) + "z" + String(repeating: "]", count: 40)
             let keys = "? [\(deep), x]\n: 1\n? [\(deep), y]\n: 2\n"
             _ = try CLI.write("---\nlang: de\n" + keys + keys + "---\nText\n", to: "keys.md", in: folder)
+            _ = try CLI.write(String(repeating: "word ", count: 330), to: "w.md", in: folder)
             try Self.writeHostileDocuments(in: folder)
         }
     }
@@ -265,6 +303,15 @@ import Testing
         Case(name: "#4 --record through a link to the input", arguments: ["doc.md", "--goldens", "linked", "--record", "--category", "l"],
              status: 1,
              stderr: "reflow-cli: error: refusing to write 'linked/doc-l.json': it is the input document 'doc.md', which would be lost; choose another output path"),
+        // Issue 24.
+        Case(name: "24 --tolerance -1", arguments: ["doc.md", "--goldens", "goldens", "--tolerance", "-1"], status: 64,
+             stderr: "Error: --tolerance must be 0 or more points, got -1.0"),
+        Case(name: "24 --max-cells -1", arguments: ["doc.md", "--goldens", "goldens", "--max-cells", "-1"], status: 64,
+             stderr: "Error: --max-cells must be at least 1"),
+        Case(name: "24.13 a golden that is a FIFO", arguments: ["doc.md", "--goldens", "fifo-goldens", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: golden 'fifo-goldens/doc-l.json' is a FIFO (named pipe), not a regular file; run with --record to replace it with a golden"),
+        Case(name: "24.5 stdout on a full device", arguments: ["doc.md", "--goldens", "goldens", "--category", "l"], status: 1,
+             stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere", redirections: ">/dev/full"),
     ]
 
     @Test(arguments: checkCases)
@@ -282,6 +329,8 @@ import Testing
                 try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: false)
                 _ = try CLI.write(text, to: "\(name)/doc-l.json", in: folder)
             }
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("fifo-goldens"), withIntermediateDirectories: false)
+            #expect(mkfifo(folder.appendingPathComponent("fifo-goldens/doc-l.json").path, 0o600) == 0)
             // A golden that is a link to the document itself.
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("linked"), withIntermediateDirectories: false)
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("linked/doc-l.json").path,
@@ -346,6 +395,14 @@ import Testing
         Case(name: "a directory", arguments: ["sub"], status: 1,
              stderr: "reflow-cli: error: 'sub' is a directory; pass a file: plain text, Markdown or a screen (.json)"),
         Case(name: "empty input", arguments: ["empty.md"], status: 0, stderr: "nothing to scroll: 'empty.md' has no content"),
+        // Issue 24.
+        Case(name: "24.5 stdout on a full device", arguments: ["doc.md"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere", redirections: ">/dev/full"),
+        Case(name: "24.5 stdout closed, as JSON", arguments: ["doc.md", "--format", "json"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)",
+             redirections: ">&-"),
+        Case(name: "24 --change-category-at -0.5", arguments: ["doc.md", "--change-category-at", "-0.5", "--to", "ax5"], status: 64,
+             stderr: "Error: --change-category-at must be a fraction between 0 and 1, got -0.5"),
+        Case(name: "24 --speed -1", arguments: ["doc.md", "--speed", "-1"], status: 64,
+             stderr: "Error: --speed must be a positive number of points, got -1"),
     ]
 
     @Test(arguments: scrollCases)
@@ -392,6 +449,27 @@ import Testing
              stderr: "Error: --size and --line-height go with --font; with the bundled faces use --style and --category"),
         Case(name: "--jobs 0", arguments: ["doc.txt", "--width", "100", "--jobs", "0"], status: 64,
              stderr: "Error: --jobs must be at least 1, got 0"),
+        // Issue 24.
+        Case(name: "24.5 stdout on a full device", arguments: ["doc.txt", "--width", "100"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere",
+             redirections: ">/dev/full"),
+        Case(name: "24.5 stdout closed", arguments: ["doc.txt", "--width", "100"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)", redirections: ">&-"),
+        Case(name: "24.5 stderr on a full device", arguments: ["doc.txt", "--width", "100"], status: 1, stderr: "",
+             redirections: "2>/dev/full"),
+        Case(name: "24 --width -0", arguments: ["doc.txt", "--width", "-0"], status: 64,
+             stderr: "Error: --width must be a positive number of points, got 0"),
+        Case(name: "24 --jobs -1", arguments: ["doc.txt", "--width", "100", "--jobs", "-1"], status: 64,
+             stderr: "Error: --jobs must be at least 1, got -1"),
+        Case(name: "24 --size -3", arguments: ["doc.txt", "--width", "100", "--font", "fake.otf", "--size", "-3"], status: 64,
+             stderr: "Error: --size must be a positive number of points, got -3"),
+        Case(name: "24.13 --font a FIFO", arguments: ["doc.txt", "--width", "100", "--font", "fifo.otf", "--size", "17"], status: 1,
+             stderr: "reflow-cli: error: 'fifo.otf' is not a font FreeType can read (it is a FIFO (named pipe), not a regular file); pass an OpenType or TrueType file (.otf, .ttf)"),
+        Case(name: "24.13 --fonts with a FIFO for a face", arguments: ["doc.txt", "--width", "100", "--fonts", "fifo-fonts"], status: 1,
+             stderr: "reflow-cli: error: 'fifo-fonts/Inter-Regular.otf' is not a font FreeType can read (it is a FIFO (named pipe), not a regular file); pass an OpenType or TrueType file (.otf, .ttf)"),
+        Case(name: "24.13 REFLOW_FONTS with a FIFO for a face", arguments: ["doc.txt", "--width", "100"], status: 1, stderr: "reflow-cli: error: 'fifo-fonts/Inter-Regular.otf' is not a font FreeType can read (it is a FIFO (named pipe), not a regular file); pass an OpenType or TrueType file (.otf, .ttf)",
+             environment: ["REFLOW_FONTS": "fifo-fonts"]),
+        Case(name: "24.13 REFLOW_FALLBACK_FONTS naming a FIFO, for text Inter lacks: left out, as a missing face is",
+             arguments: ["hebrew.txt", "--width", "100"], status: 0, stderr: "lines=1 paragraphs=1 height=22.00 missing=0",
+             environment: ["REFLOW_FALLBACK_FONTS": "fifo.otf"]),
     ]
 
     @Test(arguments: linesCases)
@@ -422,6 +500,10 @@ import Testing
              stderr: "reflow-cli: error: front matter, line 2: 'hyphenate' must be true or false, got 'sometimes'"),
         Case(name: "a report written with -o", arguments: ["doc.md", "--category", "l", "--width", "390", "-o", "report.txt"], status: 0,
              stderr: "", writes: "report.txt"),
+        // Issue 24.
+        Case(name: "24.5 stdout on a full device", arguments: ["doc.md", "--category", "l", "--format", "sarif"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere",
+             redirections: ">/dev/full"),
+        Case(name: "24.5 stdout closed", arguments: ["doc.md", "--category", "l"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)", redirections: ">&-"),
     ]
 
     @Test(arguments: auditCases)
@@ -438,10 +520,44 @@ import Testing
              stderr: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."),
         Case(name: "--fonts missing", arguments: ["--fonts", "none"], status: 1,
              stderr: "reflow-cli: error: cannot find the bundled fonts (Inter-Regular.otf) in: none; pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"),
+        Case(name: "24.5 stdout on a full device", arguments: ["--format", "json"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere", redirections: ">/dev/full"),
+        Case(name: "24.5 stdout closed", arguments: [], status: 1, stderr: "reflow-cli: error: cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)", redirections: ">&-"),
     ]
 
     @Test(arguments: typeTableCases)
     func typeTable(_ item: Case) throws {
         try Self.verify(["type-table"], item)
+    }
+
+    // MARK: fonts
+
+    static let fontsCases: [Case] = [
+        Case(name: "24.5 stdout on a full device", arguments: ["--format", "json"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere", redirections: ">/dev/full"),
+        Case(name: "24.5 stdout closed", arguments: [], status: 1, stderr: "reflow-cli: error: cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)", redirections: ">&-"),
+        Case(name: "24.13 --fonts with a FIFO for a face", arguments: ["--fonts", "fifo-fonts"], status: 1, stderr: "reflow-cli: error: 'fifo-fonts/Inter-Regular.otf' is not a font FreeType can read (it is a FIFO (named pipe), not a regular file); pass an OpenType or TrueType file (.otf, .ttf)"),
+    ]
+
+    @Test(arguments: fontsCases)
+    func fonts(_ item: Case) throws {
+        try Self.verify(["fonts"], item)
+    }
+
+    // MARK: hyphenate
+
+    static let hyphenateCases: [Case] = [
+        Case(name: "24.3 /dev/zero on stdin", arguments: ["--max-input", "1M"], status: 1,
+             stderr: "reflow-cli: error: standard input is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long",
+             stdin: "/dev/zero"),
+        Case(name: "24.3 a file on stdin above --max-input", arguments: ["--max-input", "100"], status: 1,
+             stderr: "reflow-cli: error: standard input is 153 bytes, more than the input limit of 100 bytes; raise it with --max-input 153 or more if the document is meant to be this long",
+             stdin: "doc.md"),
+        Case(name: "24.5 stdout on a full device", arguments: ["hyphenation"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: no space left on the device; free some space or send stdout elsewhere", redirections: ">/dev/full"),
+        Case(name: "24.5 stdout closed", arguments: ["hyphenation"], status: 1, stderr: "reflow-cli: error: cannot write to stdout: it is closed; run with stdout open (redirect it to a file, or to /dev/null to discard it)", redirections: ">&-"),
+        Case(name: "24.5 stderr on a full device", arguments: ["hyphenation"], status: 1, stderr: "", redirections: "2>/dev/full"),
+    ]
+
+    @Test(arguments: hyphenateCases)
+    func hyphenate(_ item: Case) throws {
+        try Self.verify(["hyphenate"], item)
     }
 }

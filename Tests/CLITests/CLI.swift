@@ -73,12 +73,20 @@ enum CLI {
     /// - Parameters:
     ///   - directory: the working directory (default: this process's).
     ///   - environment: variables set (or, with nil, removed) on top of this process's.
+    ///   - redirections: shell redirections applied to the command (through `/bin/sh`'s `exec`),
+    ///     after stdout and stderr are set to be captured: `>/dev/full` (stdout on a full device),
+    ///     `>&-` (stdout closed), `2>/dev/full`. What they take away is not captured.
     static func run(_ arguments: [String], input: URL? = nil, timeout: TimeInterval = 120, directory: URL? = nil,
-                    environment: [String: String?] = [:],
+                    environment: [String: String?] = [:], redirections: String? = nil,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
+        if let redirections {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirections)", try executable().path] + arguments
+        } else {
+            process.executableURL = try executable()
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             var variables = ProcessInfo.processInfo.environment

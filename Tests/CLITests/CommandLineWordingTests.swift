@@ -59,7 +59,10 @@ import Testing
 
     @Test func theLibrarysFileErrorsNameTheInputGoldensAndPartsOptions() {
         Self.expectWorded(InputError.tooLarge(path: "doc.md", limit: 10, size: 153), naming: "--max-input",
-                          as: "'doc.md' is 153 bytes larger than the input limit of 10 bytes; raise it with --max-input (e.g. --max-input 1G) "
+                          as: "'doc.md' is 153 bytes, more than the input limit of 10 bytes; raise it with --max-input 153 or more "
+                            + "if the document is meant to be this long")
+        Self.expectWorded(InputError.tooLarge(path: "/dev/zero", limit: 1 << 20, size: nil), naming: "--max-input",
+                          as: "'/dev/zero' is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) "
                             + "if the document is meant to be this long")
         #expect(InputError.notFound(path: "a").commandLineMessage == "cannot read 'a': no such file; check the path")
         Self.expectWorded(GoldenLayout.ReadError(path: "g/doc-l.json", reason: "contentSize.width is null"), naming: "--record",

@@ -18,9 +18,11 @@ import Testing
         }
     }
 
-    /// A large screen file is mapped rather than read, and reads the same: its cells, their
-    /// places in the file, a bad cell's error; the input limit still holds.
-    @Test func aLargeScreenFileIsMappedAndReadsAsItsBytesDo() throws {
+    /// Issue 24 row 4: a large screen file (read lazily, cell by cell, as it is laid out) that is
+    /// truncated once read still reads as its bytes did: its cells, their places in the file, a
+    /// bad cell's error; the input limit still holds. Mapped, as it was, the first cell read
+    /// after the truncation ended the process with SIGBUS.
+    @Test func aLargeScreenFileTruncatedAfterReadingReadsAsItsBytesDid() throws {
         let folder = try OutputFileTests.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("grid.json").path
@@ -32,17 +34,17 @@ import Testing
                            "cells": [\(cells.joined(separator: ",\n"))]}]}
             """
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(json.utf8.count >= DocumentReader.mappingThreshold)
-        #expect(try DocumentReader().mapped(path) != nil)
-        let mapped = try DocumentReader().layoutInput(at: path)
+        #expect(json.utf8.count >= 1 << 20, "large enough to have been mapped")
+        let truncated = try DocumentReader().layoutInput(at: path)
+        #expect(truncate(path, 0) == 0)
         let read = try LayoutInput(bytes: Array(json.utf8), format: .screen)
-        #expect(mapped.content.cellCount == 40_000)
+        #expect(truncated.content.cellCount == 40_000)
         for item in [0, 7, 20_000, 39_999] {
             let indexPath = IndexPath(item: item, section: 0)
-            #expect(try mapped.content.cell(at: indexPath) == read.content.cell(at: indexPath))
-            #expect(mapped.source?(indexPath) == read.source?(indexPath))
+            #expect(try truncated.content.cell(at: indexPath) == read.content.cell(at: indexPath))
+            #expect(truncated.source?(indexPath) == read.source?(indexPath))
         }
-        #expect(mapped.source?(IndexPath(item: 7, section: 0))?.line == 10, "cell 0 is on line 3, one cell a line")
+        #expect(truncated.source?(IndexPath(item: 7, section: 0))?.line == 10, "cell 0 is on line 3, one cell a line")
         func failure(_ input: LayoutInput) -> String {
             do {
                 _ = try input.content.cell(at: IndexPath(item: 39_000, section: 0))
@@ -51,8 +53,9 @@ import Testing
                 return "\(error)"
             }
         }
-        #expect(failure(mapped).hasPrefix("sections[0].cells[39000].style: unknown text style \"gigantic\""))
-        #expect(failure(mapped) == failure(read))
+        #expect(failure(truncated).hasPrefix("sections[0].cells[39000].style: unknown text style \"gigantic\""))
+        #expect(failure(truncated) == failure(read))
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: InputError.tooLarge(path: path, limit: 1 << 20, size: json.utf8.count)) {
             try DocumentReader(maximumBytes: 1 << 20).layoutInput(at: path)
         }
@@ -91,7 +94,25 @@ import Testing
         #expect(throws: InputError.notFound(path: missing)) { try DocumentReader().bytes(of: missing) }
         #expect(throws: InputError.isDirectory(path: folder.path)) { try DocumentReader().bytes(of: folder.path) }
         #expect("\(InputError.tooLarge(path: "big.txt", limit: 256 << 20, size: 300 << 20))"
-            == "'big.txt' is 300 MiB larger than the input limit of 256 MiB; raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long")
+            == "'big.txt' is 300 MiB, more than the input limit of 256 MiB; raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long")
+    }
+
+    /// Issue 24 row 13: where only a regular file is read (goldens, a height cache's document),
+    /// a FIFO is refused at once, with its path, not waited on for a writer that never comes.
+    @Test func onlyRegularFilesWhereOnlyRegularFilesAreRead() throws {
+        let folder = try OutputFileTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("golden.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: InputError.notARegularFile(path: fifo, kind: "a FIFO (named pipe)")) {
+            try DocumentReader().bytes(ofRegularFile: fifo)
+        }
+        #expect(throws: InputError.notARegularFile(path: "/dev/zero", kind: "a character device")) {
+            try DocumentReader().bytes(ofRegularFile: "/dev/zero")
+        }
+        let file = folder.appendingPathComponent("doc.txt").path
+        try Data("text".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try DocumentReader().bytes(ofRegularFile: file) == Array("text".utf8))
     }
 
     /// A byte order mark is no part of the text, in plain text as in Markdown (cmark drops it).
