@@ -17,14 +17,17 @@ public struct ByteCount: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// Every byte, in groups of three digits: `1,700 bytes`.
-    public var exact: String {
-        var digits = String(bytes.magnitude)
+    public var exact: String { Self.grouped(bytes) + (bytes == 1 ? " byte" : " bytes") }
+
+    /// `number` in groups of three digits: `2,097,152`.
+    public static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
         var grouped = ""
         while digits.count > 3 {
             grouped = "," + digits.suffix(3) + grouped
             digits.removeLast(3)
         }
-        return (bytes < 0 ? "-" : "") + digits + grouped + (bytes == 1 ? " byte" : " bytes")
+        return (number < 0 ? "-" : "") + digits + grouped
     }
 
     /// The shortest size as `--max-input` takes it that is at least this many bytes: `153`,

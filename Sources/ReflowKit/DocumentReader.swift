@@ -47,8 +47,22 @@ public struct DocumentReader: Sendable {
         let images = DocumentImages(documentPath: path, allowOutside: allowImagesOutside, limits: imageLimits)
         // Read into memory, never mapped: a mapped file truncated while its cells are parsed
         // (lazily, as they are laid out) would end the process with SIGBUS.
-        return try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout, images: images)
+        let input = try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout, images: images)
+        let count = input.content.sections.reduce(0) { $0 + $1.cellCount }
+        if count > maximumCells {
+            throw InputError.tooManyCells(path: path, count: count, limit: maximumCells, inputLimit: maximumBytes)
+        }
+        return input
     }
+
+    /// The input limit's bytes per cell: a document may make one cell per this many bytes of
+    /// `maximumBytes` (2,097,152 cells under the default 256 MiB). A cell takes about 0.6 KB
+    /// laid out lazily and 1.3 KB eagerly, so the limit on bytes bounds a document's memory
+    /// (the README's robustness section), not only its text.
+    public static let bytesPerCell = 128
+
+    /// The most cells a document may make: `maximumBytes / bytesPerCell`.
+    public var maximumCells: Int { max(1, maximumBytes / Self.bytesPerCell) }
 
     /// The file at `path` open for reading, and its status; an error for a missing file, a
     /// directory, or a regular file larger than `maximumBytes`; with `regularOnly`, for anything

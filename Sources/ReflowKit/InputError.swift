@@ -8,6 +8,10 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Something read only as a regular file (a font, a golden) is a FIFO, a device, a socket,
     /// a folder: opening or reading it could wait forever. `kind` says which ("a FIFO (named pipe)").
     case notARegularFile(path: String, kind: String)
+    /// More cells than the input limit allows (`DocumentReader.maximumCells`: one per
+    /// `bytesPerCell` bytes of it): what a document costs to lay out grows with its cells, not
+    /// only its bytes (a list of empty items is a cell per two bytes).
+    case tooManyCells(path: String, count: Int, limit: Int, inputLimit: Int)
     /// Any other failure, with the system's reason.
     case system(path: String, reason: String)
 
@@ -26,6 +30,9 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(Self.name(path)) is larger than the input limit of \(ByteCount(limit))"
         case .notARegularFile(let path, let kind):
             "'\(path)' is \(kind), not a regular file"
+        case .tooManyCells(let path, let count, let limit, let inputLimit):
+            "\(Self.name(path)) makes \(ByteCount.grouped(count)) cells, more than the \(ByteCount.grouped(limit)) the input limit of "
+                + "\(ByteCount(inputLimit)) allows (one per \(DocumentReader.bytesPerCell) bytes of it: a cell takes about 1 KB to lay out)"
         case .system(let path, let reason):
             "cannot read \(Self.name(path)): \(reason)"
         }
@@ -38,6 +45,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .permissionDenied: "\(problem); check the file's permissions"
         case .tooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .notARegularFile: "\(problem); pass a regular file"
+        case .tooManyCells: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .system: problem
         }
     }

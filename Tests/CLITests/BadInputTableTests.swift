@@ -194,6 +194,9 @@ import Testing
              stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
         Case(name: "a directory", arguments: ["sub"], status: 1,
              stderr: "reflow-cli: error: 'sub' is a directory; pass a file: plain text, Markdown or a screen (.json)"),
+        Case(name: "24.8 more cells than the input limit allows", arguments: ["empties.md", "--max-input", "1K"], status: 1,
+             stderr: "reflow-cli: error: 'empties.md' makes 300 cells, more than the 8 the input limit of 1 KiB allows (one per 128 bytes "
+                + "of it: a cell takes about 1 KB to lay out); raise it with --max-input 38K or more if the document is meant to be this long"),
         Case(name: "#4 -o the input", arguments: ["doc.md", "-o", "doc.md"], status: 1,
              stderr: "reflow-cli: error: refusing to write 'doc.md': it is the input document 'doc.md', which would be lost; choose another output path"),
         Case(name: "#5 -o /dev/null", arguments: ["doc.md", "-o", "/dev/null"], status: 0, stderr: ""),
@@ -268,6 +271,7 @@ import Testing
             let keys = "? [\(deep), x]\n: 1\n? [\(deep), y]\n: 2\n"
             _ = try CLI.write("---\nlang: de\n" + keys + keys + "---\nText\n", to: "keys.md", in: folder)
             _ = try CLI.write(String(repeating: "word ", count: 330), to: "w.md", in: folder)
+            _ = try CLI.write(String(repeating: "-\n", count: 300), to: "empties.md", in: folder)
             try Self.writeHostileDocuments(in: folder)
         }
     }
