@@ -43,7 +43,8 @@ struct Itemization {
 final class Itemizer {
     let library: FontLibrary
     private let bidi: BidiResolver
-    private let graphemes: BreakOpportunities
+    /// Grapheme-cluster boundaries (also where `ShapedParagraph` cuts a word too long to shape at once).
+    let graphemes: BreakOpportunities
     private var simpleTables: [Int: SimpleTable] = [:]
     /// Per BMP character, what itemizing asks of its Unicode properties (worked out on first
     /// sight: the standard library's property lookups cost more than the rest of a cluster).
@@ -159,7 +160,7 @@ final class Itemizer {
     // MARK: Character classes
 
     private static let knownFlag: UInt8 = 1, invisibleFlag: UInt8 = 2, emojiPresentationFlag: UInt8 = 4,
-                       pictographFlag: UInt8 = 8, bidiFlag: UInt8 = 16
+                       pictographFlag: UInt8 = 8, bidiFlag: UInt8 = 16, extenderFlag: UInt8 = 32
 
     private static func computeFlags(_ scalar: Unicode.Scalar) -> UInt8 {
         var flags = knownFlag
@@ -171,6 +172,7 @@ final class Itemizer {
         }
         if properties.isEmoji && scalar.value > 0xFF { flags |= pictographFlag }
         if BidiClass(scalar).needsResolution { flags |= bidiFlag }
+        if isExtender(scalar) { flags |= extenderFlag }
         return flags
     }
 
@@ -186,6 +188,46 @@ final class Itemizer {
     }
 
     private func invisible(_ scalar: Unicode.Scalar) -> Bool { flags(scalar) & Self.invisibleFlag != 0 }
+
+    /// Whether `scalar` extends the grapheme cluster before it rather than starting one: a mark
+    /// (nonspacing, enclosing or spacing), a joiner, a variation selector (UAX #29's Extend,
+    /// SpacingMark and ZWJ).
+    private static func isExtender(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.isGraphemeExtend || properties.generalCategory == .spacingMark || scalar.value == 0x200D
+    }
+
+    /// The byte offsets in `utf8` before which a cluster is cut for shaping: before the
+    /// `limit + 1`-th extending character in a row, and every `limit` after it. Text in Unicode's
+    /// Stream-Safe Text Format (no more than 30 in a row) has none. One pass, ASCII at a byte's cost.
+    func clusterCuts(_ utf8: UnsafeBufferPointer<UInt8>, limit: Int) -> [Int32] {
+        var cuts: [Int32] = []
+        var row = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            guard byte >= 0x80 else {
+                row = 0
+                index += 1
+                continue
+            }
+            // A String's bytes: always well-formed UTF-8.
+            let width = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            var value = UInt32(byte) & (0x7F >> width)
+            for next in index + 1..<index + width { value = value << 6 | UInt32(utf8[next] & 0x3F) }
+            let extends = Unicode.Scalar(value).map { value < 0x10000 ? flags($0) & Self.extenderFlag != 0 : Self.isExtender($0) } ?? false
+            if !extends {
+                row = 0
+            } else if row == limit {
+                cuts.append(Int32(index))
+                row = 1
+            } else {
+                row += 1
+            }
+            index += width
+        }
+        return cuts
+    }
 
     private static let simpleFlag: UInt8 = 1
     private static let latinFlag: UInt8 = 2

@@ -68,18 +68,27 @@ public enum LineBreaker {
         var hyphen: (_ font: Int) -> Hyphen
     }
 
+    /// What a line-breaking pass did, counted, so tests can hold it to the text's length.
+    struct Work {
+        /// Segments whose hyphenation points were looked up (only ever segments that did not fit).
+        var hyphenationLookups = 0
+        /// Grapheme-cluster boundaries and hyphenation points examined to cut words wider than a
+        /// line, binary-search probes included: each cut line's own clusters and a few binary
+        /// searches per line, however long the word is.
+        var boundariesVisited = 0
+    }
+
     /// Breaks `paragraph` into lines no wider than `maxWidth` (the paragraph's units), except
     /// where a single grapheme cluster is wider. No hyphenation; soft hyphens are plain break
     /// opportunities.
     public static func lines(of paragraph: ShapedParagraph, maxWidth: Double, overflowWrap: OverflowWrap = .breakWord) -> [Span] {
-        var lookups = 0
-        return lines(of: paragraph, maxWidth: maxWidth, overflowWrap: overflowWrap, hyphenation: nil, lookups: &lookups)
+        var work = Work()
+        return lines(of: paragraph, maxWidth: maxWidth, overflowWrap: overflowWrap, hyphenation: nil, work: &work)
     }
 
-    /// `lines(of:maxWidth:overflowWrap:)` with `hyphenation`, adding to `lookups` the segments
-    /// whose hyphenation points were looked up (only ever segments that did not fit).
+    /// `lines(of:maxWidth:overflowWrap:)` with `hyphenation`, adding to `work` what the pass did.
     static func lines(of paragraph: ShapedParagraph, maxWidth: Double, overflowWrap: OverflowWrap,
-                      hyphenation: Hyphenation?, lookups: inout Int) -> [Span] {
+                      hyphenation: Hyphenation?, work: inout Work) -> [Span] {
         guard !paragraph.segments.isEmpty else { return [] }
         var pass = GreedyPass(paragraph: paragraph, maxWidth: maxWidth, overflowWrap: overflowWrap, hyphenation: hyphenation)
         let count = pass.segments.count
@@ -100,12 +109,13 @@ public enum LineBreaker {
             index += 1
         }
         if pass.lineIsOpen { pass.commitLine(next: Int(pass.segments[count - 1].end), through: count - 1) }
-        lookups += pass.lookups
+        work.hyphenationLookups += pass.lookups
+        work.boundariesVisited += pass.boundariesVisited
         return pass.spans
     }
 
     /// One greedy pass over a paragraph's segments: the lines committed so far, and the open
-    /// line's state. `lines(of:maxWidth:overflowWrap:hyphenation:lookups:)` is its outline; a
+    /// line's state. `lines(of:maxWidth:overflowWrap:hyphenation:work:)` is its outline; a
     /// method is one of its steps.
     private struct GreedyPass {
         let paragraph: ShapedParagraph
@@ -121,6 +131,8 @@ public enum LineBreaker {
         private(set) var spans: [Span] = []
         /// Segments whose hyphenation points were looked up.
         private(set) var lookups = 0
+        /// Cluster boundaries and hyphenation points examined (`Work.boundariesVisited`).
+        private(set) var boundariesVisited = 0
         /// Byte offset where the current line starts; -1 = no line open.
         private var lineStart = -1
         private var lineFirstSegment = 0
@@ -275,13 +287,24 @@ public enum LineBreaker {
         /// The advance of segment `index`'s content before `offset`, a cluster boundary in it.
         mutating func advance(at offset: Int, in index: Int) -> Double {
             guard offset > Int(segments[index].start) else { return 0 }
-            let list = advances(index)
-            var low = 0, high = list.count
+            return Self.advance(at: offset, in: advances(index), probes: &boundariesVisited)
+        }
+
+        /// The advance before `offset`, a boundary in `list` (a segment's `advances`).
+        static func advance(at offset: Int, in list: [(offset: Int, advance: Double)], probes: inout Int) -> Double {
+            list[min(firstIndex(in: list.count, probes: &probes) { list[$0].offset >= offset }, list.count - 1)].advance
+        }
+
+        /// The first of `0..<count` for which `isAfter` holds, `count` if none; `isAfter` holds
+        /// from some index on. A binary search, its probes added to `probes`.
+        static func firstIndex(in count: Int, probes: inout Int, where isAfter: (Int) -> Bool) -> Int {
+            var low = 0, high = count
             while low < high {
                 let middle = (low + high) / 2
-                if list[middle].offset < offset { low = middle + 1 } else { high = middle }
+                probes += 1
+                if isAfter(middle) { high = middle } else { low = middle + 1 }
             }
-            return list[min(low, list.count - 1)].advance
+            return low
         }
 
         /// The last hyphenation point of segment `index` after `from` whose text from `from`, and
@@ -297,8 +320,21 @@ public enum LineBreaker {
                 pointsOf[index] = points
             }
             let base = advance(at: from, in: index)
-            for point in points.reversed() where point.offset > from {
-                let hyphen = hyphenation.hyphen(point.font)
+            // Prefixes grow with the point: a binary search finds the first point after `from` whose
+            // prefix alone is too wide; the ones before it are tried from the last, until one's hyphen
+            // fits too. (Trying every point from the word's end, per line, made a long hyphenated
+            // segment quadratic.)
+            let list = advances(index)
+            var probes = 0, innerProbes = 0
+            let first = Self.firstIndex(in: points.count, probes: &probes) { points[$0].offset > from }
+            var candidate = Self.firstIndex(in: points.count, probes: &probes) { position in
+                position >= first && Self.advance(at: points[position].offset, in: list, probes: &innerProbes) - base > available
+            }
+            boundariesVisited += probes + innerProbes
+            while candidate > first {
+                candidate -= 1
+                boundariesVisited += 1
+                let point = points[candidate], hyphen = hyphenation.hyphen(point.font)
                 let prefix = advance(at: point.offset, in: index) - base
                 if prefix + hyphen.width <= available { return (point.offset, prefix, hyphen) }
             }
@@ -313,11 +349,17 @@ public enum LineBreaker {
 
         /// Where an emergency break ends a line that starts at `from` (whose content before it
         /// measures `consumed`) inside segment `index`: after as many grapheme clusters as fit, and
-        /// at least one; never at the content's end.
+        /// at least one; never at the content's end. The scan starts at the line's own first
+        /// cluster (a binary search finds it), so cutting a word into lines costs its clusters
+        /// once, not once per line.
         mutating func emergencyCut(_ index: Int, from: Int, consumed: Double) -> (offset: Int, advance: Double)? {
             let contentEnd = Int(segments[index].contentEnd)
+            let list = advances(index)
             var cut: (offset: Int, advance: Double)?
-            for boundary in advances(index) where boundary.offset > from && boundary.offset < contentEnd {
+            for position in Self.firstIndex(in: list.count, probes: &boundariesVisited, where: { list[$0].offset > from })..<list.count {
+                let boundary = list[position]
+                boundariesVisited += 1
+                guard boundary.offset < contentEnd else { break }
                 if cut != nil, boundary.advance - consumed > limit { break }
                 cut = boundary
             }

@@ -9,6 +9,13 @@
 /// another segment follows it on the same line. Lines are put in visual order only when they
 /// are drawn (`TextLayout`).
 ///
+/// What HarfBuzz is given is bounded, so its time and memory per call are: never more than 30
+/// extending characters (marks, joiners) in a row after a base (Unicode's Stream-Safe Text Format;
+/// a longer row is shaped in parts, its marks after a cut without a dotted circle), never more than
+/// `maximumShapingLength` bytes (a longer word is shaped in parts cut between grapheme clusters,
+/// each with the text around it as context, so joining forms hold across the cut). Ordinary text
+/// has neither, so its shaping is unchanged.
+///
 /// Letter and word spacing (`TextSpacing`) are in the advances: a segment's content and white
 /// space, the grapheme clusters' advances, and `spacing(from:to:)` for drawing. So a paragraph is
 /// shaped once per spacing too (in ems, the same for every point size).
@@ -64,6 +71,12 @@ public final class ShapedParagraph: Sendable {
         var endsWithSoftHyphen: Bool
     }
 
+    /// The most UTF-8 bytes HarfBuzz is given at once: a longer word is shaped in pieces.
+    static let maximumShapingLength = 4_096
+    /// The most extending characters (marks, joiners) after a base that HarfBuzz is given as one
+    /// cluster: Unicode's Stream-Safe Text Format's limit (UAX #15 § 13).
+    static let maximumExtenders = 30
+
     let pieces: [Piece]
     let segments: [Segment]
     let utf8: [UInt8]
@@ -115,9 +128,10 @@ public final class ShapedParagraph: Sendable {
             let itemization = itemizer.itemize(utf8, styleRuns: text.faceRuns, faces: faces, direction: direction,
                                                language: language, shaper: shaper)
             items = itemization
+            let cuts = itemizer.clusterCuts(utf8, limit: Self.maximumExtenders)
             breaks.withOpportunities(in: utf8) { offsets, mandatory in
                 (pieces, segments) = Self.split(utf8, offsets: offsets, mandatory: mandatory, items: itemization,
-                                                unitsPerEm: unitsPerEm, shaper: shaper)
+                                                cuts: cuts, graphemes: itemizer.graphemes, unitsPerEm: unitsPerEm, shaper: shaper)
                 if letterSpacing != 0 || wordSpacing != 0 {
                     Self.addSpacing(to: &segments, utf8, clusterEnds: clusterEnds, spacingBefore: spacingBefore,
                                     letter: letterSpacing, word: wordSpacing)
@@ -135,11 +149,12 @@ public final class ShapedParagraph: Sendable {
     }
 
     /// Splits the text at its break opportunities into segments, shaping each segment's content
-    /// one piece per item run. A plain function over buffers and locals (nothing captured), so
-    /// the loop pays no exclusivity checks.
+    /// one piece per item run; a piece that `cuts` (`Itemizer.clusterCuts`) fall in, or longer than
+    /// `maximumShapingLength`, is shaped in several (`bounded(_:cuts:cursor:graphemes:)`). A plain
+    /// function over buffers and locals (nothing captured), so the loop pays no exclusivity checks.
     private static func split(_ utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int32>,
-                              mandatory: UnsafeBufferPointer<UInt8>, items: Itemization,
-                              unitsPerEm: Double, shaper: Shaper) -> ([Piece], [Segment]) {
+                              mandatory: UnsafeBufferPointer<UInt8>, items: Itemization, cuts: [Int32],
+                              graphemes: BreakOpportunities, unitsPerEm: Double, shaper: Shaper) -> ([Piece], [Segment]) {
         var pieces: [Piece] = []
         var segments: [Segment] = []
         segments.reserveCapacity(offsets.count)
@@ -149,6 +164,7 @@ public final class ShapedParagraph: Sendable {
         let scales = fonts.map { unitsPerEm / Double($0.unitsPerEm) }
         var spaceAdvances: [(key: Int, advance: Double)] = []  // per run key, shaped once
         var runIndex = 0
+        var cursor = 0  // the first of `cuts` not passed yet
         var start = 0
         for index in 0..<offsets.count {
             let end = Int(offsets[index])
@@ -161,11 +177,24 @@ public final class ShapedParagraph: Sendable {
                 let run = runs[runIndex]
                 let pieceEnd = min(contentEnd, Int(run.end))
                 let font = Int(run.font)
-                let shaped = shaper.shape(utf8: UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd]), font: fonts[font], key: run.key)
-                let advance = Double(shaped.advance) * scales[font]
-                pieces.append(Piece(start: Int32(position), end: Int32(pieceEnd), font: UInt16(font), level: run.level,
-                                    run: shaped, advance: advance))
-                content += advance
+                while cursor < cuts.count, Int(cuts[cursor]) <= position { cursor += 1 }
+                if pieceEnd - position <= maximumShapingLength, cursor == cuts.count || Int(cuts[cursor]) >= pieceEnd {
+                    let shaped = shaper.shape(utf8: UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd]), font: fonts[font], key: run.key)
+                    let advance = Double(shaped.advance) * scales[font]
+                    pieces.append(Piece(start: Int32(position), end: Int32(pieceEnd), font: UInt16(font), level: run.level,
+                                        run: shaped, advance: advance))
+                    content += advance
+                } else {
+                    let context = UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd])
+                    for part in bounded(position..<pieceEnd, in: utf8, cuts: cuts, cursor: &cursor, graphemes: graphemes) {
+                        let shaped = shaper.shapeUncached(utf8: context, item: part.range.lowerBound - position..<part.range.upperBound - position,
+                                                          font: fonts[font], key: run.key, continuesCluster: part.continuesCluster)
+                        let advance = Double(shaped.advance) * scales[font]
+                        pieces.append(Piece(start: Int32(part.range.lowerBound), end: Int32(part.range.upperBound), font: UInt16(font),
+                                            level: run.level, run: shaped, advance: advance))
+                        content += advance
+                    }
+                }
                 position = pieceEnd
             }
             var whitespace = 0.0
@@ -198,6 +227,53 @@ public final class ShapedParagraph: Sendable {
             start = end
         }
         return (pieces, segments)
+    }
+
+    /// `range` of `utf8` cut into the parts HarfBuzz is given one at a time: at the cluster cuts in
+    /// it (from `cuts[cursor]` on; `cursor` is moved past them), and where a part would still be
+    /// longer than `maximumShapingLength`, at the last grapheme-cluster boundary that keeps it
+    /// within (at a character boundary in a cluster longer than that). Each part says whether it
+    /// begins inside a cluster. Linear in the range: its boundaries are found once, and only when
+    /// it is too long.
+    static func bounded(_ range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>, cuts: [Int32], cursor: inout Int,
+                        graphemes: BreakOpportunities) -> [(range: Range<Int>, continuesCluster: Bool)] {
+        let boundaries: [Int] = range.count <= maximumShapingLength ? []
+            : graphemes.withOpportunities(in: UnsafeBufferPointer(rebasing: utf8[range])) { found, _ in
+                found.map { range.lowerBound + Int($0) }
+            }
+        var parts: [(range: Range<Int>, continuesCluster: Bool)] = []
+        var start = range.lowerBound, continuesCluster = false
+        var next = 0, last = -1  // the first boundary not passed yet; the last one passed
+        while start < range.upperBound {
+            var end = range.upperBound
+            var atCut = false
+            if cursor < cuts.count, Int(cuts[cursor]) < end {
+                end = Int(cuts[cursor])
+                atCut = true
+            }
+            var endsInCluster = atCut
+            if end - start > maximumShapingLength {
+                let limit = start + maximumShapingLength
+                while next < boundaries.count, boundaries[next] <= limit {
+                    last = boundaries[next]
+                    next += 1
+                }
+                if last > start {
+                    end = last
+                    endsInCluster = false
+                } else {
+                    end = limit
+                    while utf8[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
+                    endsInCluster = true
+                }
+                atCut = false
+            }
+            if atCut { cursor += 1 }
+            parts.append((start..<end, continuesCluster))
+            continuesCluster = endsInCluster
+            start = end
+        }
+        return parts
     }
 
     /// Adds letter and word spacing to every segment's content and white space (each space or tab

@@ -17,6 +17,10 @@ public final class Shaper {
 
     /// How many times HarfBuzz actually shaped something (cache misses).
     @exclusivity(unchecked) public private(set) var shapeCalls = 0
+    /// The most UTF-8 bytes HarfBuzz was given to shape in one call, and the most bytes one glyph
+    /// cluster it returned spans: what bounds its time and memory per call (see `ShapedParagraph`).
+    public private(set) var largestInput = 0
+    public private(set) var largestCluster = 0
     /// How many requests the cache answered.
     public var cacheHits: Int { cache.hits }
     public var cachedRuns: Int { cache.count }
@@ -72,24 +76,59 @@ public final class Shaper {
     }
 
     func shapeUncached(utf8 bytes: UnsafeBufferPointer<UInt8>, font: Font, properties: ShapingProperties) -> ShapedRun {
+        shapeUncached(utf8: bytes, item: 0..<bytes.count, font: font, properties: properties, continuesCluster: false)
+    }
+
+    /// `context[item]` shaped in `font` with the properties behind `key`, not cached: a part of a
+    /// word cut by `ShapedParagraph`'s bounds. HarfBuzz sees up to five characters of `context` on
+    /// each side of it, so letters keep their joining forms across the cut. A part that begins
+    /// inside a cluster (`continuesCluster`) has no base for its first marks: they are not put on
+    /// a dotted circle, which would draw a character the text does not have.
+    func shapeUncached(utf8 context: UnsafeBufferPointer<UInt8>, item: Range<Int>, font: Font, key: Int,
+                       continuesCluster: Bool) -> ShapedRun {
+        shapeUncached(utf8: context, item: item, font: font, properties: propertyList[key & 0xFFFFF], continuesCluster: continuesCluster)
+    }
+
+    private func shapeUncached(utf8 context: UnsafeBufferPointer<UInt8>, item: Range<Int>, font: Font, properties: ShapingProperties,
+                               continuesCluster: Bool) -> ShapedRun {
         shapeCalls += 1
         hb_buffer_clear_contents(buffer)
-        bytes.withMemoryRebound(to: CChar.self) { chars in
-            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+        // Flags outlive clearing: set them for every call.
+        hb_buffer_set_flags(buffer, continuesCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
+        context.withMemoryRebound(to: CChar.self) { chars in
+            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(item.lowerBound), Int32(item.count))
         }
         properties.apply(to: buffer)
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        // HarfBuzz's clusters are offsets into the whole context: the run's are into the item.
+        let itemStart = UInt32(item.lowerBound)
         let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { storage, initialized in
             for index in 0..<Int(count) {
                 let info = infos![index], position = positions![index]
-                storage[index] = ShapedGlyph(glyph: info.codepoint, cluster: info.cluster, xAdvance: position.x_advance,
+                storage[index] = ShapedGlyph(glyph: info.codepoint, cluster: info.cluster - itemStart, xAdvance: position.x_advance,
                                              xOffset: position.x_offset, yOffset: position.y_offset)
             }
             initialized = Int(count)
         }
+        largestInput = max(largestInput, item.count)
+        largestCluster = max(largestCluster, Self.largestCluster(glyphs, length: item.count, properties.direction))
         return ShapedRun(glyphs: glyphs)
+    }
+
+    /// The most bytes one cluster of `glyphs` (shaped from `length` bytes in `direction`) spans.
+    /// HarfBuzz's clusters are monotone: ascending in logical order, descending for right to left.
+    private static func largestCluster(_ glyphs: [ShapedGlyph], length: Int, _ direction: TextDirection) -> Int {
+        var largest = 0, previous = -1
+        for index in glyphs.indices {
+            let cluster = Int(glyphs[direction == .rightToLeft ? glyphs.count - 1 - index : index].cluster)
+            if cluster != previous {
+                if previous >= 0 { largest = max(largest, cluster - previous) }
+                previous = cluster
+            }
+        }
+        return previous >= 0 ? max(largest, length - previous) : 0
     }
 }

@@ -220,11 +220,13 @@ public struct TextLayout: Sendable {
         let spaced = paragraph.letterSpacing != 0 || paragraph.wordSpacing != 0
         let decorated = !paragraph.decorations.isEmpty
         // Adds a glyph to the last run when font and decoration match (the run's end moves on to
-        // the pen), else starts a run.
+        // the pen), else starts a run. The last run is read in place, never bound to a copy: a copy
+        // holding its glyphs would make each append copy them all (a line of 80,000 marks took 2 s).
         func add(_ glyph: PositionedGlyph, font: Font, decoration: TextEmphasis, from start: Double, to end: Double) {
-            if let last = runs.last, last.font === font, last.decoration == decoration {
-                runs[runs.count - 1].glyphs.append(glyph)
-                runs[runs.count - 1].end = end * toPoints
+            let last = runs.count - 1
+            if last >= 0, runs[last].font === font, runs[last].decoration == decoration {
+                runs[last].glyphs.append(glyph)
+                runs[last].end = end * toPoints
             } else {
                 runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: [glyph], decoration: decoration,
                                      start: start * toPoints, end: end * toPoints))

@@ -166,8 +166,10 @@ public final class Typesetter {
                 self.hyphen(in: paragraph, font: font)
             }
         }
+        var work = LineBreaker.Work()
         let spans = LineBreaker.lines(of: paragraph, maxWidth: width * toUnits, overflowWrap: overflowWrap,
-                                      hyphenation: hyphenation, lookups: &hyphenationLookups)
+                                      hyphenation: hyphenation, work: &work)
+        hyphenationLookups += work.hyphenationLookups
         return TextLayout(paragraph: paragraph, spans: spans, width: width, pointSize: pointSize,
                           lineHeight: spacing.lineHeight(leading: lineHeight, pointSize: pointSize))
     }
