@@ -2,6 +2,7 @@ import Foundation
 import Images
 import Reflow
 import Readers
+import TextMetrics
 
 #if canImport(Glibc)
 import Glibc
@@ -126,16 +127,7 @@ public struct DocumentReader: Sendable {
     }
 
     /// What a file of mode `mode` is, in words: "a FIFO (named pipe)", "a character device", ….
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFDIR: "a directory"
-        default: "not a file"
-        }
-    }
+    static func kind(_ mode: mode_t) -> String { fileKind(mode) }
 
     /// The bytes of the open file (see `bytes(of:)`).
     private func readAll(_ descriptor: Int32, _ status: stat, path: String) throws -> [UInt8] {

@@ -143,14 +143,7 @@ public final class FontLibrary: Sendable {
     static func requireRegularFile(_ path: String) throws {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return }
-        let kind = switch status.st_mode & S_IFMT {
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFDIR: "a directory"
-        default: "not a file"
-        }
+        let kind = fileKind(status.st_mode)
         throw TextMetricsError.notAFont(path: path, reason: "it is \(kind), not a regular file")
     }
 
