@@ -56,6 +56,7 @@ extension AuditReport {
                 if let source = finding.source { line += " (\(source))" }
                 out += TerminalText.escaped(line + ": \(finding.message)") + "\n"
             }
+            if let more = omitted[rule], more > 0 { out += "  … and \(more) more \(more == 1 ? "element" : "elements"), not listed\(listingNote)\n" }
             out += "\n"
         }
         if !styleScales.isEmpty {
@@ -65,8 +66,22 @@ extension AuditReport {
         }
         let sizes = "\(categories.count) size\(categories.count == 1 ? "" : "s") × \(widths.count) width\(widths.count == 1 ? "" : "s")"
         out += "\(TerminalText.escaped(file)): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), "
-        out += "\(count(.info)) info at \(sizes) (\(widths.map { Auditor.points($0) + " pt" }.joined(separator: ", ")))\n"
-        return out
+        out += "\(count(.info)) info at \(sizes) (\(widths.map { Auditor.points($0) + " pt" }.joined(separator: ", ")))"
+        if omittedCount > 0 {
+            out += "; \(omittedCount) more finding\(omittedCount == 1 ? "" : "s") not listed (worst: \(omittedWorst?.rawValue ?? "info"))"
+        }
+        return out + "\n"
+    }
+
+    /// Why findings are not listed, and how to list them.
+    var listingNote: String {
+        guard let findingsPerRule else { return "" }
+        return " (at most \(findingsPerRule) per rule are listed; --max-findings 0 lists all)"
+    }
+
+    /// `"omitted": {"touch-target": 120}` (JSON), when a rule found more than it lists.
+    var omittedJSON: String {
+        AuditRule.allCases.compactMap { rule in omitted[rule].map { "\(JSONText.string(rule.rawValue)): \($0)" } }.joined(separator: ", ")
     }
 
     /// The report as JSON with stable keys, for scripts: every finding with its rule, severity,
@@ -77,6 +92,8 @@ extension AuditReport {
         out += "  \"categories\": [\(categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))],\n"
         out += "  \"widths\": [\(widths.map(JSONText.number).joined(separator: ", "))],\n"
         out += "  \"summary\": {\"errors\": \(count(.error)), \"warnings\": \(count(.warning)), \"info\": \(count(.info))},\n"
+        // Only when something is not listed, so that a whole report reads as before.
+        if omittedCount > 0 { out += "  \"omitted\": {\(omittedJSON)},\n" }
         out += "  \"styleScales\": ["
         out += styleScales.map {
             "{\"style\": \(JSONText.string($0.style.rawValue)), \"sizeAtL\": \(JSONText.number($0.sizeAtL)), "
@@ -150,8 +167,11 @@ extension AuditReport {
             out += "\"categories\": [\(finding.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
             out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))}}"
         }
-        out += findings.isEmpty ? "]\n" : "\n      ]\n"
-        out += "    }\n  ]\n}\n"
+        out += findings.isEmpty ? "]" : "\n      ]"
+        if omittedCount > 0 {
+            out += ",\n      \"properties\": {\"omittedResults\": {\(omittedJSON)}, \"resultsPerRule\": \(findingsPerRule ?? 0)}"
+        }
+        out += "\n    }\n  ]\n}\n"
         return out
     }
 

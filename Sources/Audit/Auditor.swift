@@ -19,6 +19,10 @@ public struct Auditor: Sendable {
         /// `spacing-clipped`).
         public var settings = TextSettings()
         public var theme: Theme = .light
+        /// The most elements a rule lists findings for (nil: all); the rest are counted
+        /// (`AuditReport.omitted`), not kept: a document whose every cell fails would otherwise
+        /// hold a finding, with its message and a frame per size, for each cell and width.
+        public var findingsPerRule: Int? = 1_000
 
         public init() {}
     }
@@ -60,7 +64,7 @@ public struct Auditor: Sendable {
         // Each category's observations are folded into the findings as soon as it is delivered
         // (an element's finding keeps its first failing size and lists the others), so memory
         // holds the findings, never every size's observations at once.
-        let findings = Locked(Findings(source: input.source))
+        let findings = Locked(Findings(source: input.source, limit: options.findingsPerRule.map { max(1, $0) } ?? .max))
         func sweep(width: Double, text: TextSettings, fold: @escaping @Sendable ([Observation]) -> Void) throws {
             var sweepProgress: (@Sendable (Double) -> Void)?
             if let progress {
@@ -98,10 +102,12 @@ public struct Auditor: Sendable {
                 }
             }
         }
-        var all = firstWidthOnly(findings.withLock { $0.ordered })
+        let (kept, omitted, omittedWorst) = findings.withLock { ($0.ordered, $0.omittedCounts, $0.omittedWorst) }
+        var all = firstWidthOnly(kept)
         all += styleScaleFindings()
         all.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
-        return AuditReport(findings: all, categories: options.categories, widths: options.widths, styleScales: styleScales())
+        return AuditReport(findings: all, categories: options.categories, widths: options.widths, styleScales: styleScales(),
+                           omitted: omitted, omittedWorst: omittedWorst, findingsPerRule: options.findingsPerRule)
     }
 
     /// Observations merged into findings: one per rule, width and element, at the first category
@@ -117,13 +123,43 @@ public struct Auditor: Sendable {
                 (rule, width, element, indexPath) = (observation.rule, observation.width, observation.element, observation.indexPath)
             }
         }
+        /// An element, whatever the width: what the limit per rule counts.
+        struct Element: Hashable {
+            var element: ElementRole
+            var indexPath: IndexPath
+        }
         let source: (@Sendable (IndexPath) -> SourceLocation?)?
+        /// The most elements a rule keeps findings for.
+        let limit: Int
         private var order: [Key] = []
         private var findings: [Key: AuditFinding] = [:]
+        private var kept: [AuditRule: Set<Element>] = [:]
+        private var omitted: [AuditRule: Set<Element>] = [:]
+        /// The worst severity among what was not kept.
+        private(set) var omittedWorst: AuditSeverity?
 
-        init(source: (@Sendable (IndexPath) -> SourceLocation?)?) { self.source = source }
+        init(source: (@Sendable (IndexPath) -> SourceLocation?)?, limit: Int = .max) {
+            self.source = source
+            self.limit = limit
+        }
 
         var ordered: [AuditFinding] { order.map { findings[$0]! } }
+        /// How many elements each rule found beyond the limit.
+        var omittedCounts: [AuditRule: Int] { omitted.mapValues(\.count) }
+
+        /// Whether an observation of a new finding is kept: its element already has a finding of
+        /// the rule (at another width), or the rule has room for another element.
+        private mutating func keeps(_ observation: Observation) -> Bool {
+            let element = Element(element: observation.element, indexPath: observation.indexPath)
+            if kept[observation.rule]?.contains(element) == true { return true }
+            if kept[observation.rule, default: []].count < limit {
+                kept[observation.rule, default: []].insert(element)
+                return true
+            }
+            omitted[observation.rule, default: []].insert(element)
+            omittedWorst = max(omittedWorst ?? observation.severity, observation.severity)
+            return false
+        }
 
         mutating func add(_ observations: [Observation]) {
             for observation in observations { add(observation) }
@@ -132,6 +168,7 @@ public struct Auditor: Sendable {
         mutating func add(_ observation: Observation) {
             let key = Key(observation)
             guard var finding = findings[key] else {
+                guard keeps(observation) else { return }
                 order.append(key)
                 findings[key] = AuditFinding(
                     rule: observation.rule, severity: observation.severity, category: observation.category, width: observation.width,
@@ -570,9 +607,18 @@ public struct AuditReport: Sendable {
     public var categories: [ContentSizeCategory]
     public var widths: [Double]
     public var styleScales: [StyleScale]
+    /// How many more elements each rule found than it lists (`Auditor.Options.findingsPerRule`).
+    public var omitted: [AuditRule: Int] = [:]
+    /// The worst severity among the findings not listed.
+    public var omittedWorst: AuditSeverity?
+    /// The most elements a rule lists (nil: all).
+    public var findingsPerRule: Int?
 
-    /// The worst severity found, nil when nothing was.
-    public var worst: AuditSeverity? { findings.map(\.severity).max() }
+    /// The worst severity found, listed or not; nil when nothing was.
+    public var worst: AuditSeverity? { [findings.map(\.severity).max(), omittedWorst].compactMap { $0 }.max() }
+
+    /// How many findings were found beyond those listed.
+    public var omittedCount: Int { omitted.values.reduce(0, +) }
 
     public func count(_ severity: AuditSeverity) -> Int { findings.filter { $0.severity == severity }.count }
 }

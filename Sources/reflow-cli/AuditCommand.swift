@@ -28,12 +28,20 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding of this severity or worse is found: error, warning or never.")
     var failOn: AuditReport.FailureThreshold = .error
 
+    @Option(name: .customLong("max-findings"), parsing: .unconditional, help: ArgumentHelp(
+        "List findings for at most this many elements per rule (default: 1000; 0 lists all). The rest are counted in the summary, and --fail-on counts them too.",
+        valueName: "n"))
+    var maxFindings = 1_000
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of stdout.", valueName: "path"))
     var output: String?
 
     @OptionGroup var document: DocumentOptions
 
-    func validate() throws { try width.forEach { try requirePositive($0, "--width") } }
+    func validate() throws {
+        try width.forEach { try requirePositive($0, "--width") }
+        if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (list all) or more, got \(maxFindings)") }
+    }
 
     func run() throws {
         // Checked before any work, so a wrong -o fails at once and never replaces the input.
@@ -43,6 +51,7 @@ struct AuditCommand: ParsableCommand {
         options.settings = try document.text.sweep(loaded)
         if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
         if !width.isEmpty { options.widths = width }
+        options.findingsPerRule = maxFindings == 0 ? nil : maxFindings
         let auditor = Auditor(input: loaded, options: options, fontsDirectory: try document.fonts.library().directory)
         let progress = document.progress("auditing")
         let report = try auditor.run { progress.update($0) }

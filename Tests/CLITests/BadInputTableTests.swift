@@ -490,6 +490,8 @@ import Testing
              stderr: "Error: --width must be a positive number of points, got 0"),
         Case(name: "--width 1e308", arguments: ["doc.md", "--width", "1e308"], status: 64,
              stderr: "Error: --width must be at most 10000000 points, got 1e+308"),
+        Case(name: "24.8 --max-findings -1", arguments: ["doc.md", "--max-findings", "-1"], status: 64,
+             stderr: "Error: --max-findings must be 0 (list all) or more, got -1"),
         Case(name: "--format xml", arguments: ["doc.md", "--format", "xml"], status: 64,
              stderr: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'sarif'."),
         Case(name: "--fail-on sometimes", arguments: ["doc.md", "--fail-on", "sometimes"], status: 64,
