@@ -55,6 +55,23 @@ import TestSupport
         #expect(snapshot.cells.allSatisfy { $0.frame.minX.isFinite && $0.frame.height > 0 })
     }
 
+    /// Found by FuzzTemplate: `count: 772` with 8 pt of spacing in a group estimated 44 pt tall
+    /// (the spacing alone longer than the group) gave each copy a negative length, the section's
+    /// marks ran upwards, and the layout ended with a trap (`Range requires lowerBound <=
+    /// upperBound`). The copies now get nothing, never less; cells go down the screen in order.
+    @Test func spacingLongerThanItsCountedGroupLeavesTheCopiesNothing() throws {
+        let group = LayoutGroup(axis: .vertical, size: LayoutSize(width: .fractionalWidth(1), height: .estimated(44)),
+                                subitems: [.item(LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalWidth(0.5))))],
+                                count: 772, interItemSpacing: .fixed(8))
+        for width in [390.0, 453] {
+            let snapshot = try CompositionalLayout(section: LayoutSection(group: group))
+                .layout([Self.cells(31)], in: LayoutEnvironment(containerWidth: width), sizer: try Fixtures.sizer())
+            #expect(snapshot.cells.count == 31)
+            #expect(snapshot.cells.allSatisfy { $0.frame.height >= 0 && $0.frame.minY.isFinite })
+            #expect(zip(snapshot.cells, snapshot.cells.dropFirst()).allSatisfy { $0.frame.minY <= $1.frame.minY })
+        }
+    }
+
     /// Row 2, the other input: groups filled with tiny absolute heights (a group 32 pt tall of
     /// 1/8 pt groups of 1/8192 pt items) repeat their subitems to the 10,000-a-group cap at each
     /// level; the template holds the one subitem of each level.

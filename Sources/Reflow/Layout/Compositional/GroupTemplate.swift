@@ -113,7 +113,10 @@ struct GroupTemplate: Hashable, Sendable {
             }
         }
         if let count = group.count {
-            let length = (mainLength - spacing * Double(count - 1)) / Double(count)
+            // Spacing that alone is longer than the group leaves the copies nothing (never a
+            // negative length: a fuzzed `count: 772` with 8 pt spacing in a 44 pt group placed
+            // its cells upwards and ended the layout with a trap).
+            let length = max(0, (mainLength - spacing * Double(count - 1)) / Double(count))
             pattern = [slot(group.subitems[0], length: length)]
             slotCount = count
         } else {
