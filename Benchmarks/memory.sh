@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Peak memory (maximum resident set size, from GNU time's -v) beside wall-clock time for the
 # commands whose memory grows with the document: a layout of the 1,000,000-word corpus, every
-# size of a 50 MB text (layout and check --record), and a 1,000,000-word book as PNG parts.
+# size of a 50 MB text (layout and check --record), a 1,000,000-word book as PNG parts, and the
+# inputs of issue 24's row 8 (docs/hardening/memory.md): one 3 MB paragraph, 500,000 empty list
+# items, audits of 10 MB of text and of screens whose every cell fails.
 # Prints a Markdown table, one row per command with the command itself.
 #
 # Usage: Benchmarks/memory.sh     env: REFLOW_CLI=binary (default: a release build in .build-perf),
-#        CORPUS=folder holding words_1m.txt, beside corpus.py (default ../shared/peers/corpus), SKIP_BOOK=1
+#        CORPUS=folder holding words_1m.txt, beside corpus.py (default ../shared/peers/corpus), SKIP_BOOK=1,
+#        SKIP_HARDENING=1 (leave out issue 24's rows)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -44,4 +47,28 @@ measure "reflow-cli check 50mb.txt --goldens g" "$R" check 50mb.txt --goldens g 
 if [ -z "${SKIP_BOOK:-}" ]; then
   measure "reflow-cli words_1m.txt --category xxxl (PNG parts)" "$R" words_1m.txt --category xxxl --quiet
   echo "" ; echo "parts written: $(ls words_1m-xxxl-*.png | wc -l)"
+fi
+
+if [ -z "${SKIP_HARDENING:-}" ]; then
+  # Issue 24, row 8: inputs shaped to cost memory per block rather than per byte.
+  head -c 10000000 50mb.txt > text10.txt
+  head -c 3000000 50mb.txt | tr '\n' ' ' > para3.txt
+  python3 - <<'PY'
+import json
+open('list500k.md', 'w').write('-\n' * 500000)
+def failing(cells, path):
+    # Caption cells in 60 x 30 pt tiles: each fails touch-target and text-clipped at every size.
+    group = {"axis": "horizontal", "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 30}}, "count": 4,
+             "interItemSpacing": {"flexible": 8}, "subitems": [{"size": {"width": {"absolute": 60}, "height": {"absolute": 30}}}]}
+    cells = [{"text": "Paste the text here twice %d" % i, "style": "caption1"} for i in range(cells)]
+    open(path, 'w').write(json.dumps({"sections": [{"group": group, "cells": cells}]}))
+failing(15000, 'fail15k.json')
+failing(120000, 'fail8m.json')
+PY
+  measure "reflow-cli preview para3.txt --viewport 390x844" "$R" preview para3.txt --viewport 390x844 -o para3.png --quiet
+  measure "reflow-cli preview list500k.md --viewport 390x844" "$R" preview list500k.md --viewport 390x844 -o list.png --quiet
+  measure "reflow-cli layout list500k.md" "$R" layout list500k.md --quiet
+  measure "reflow-cli audit text10.txt --fail-on never" "$R" audit text10.txt --fail-on never --quiet
+  measure "reflow-cli audit fail15k.json --fail-on never" "$R" audit fail15k.json --fail-on never --quiet
+  measure "reflow-cli audit fail8m.json --fail-on never" "$R" audit fail8m.json --fail-on never --quiet
 fi
