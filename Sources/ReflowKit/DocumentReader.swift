@@ -49,7 +49,7 @@ public struct DocumentReader: Sendable {
         // Read into memory, never mapped: a mapped file truncated while its cells are parsed
         // (lazily, as they are laid out) would end the process with SIGBUS.
         let input = try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout, images: images)
-        let count = input.content.sections.reduce(0) { $0 + $1.cellCount }
+        let count = input.content.cellCount
         if count > maximumCells {
             throw InputError.tooManyCells(path: path, count: count, limit: maximumCells, inputLimit: maximumBytes)
         }
