@@ -91,12 +91,9 @@ struct FontOptions: ParsableArguments {
     func library() throws -> FontLibrary { try FontLibrary.resolving(directory: directory) }
 }
 
-/// The document a command reads and how (the file, its size limit, the text settings, the
-/// fonts), and whether the work shows progress. Shared by preview, layout, check, scroll and audit.
-struct DocumentOptions: ParsableArguments {
-    @Argument(help: "The document: CommonMark (.md, .markdown), a screen file (.json), or plain text (any other extension).")
-    var file: String
-
+/// How a command reads its documents (the size limit, the text settings, the fonts), and whether
+/// the work shows progress: everything of `DocumentOptions` and `DocumentsOptions` but the files.
+struct ReadingOptions: ParsableArguments {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
@@ -108,20 +105,42 @@ struct DocumentOptions: ParsableArguments {
     @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
-    /// The file's name, for reports and titles.
-    var name: String { FilePath(file).lastComponent?.string ?? file }
-
     /// Progress of the work, labelled `label`: a bar on a terminal, a line now and then in a log, none with --quiet.
     func progress(_ label: String) -> TerminalProgress { TerminalProgress(label: label, quiet: quiet) }
 
-    /// The document or screen file, as content and the layout it asks for, saying once on stderr
-    /// what was replaced (invalid UTF-8, NUL bytes) and which images are drawn as placeholders.
-    func load(format: DocumentFormat? = nil, cells: CellMode = .blocks, layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
+    /// The document or screen file at `file`, as content and the layout it asks for, saying once
+    /// on stderr what was replaced (invalid UTF-8, NUL bytes) and which images are drawn as placeholders.
+    func load(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
+              layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
         var reader = input.reader
         reader.allowImagesOutside = allowImagesOutside
         let loaded = try reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
         loaded.warnings(path: file).forEach(Console.warning)
         return loaded
+    }
+}
+
+/// The document a command reads and how. Shared by preview, layout and scroll.
+struct DocumentOptions: ParsableArguments {
+    @Argument(help: "The document: CommonMark (.md, .markdown), a screen file (.json), or plain text (any other extension).")
+    var file: String
+
+    @OptionGroup var reading: ReadingOptions
+
+    var quiet: Bool { reading.quiet }
+    var allowImagesOutside: Bool { reading.allowImagesOutside }
+    var input: InputOptions { reading.input }
+    var text: TextOptions { reading.text }
+    var fonts: FontOptions { reading.fonts }
+
+    /// The file's name, for reports and titles.
+    var name: String { FilePath(file).lastComponent?.string ?? file }
+
+    func progress(_ label: String) -> TerminalProgress { reading.progress(label) }
+
+    /// The document, as `ReadingOptions.load` reads it.
+    func load(format: DocumentFormat? = nil, cells: CellMode = .blocks, layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
+        try reading.load(file, format: format, cells: cells, layout: layout)
     }
 
     /// The height cache for screens of `loaded` (read as `readAs`), in its default place; nil
@@ -136,6 +155,44 @@ struct DocumentOptions: ParsableArguments {
         return HeightCache(directory: directory,
                            documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
                            engineIdentity: HeightCache.engineIdentity(fontsDirectory: try fonts.library().directory))
+    }
+}
+
+/// The documents of a command that takes several (check, audit, the preview): files and folders
+/// (`DocumentSet`: a folder's Markdown, text and screens found by extension), a shard of them for
+/// a CI matrix, and how many are worked on at once.
+struct DocumentsOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Documents: CommonMark (.md, .markdown), screen files (.json), plain text (any other extension), or folders, whose .md, .markdown, .txt, .text and .json files are read (subfolders too; hidden ones and linked folders are not).",
+        valueName: "file-or-folder"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp(
+        "Work on one share of the documents, I of N (e.g. 2/4), for a CI matrix: the same paths always make the same shares, and every document is in exactly one.",
+        valueName: "I/N"), transform: { text in
+            do { return try Shard(parsing: text) } catch { throw ValidationError("--shard: \(error)") }
+        })
+    var shard: Shard?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Documents worked on at once (default: one per core); the output is the same for any number.", valueName: "n"))
+    var jobs: Int?
+
+    @OptionGroup var reading: ReadingOptions
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give a document, several, or a folder of them") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    }
+
+    /// Threads for the documents: --jobs, else one per core.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The documents named, this shard's share of them; folders named in `excluding` are not searched.
+    func documents(excluding: [String] = []) throws -> [String] {
+        do { return try DocumentSet(files, excluding: excluding).sharded(shard).paths } catch {
+            throw CommandLineError(commandLineMessage: error.description)
+        }
     }
 }
 

@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SystemPackage
+
+/// The documents of a run over several files and folders (`check`, `audit`, the preview): the
+/// files named, and in each folder named every document found by extension, searched through
+/// its subfolders. In path order, each once; a share of them with `Shard`.
+public struct DocumentSet: Hashable, Sendable {
+    /// Extensions a folder's documents are found by (any case): Markdown, plain text, screens.
+    /// A file named on the command line is read whatever its extension (as plain text when the
+    /// extension says nothing).
+    public static let documentExtensions: Set<String> = ["md", "markdown", "txt", "text", "json"]
+
+    /// The documents, folders' files in byte order of their paths after the files named before them.
+    public let paths: [String]
+
+    /// The documents that `arguments` name: each file as given, each folder's documents (hidden
+    /// files and folders, and folders reached through a symbolic link, left out), each path once.
+    /// - Parameter excluding: folders whose files are never documents (the goldens of `check`,
+    ///   an output folder), by path; a folder is excluded however the two paths are spelled.
+    /// - Throws: `Problem` for an argument that is neither a file nor a folder, or a folder with
+    ///   no documents in it.
+    public init(_ arguments: [String], excluding: [String] = []) throws(Problem) {
+        let excluded = Set(excluding.compactMap(Self.identity))
+        var seen = Set<String>()
+        var paths: [String] = []
+        for argument in arguments {
+            switch Folder.kind(of: argument) {
+            case .missing:
+                // Not found, or a dangling link: say which the reader would.
+                throw .notFound(path: argument)
+            case .notAFolder:
+                if seen.insert(argument).inserted { paths.append(argument) }
+            case .folder:
+                var found: [String] = []
+                Self.documents(in: argument, excluded: excluded, into: &found)
+                guard !found.isEmpty else { throw .noDocuments(folder: argument) }
+                for path in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where seen.insert(path).inserted {
+                    paths.append(path)
+                }
+            }
+        }
+        self.paths = paths
+    }
+
+    /// Documents given as they are (already found).
+    public init(paths: [String]) { self.paths = paths }
+
+    /// This set's share for `shard` (`Shard.select`).
+    public func sharded(_ shard: Shard?) -> DocumentSet {
+        guard let shard else { return self }
+        return DocumentSet(paths: shard.select(paths))
+    }
+
+    /// Why the documents could not be found; each message says what to do.
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        case notFound(path: String)
+        case noDocuments(folder: String)
+
+        public var description: String {
+            switch self {
+            case .notFound(let path):
+                "'\(path)' does not exist; check the path (a document, or a folder of them)"
+            case .noDocuments(let folder):
+                "the folder '\(folder)' holds no documents (\(DocumentSet.extensionList)); name the files, or a folder that has some"
+            }
+        }
+    }
+
+    static var extensionList: String { documentExtensions.sorted().map { ".\($0)" }.joined(separator: ", ") }
+
+    /// Appends the documents under `folder` to `found`, in no particular order.
+    private static func documents(in folder: String, excluded: Set<String>, into found: inout [String]) {
+        if let identity = identity(of: folder), excluded.contains(identity) { return }
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var status = stat()
+            // lstat: a link to a folder is not followed (no cycles, nothing outside the tree);
+            // a link to a file is read like the file.
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                documents(in: path, excluded: excluded, into: &found)
+            case S_IFREG, S_IFLNK:
+                if status.st_mode & S_IFMT == S_IFLNK, Folder.kind(of: path) != .notAFolder { continue }
+                if let pathExtension = FilePath(name).extension?.lowercased(), documentExtensions.contains(pathExtension) {
+                    found.append(path)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// A folder's device and inode, to compare folders however their paths are spelled.
+    private static func identity(of path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(status.st_dev):\(status.st_ino)"
+    }
+}
+
+/// One of N shares of a set of documents, as CI matrices split a test run (`--shard I/N`): the
+/// same paths always make the same shares, every path is in exactly one, and their sizes differ
+/// by at most one. Paths are ordered by a hash of their bytes (FNV-1a, the same on every machine
+/// and run) and dealt round-robin, so the work of a folder is spread over the shares rather than
+/// a shard getting a folder's files together.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    /// 1 … count.
+    public let index: Int
+    public let count: Int
+
+    public init(index: Int, count: Int) throws(Problem) {
+        guard count >= 1 else { throw .countBelowOne(count) }
+        guard (1...count).contains(index) else { throw .indexOutOfRange(index: index, count: count) }
+        (self.index, self.count) = (index, count)
+    }
+
+    /// "2/4".
+    public init(parsing text: String) throws(Problem) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { throw .notAShard(text) }
+        try self.init(index: index, count: count)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// This shard's paths, in the order given.
+    public func select(_ paths: [String]) -> [String] {
+        let dealt = paths.indices.sorted { (Self.hash(paths[$0]), $0) < (Self.hash(paths[$1]), $1) }
+        var mine = Set<Int>()
+        for (position, original) in dealt.enumerated() where position % count == index - 1 { mine.insert(original) }
+        return paths.indices.filter(mine.contains).map { paths[$0] }
+    }
+
+    /// FNV-1a (64-bit) of the path's UTF-8 bytes.
+    static func hash(_ path: String) -> UInt64 {
+        path.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        case notAShard(String)
+        case countBelowOne(Int)
+        case indexOutOfRange(index: Int, count: Int)
+
+        public var description: String {
+            switch self {
+            case .notAShard(let text):
+                "'\(text)' is not a shard; give I/N, the I-th of N shares, e.g. 1/4"
+            case .countBelowOne(let count):
+                "a shard count must be 1 or more, got \(count)"
+            case .indexOutOfRange(let index, let count):
+                "shard \(index) of \(count) does not exist; the index runs from 1 to \(count)"
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ReflowKit
+import Testing
+
+@Suite struct DocumentSetTests {
+    /// A folder tree of `files` (paths relative to it, each with a line of text), removed after `body`.
+    static func tree(_ files: [String], _ body: (String) throws -> Void) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("document-set-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for file in files {
+            let path = root + "/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "text\n".write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        try body(root)
+    }
+
+    @Test func aFolderGivesItsDocumentsByExtensionInPathOrderThroughSubfolders() throws {
+        try Self.tree(["b.md", "a.txt", "sub/c.json", "sub/deeper/d.MARKDOWN", "notes.pdf", "image.png", ".hidden.md", ".git/x.md", "e.text"]) { root in
+            let set = try DocumentSet([root])
+            #expect(set.paths == ["a.txt", "b.md", "e.text", "sub/c.json", "sub/deeper/d.MARKDOWN"].map { root + "/" + $0 })
+        }
+    }
+
+    @Test func filesNamedAreKeptWhateverTheirExtensionAndEachPathOnce() throws {
+        try Self.tree(["x.rst", "docs/a.md"]) { root in
+            let set = try DocumentSet([root + "/x.rst", root + "/docs", root + "/docs/a.md", root + "/x.rst"])
+            #expect(set.paths == [root + "/x.rst", root + "/docs/a.md"])
+        }
+    }
+
+    @Test func anExcludedFolderIsSkippedHoweverItIsSpelled() throws {
+        try Self.tree(["a.md", "goldens/a-l.json", "goldens/a-ax5.json"]) { root in
+            let set = try DocumentSet([root], excluding: [root + "/./goldens/"])
+            #expect(set.paths == [root + "/a.md"])
+        }
+    }
+
+    @Test func aLinkedFolderIsNotFollowed() throws {
+        try Self.tree(["docs/a.md"]) { root in
+            try FileManager.default.createSymbolicLink(atPath: root + "/docs/loop", withDestinationPath: root + "/docs")
+            #expect(try DocumentSet([root]).paths == [root + "/docs/a.md"])
+        }
+    }
+
+    @Test func aMissingPathAndAnEmptyFolderAreErrorsThatSayWhatToDo() throws {
+        try Self.tree(["empty/readme.pdf"]) { root in
+            #expect(throws: DocumentSet.Problem.notFound(path: root + "/nope.md")) { try DocumentSet([root + "/nope.md"]) }
+            let error = #expect(throws: DocumentSet.Problem.self) { try DocumentSet([root + "/empty"]) }
+            #expect(error?.description.contains(".md") == true)
+            #expect(error?.description.contains("holds no documents") == true)
+        }
+    }
+
+    @Test func shardsPartitionThePathsEvenlyAndStably() throws {
+        let paths = (0..<103).map { "docs/chapter-\($0).md" }
+        for count in [1, 2, 3, 4, 7] {
+            let shares = try (1...count).map { try Shard(index: $0, count: count).select(paths) }
+            // Every path in exactly one share, each share in the input's order.
+            #expect(shares.flatMap { $0 }.sorted() == paths.sorted())
+            for share in shares { #expect(share == paths.filter(share.contains)) }
+            let sizes = shares.map(\.count)
+            #expect(sizes.max()! - sizes.min()! <= 1, "shares of \(count): \(sizes)")
+        }
+        // The same paths in another order make the same shares.
+        let shuffled = paths.reversed().map { $0 }
+        let shard = try Shard(parsing: "2/4")
+        #expect(Set(shard.select(shuffled)) == Set(shard.select(paths)))
+        // Not simply every fourth path of the list.
+        #expect(shard.select(paths) != paths.enumerated().filter { $0.offset % 4 == 1 }.map(\.element))
+    }
+
+    @Test func aShardIsParsedFromIOverNAndBadOnesSayWhatIsWrong() throws {
+        #expect(try Shard(parsing: "3/8") == Shard(index: 3, count: 8))
+        #expect(throws: Shard.Problem.notAShard("3")) { try Shard(parsing: "3") }
+        #expect(throws: Shard.Problem.notAShard("a/b")) { try Shard(parsing: "a/b") }
+        #expect(throws: Shard.Problem.indexOutOfRange(index: 0, count: 4)) { try Shard(parsing: "0/4") }
+        #expect(throws: Shard.Problem.indexOutOfRange(index: 5, count: 4)) { try Shard(parsing: "5/4") }
+        #expect(throws: Shard.Problem.countBelowOne(0)) { try Shard(parsing: "1/0") }
+    }
+}
