@@ -16,6 +16,7 @@ let reflow: [Target.Dependency] = [
     .product(name: "ReflowKit", package: "reflow"),
     .product(name: "Reflow", package: "reflow"),
     .product(name: "Readers", package: "reflow"),
+    .product(name: "Images", package: "reflow"),
     .product(name: "TextMetrics", package: "reflow"),
 ]
 
