@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Preview", targets: ["Preview"]),
         .library(name: "Audit", targets: ["Audit"]),
         .library(name: "ReflowKit", targets: ["ReflowKit"]),
+        .library(name: "PreviewServer", targets: ["PreviewServer"]),
         .executable(name: "reflow-cli", targets: ["reflow-cli"]),
     ],
     dependencies: [
@@ -31,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // YAML front matter of Markdown documents.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The live preview server (`reflow-cli serve`): HTTP/1.1 on an event loop. SwiftNIO only, not a
+        // framework on top of it: CI builds the package twice, and a framework's tree costs minutes
+        // more per build (docs/serve.md has the figure).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries: module maps and a shim header, nothing else.
@@ -87,6 +92,16 @@ let package = Package(
             name: "ReflowKit",
             dependencies: ["TextMetrics", "Reflow", "Readers", "Images", "Preview", "Audit",
                            .product(name: "SystemPackage", package: "swift-system")]),
+        // `reflow-cli serve`: the document kept loaded and re-read when it changes (inotify), one
+        // screen or the layout JSON or the audit per request on a thread pool, the live page and
+        // its server-sent events, over SwiftNIO's HTTP/1.1.
+        .target(
+            name: "PreviewServer",
+            dependencies: ["ReflowKit", "Reflow", "Preview", "Audit", "Readers", "TextMetrics",
+                           .product(name: "SystemPackage", package: "swift-system"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio")]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
@@ -125,5 +140,8 @@ let package = Package(
         .target(name: "CJPEGFixtures", dependencies: ["CJPEG"], path: "Tests/CJPEGFixtures"),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testSettings),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "PreviewServerTests",
+                    dependencies: ["PreviewServer", "ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport"],
+                    swiftSettings: testSettings),
     ]
 )
