@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The pipeline, one target per step (see docs/design.md):
-//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► reflow-cli
+//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► PreviewServer ─► reflow-cli
 //   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ─┘
 //   CPNG, CJPEG ─► Images (images in documents: found, probed, decoded, fitted) ─► Readers (probed), Preview (drawn)
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
-                "TextMetrics", "Reflow", "Readers", "Preview", "Audit", "ReflowKit",
+                "TextMetrics", "Reflow", "Readers", "Preview", "Audit", "ReflowKit", "PreviewServer",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
