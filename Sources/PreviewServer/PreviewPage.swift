@@ -196,9 +196,10 @@ enum PreviewPage {
               screen.dataset.query = q.toString();
               screen.dataset.format = kind;
               const estimated = response.headers.get("X-Reflow-Content-Height-Estimated") === "true";
+              const steps = (response.headers.get("Server-Timing") || "").replace(/;dur=/g, " ").replace(/,/g, " ms,");
               $("timing").textContent = sizes[$("size").value].label + " · page " + Math.round(page.contentHeight) + " pt"
-                + (estimated ? " (estimated below the screen)" : "") + " · drawn and sent in "
-                + Math.round(performance.now() - started) + " ms";
+                + (estimated ? " (estimated below the screen)" : "") + " · answered in "
+                + Math.round(performance.now() - started) + " ms" + (steps ? " (" + steps + " ms)" : "");
               page.error = "";
               showProblem("");
               sizeScrollSpace();
