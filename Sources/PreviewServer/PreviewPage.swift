@@ -1,3 +1,5 @@
+import Preview
+import Reflow
 import ReflowKit
 import TextMetrics
 
@@ -27,17 +29,29 @@ enum PreviewPage {
         ("iPad 10th generation, iPad Air", 820), ("iPad Pro 12.9\"", 1024),
     ]
 
-    /// The page for the document named `document`.
+    /// The page for the document named `document`. What the page says that is not its own (the
+    /// document's name) is escaped as XML escapes text (`SVGRenderer.escaped`: `&`, `<`, `>` and
+    /// `"` as references), which is as safe in HTML text and double-quoted attributes, the only
+    /// places the page puts it; everything else from the document (messages, warnings) its
+    /// script sets as text (`textContent`), never as HTML.
     static func html(document: String) -> String {
-        let name = HTMLText.escaped(document)
+        let name = SVGRenderer.escaped(document)
         let sizes = ContentSizeCategory.allCases.enumerated().map { index, category in
             "<option value=\"\(index)\" data-name=\"\(category.shortName)\" "
-                + "data-label=\"\(HTMLText.escaped("\(category.displayName), \(DocumentPreview.bodySizeLabel(category))"))\" "
-                + "label=\"\(HTMLText.escaped(category.displayName))\"></option>"
+                + "data-label=\"\(SVGRenderer.escaped("\(category.displayName), \(DocumentPreview.bodySizeLabel(category))"))\" "
+                + "label=\"\(SVGRenderer.escaped(category.displayName))\"></option>"
         }.joined(separator: "\n      ")
-        let presets = devices.map { "<option value=\"\($0.width)\">\(HTMLText.escaped($0.name)), \($0.width) pt</option>" }
+        let presets = devices.map { "<option value=\"\($0.width)\">\(SVGRenderer.escaped($0.name)), \($0.width) pt</option>" }
             .joined(separator: "\n        ")
         let large = ContentSizeCategory.allCases.firstIndex(of: .large) ?? 3
+        // Labels under the slider where their sizes are: xS, L (the default), xxxL (the largest
+        // before the accessibility sizes), AX1, AX5; a thumb is about 16 px wide.
+        let last = Double(ContentSizeCategory.allCases.count - 1)
+        let ticks = ContentSizeCategory.allCases.enumerated()
+            .filter { [.extraSmall, .large, .extraExtraExtraLarge, .accessibilityMedium, .accessibilityExtraExtraExtraLarge].contains($0.element) }
+            .map { index, category in
+                "<span style=\"left: calc(8px + (100% - 16px) * \(JSONText.number(Double(index) / last)))\">\(SVGRenderer.escaped(category.displayName))</span>"
+            }.joined()
         return #"""
         <!doctype html>
         <html lang="en">
@@ -56,7 +70,8 @@ enum PreviewPage {
           #controls input[type=range] { width: 100%; }
           #controls input[type=text], #controls select, #controls input[type=number] { width: 100%; box-sizing: border-box; }
           .row { display: flex; gap: 8px; align-items: center; }
-          .ticks { display: flex; justify-content: space-between; font-size: 10px; color: #636366; }
+          .ticks { position: relative; height: 14px; font-size: 10px; color: #636366; }
+          .ticks span { position: absolute; transform: translateX(-50%); }
           #size-label { font-variant-numeric: tabular-nums; }
           #status, #timing { font-size: 12px; color: #3a3a3c; margin-top: 12px; overflow-wrap: anywhere; }
           #problem { display: none; margin-top: 12px; padding: 8px; border-radius: 6px; background: #ffe5e5; color: #8a1111;
@@ -78,7 +93,7 @@ enum PreviewPage {
             <datalist id="sizes">
               \#(sizes)
             </datalist>
-            <div class="ticks" aria-hidden="true"><span>xS</span><span>L</span><span>xxxL</span><span>AX5</span></div>
+            <div class="ticks" aria-hidden="true">\#(ticks)</div>
           </fieldset>
           <fieldset>
             <label class="block" for="width">Width: <span id="width-label"></span> pt</label>

@@ -22,10 +22,10 @@ struct RouteAndPageTests {
         #expect(Route.match(target) == nil)
     }
 
-    @Test func htmlEscapingCoversTextAndAttributes() {
-        #expect(HTMLText.escaped(#"<img src=x onerror="alert('1')">&amp;"#)
-            == "&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;amp;")
-        #expect(HTMLText.escaped("Grundgesetz — Artikel 1.md") == "Grundgesetz — Artikel 1.md")
+    @Test func aNameIsEscapedInTextAndAttributes() {
+        let html = PreviewPage.html(document: "Grundgesetz — Artikel 1 & 2.md")
+        #expect(html.contains("<title>Grundgesetz — Artikel 1 &amp; 2.md — reflow live preview</title>"))
+        #expect(html.contains("<h1>Grundgesetz — Artikel 1 &amp; 2.md</h1>"))
     }
 
     @Test func aHostileDocumentNameStaysText() {
