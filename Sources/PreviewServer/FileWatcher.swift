@@ -41,18 +41,29 @@ final class FileWatcher: Sendable {
         self.changed = changed
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
-            throw Failure(description: "inotify is not available (\(String(cString: strerror(errno)))), so saves cannot be followed")
+            throw Failure(description: "cannot follow saves of '\(path)': \(Self.reason(errno))")
         }
         guard inotify_add_watch(descriptor, folder, Self.mask) >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = Self.reason(errno)
             close(descriptor)
-            throw Failure(description: "cannot watch the folder '\(folder)' for changes: \(reason)")
+            throw Failure(description: "cannot watch the folder '\(folder)' for saves of '\(name)': \(reason)")
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler { [weak self] in self?.readEvents() }
         source.setCancelHandler { [descriptor] in close(descriptor) }
         state.withLock { $0.source = source }
         source.resume()
+    }
+
+    /// Why inotify refused, with what to do where there is something to do.
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC, EMFILE:
+            "this user's inotify watches or instances are used up; raise fs.inotify.max_user_watches or "
+                + "fs.inotify.max_user_instances (sysctl), or stop other programs that watch files"
+        case EACCES: "permission denied; the folder must be readable"
+        default: String(cString: strerror(code))
+        }
     }
 
     /// Stops watching; a change waiting for its burst to end is dropped.

@@ -170,7 +170,12 @@ import TestSupport
         #expect(missing.status == 1)
         #expect(missing.output.isEmpty)
         #expect(missing.stderr.hasPrefix("reflow-cli: error: "))
-        let badPort = try CLI.run(["serve", CLI.repository.appendingPathComponent("Examples/welcome.md").path, "--port", "70000"])
+        let welcome = CLI.repository.appendingPathComponent("Examples/welcome.md").path
+        let tooLarge = try CLI.run(["serve", welcome, "--port", "0", "--max-input", "1K"])
+        #expect(tooLarge.status == 1)
+        #expect(tooLarge.output.isEmpty)
+        #expect(tooLarge.stderr.contains("more than the input limit of 1 KiB; raise it with --max-input 2K or more"), "\(tooLarge)")
+        let badPort = try CLI.run(["serve", welcome, "--port", "70000"])
         #expect(badPort.status == 64)
         #expect(badPort.stderr.contains("--port must be a port number from 1 to 65535, or 0 for a free one, got 70000"))
     }
