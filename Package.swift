@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The pipeline, one target per step (see docs/design.md):
-//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► reflow-cli
+//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► PreviewServer ─► reflow-cli
 //   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ─┘
 //   CPNG, CJPEG ─► Images (images in documents: found, probed, decoded, fitted) ─► Readers (probed), Preview (drawn)
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Preview", targets: ["Preview"]),
         .library(name: "Audit", targets: ["Audit"]),
         .library(name: "ReflowKit", targets: ["ReflowKit"]),
+        .library(name: "PreviewServer", targets: ["PreviewServer"]),
         .executable(name: "reflow-cli", targets: ["reflow-cli"]),
     ],
     dependencies: [
@@ -31,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // YAML front matter of Markdown documents.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The live preview server (`reflow-cli serve`): HTTP/1.1 on an event loop. SwiftNIO only, not a
+        // framework on top of it: CI builds the package twice, and a framework's tree costs minutes
+        // more per build (docs/serve.md has the figure).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries: module maps and a shim header, nothing else.
@@ -87,10 +92,20 @@ let package = Package(
             name: "ReflowKit",
             dependencies: ["TextMetrics", "Reflow", "Readers", "Images", "Preview", "Audit",
                            .product(name: "SystemPackage", package: "swift-system")]),
+        // `reflow-cli serve`: the document kept loaded and re-read when it changes (inotify), one
+        // screen or the layout JSON or the audit per request on a thread pool, the live page and
+        // its server-sent events, over SwiftNIO's HTTP/1.1.
+        .target(
+            name: "PreviewServer",
+            dependencies: ["ReflowKit", "Reflow", "Preview", "Audit", "Readers", "TextMetrics",
+                           .product(name: "SystemPackage", package: "swift-system"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio")]),
         .executableTarget(
             name: "reflow-cli",
             dependencies: [
-                "TextMetrics", "Reflow", "Readers", "Preview", "Audit", "ReflowKit",
+                "TextMetrics", "Reflow", "Readers", "Preview", "Audit", "ReflowKit", "PreviewServer",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -124,6 +139,9 @@ let package = Package(
         // JPEG fixtures for ImagesTests, written by libjpeg at test time.
         .target(name: "CJPEGFixtures", dependencies: ["CJPEG"], path: "Tests/CJPEGFixtures"),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testSettings),
-        .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], exclude: ["live_page.py"], swiftSettings: testSettings),
+        .testTarget(name: "PreviewServerTests",
+                    dependencies: ["PreviewServer", "ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport"],
+                    swiftSettings: testSettings),
     ]
 )

@@ -8,7 +8,9 @@
 #         and the full itemizer) are left to `swift test`; FastPathPropertyTests holds the first
 #         to ICU in any build.
 #   tsan  the multi-threaded work under ThreadSanitizer: the category sweeps of layout, check and
-#         the contact sheet, layout's streamed output, and lines on two threads
+#         the contact sheet, layout's streamed output, lines on two threads, and the preview
+#         server (its event loop, render threads and file watcher at once: twelve requests in
+#         parallel with the audit overlay, an edit, SIGTERM; needs curl)
 # Usage: scripts/sanitizers.sh [asan] [tsan]     (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,10 +30,10 @@ for run in "${runs[@]}"; do
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 swift test --skip-build "${flags[@]}"
     ;;
   tsan)
-    echo "sanitizers: ThreadSanitizer, sweeps and lines --jobs 2" >&2
+    echo "sanitizers: ThreadSanitizer, sweeps, lines --jobs 2 and the preview server" >&2
     swift build --product reflow-cli --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -v '^\[' || true
     cli=.build-tsan/debug/reflow-cli
-    work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+    work="$(mktemp -d)"; server=""; trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
     # About 300 KB of text: several 32 KiB runs for lines, many cells per size for the sweeps.
     for _ in $(seq 1 60); do cat Examples/article.txt; printf '\n\n'; done > "$work/long.txt"
     cp Examples/welcome.md "$work/"
@@ -45,6 +47,23 @@ for run in "${runs[@]}"; do
     "$cli" "$work/welcome.md" --category all --format json --quiet -o "$work/sheet.json"
     "$cli" lines "$work/long.txt" --width 300 --jobs 2 > "$work/two.txt"
     "$cli" lines "$work/long.txt" --width 300 --jobs 1 > "$work/one.txt"
+    "$cli" serve "$work/welcome.md" --port 0 > "$work/url" 2> "$work/serve.err" &
+    server=$!
+    { set +x; } 2>/dev/null
+    for _ in $(seq 1 1200); do [ -s "$work/url" ] && break; sleep 0.05; done
+    set -x
+    url="$(head -n 1 "$work/url")"
+    for category in xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5; do
+      echo "${url}render.png?category=$category&viewport=390x844&offset=100&audit=1"
+    done | xargs -P 12 -n 1 curl -sf -o /dev/null
+    printf '\nA paragraph added while the server runs under ThreadSanitizer.\n' >> "$work/welcome.md"
+    sleep 1
+    for target in "render.png?category=ax5&viewport=390x844" "layout.json?category=all" info.json; do
+      curl -sf -o /dev/null "$url$target"
+    done
+    kill -TERM "$server"
+    wait "$server"
+    server=""
     set +x
     cmp "$work/one.txt" "$work/two.txt"
     echo "sanitizers: ThreadSanitizer found nothing" >&2

@@ -86,10 +86,12 @@ public struct DocumentPreview {
     /// The layout report of one screen of `viewport` size at `position` at `category`: the
     /// elements it shows (in page coordinates, pinned headers where they sit at that offset) and
     /// the screen's rectangle; what `reflow-cli layout --viewport` prints.
+    /// - Parameter plans: the document's plans, shared between calls (`screenPlans()`; default: made anew).
     public func screenReport(category: ContentSizeCategory, viewport size: Size, at position: Position,
-                             sizer: CellSizer? = nil) throws -> LayoutReport {
+                             sizer: CellSizer? = nil, plans: PlanSharing? = nil) throws -> LayoutReport {
         let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
-        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, at: position, sizer: sizer)
+        var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, at: position, sizer: sizer,
+                                                        plans: plans)
         let elements = try planned.attributes(in: visible, lazy: &lazy)
         if let failure = planned.failure { throw failure }
         let estimated = (0..<lazy.count).contains { !lazy.isMeasured($0) }
@@ -98,10 +100,32 @@ public struct DocumentPreview {
     }
 
     /// One screen of `viewport` size at `position` on the page (see `screen(category:viewport:offset:sizer:)`).
+    /// - Parameter plans: the document's plans, shared between calls (`screenPlans()`): a program
+    ///   that draws many screens of one document (a preview server) plans each layout once.
+    ///   Default: made anew.
     public func screen(category: ContentSizeCategory, viewport size: Size, at position: Position,
-                       sizer: CellSizer? = nil) throws -> DisplayList {
-        try screen(category: category, viewport: size, at: position, sizer: sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts)),
-                   plans: screenPlans())
+                       sizer: CellSizer? = nil, plans: PlanSharing? = nil) throws -> DisplayList {
+        try drawnScreen(category: category, viewport: size, at: position, sizer: sizer, plans: plans).displayList
+    }
+
+    /// One screen drawn, with where it is on the page as the lazy layout knows it then.
+    public struct DrawnScreen: Sendable {
+        public let displayList: DisplayList
+        /// The screen's rectangle on the page: its top is the offset asked for, or the anchor's,
+        /// or the last screen's for a place past the end.
+        public let visible: Rect
+        /// The page's height: exact down to the screen's bottom, the estimates below it.
+        public let contentHeight: Double
+        /// Whether units below the screen are still estimated (`contentHeight` is then an estimate).
+        public let contentHeightEstimated: Bool
+    }
+
+    /// `screen(category:viewport:at:sizer:plans:)` with where the screen is and how tall the page is
+    /// then: what a program that scrolls through screens (the live preview) needs to size its scroll bar.
+    public func drawnScreen(category: ContentSizeCategory, viewport size: Size, at position: Position,
+                            sizer: CellSizer? = nil, plans: PlanSharing? = nil) throws -> DrawnScreen {
+        try drawScreen(category: category, viewport: size, at: position,
+                       sizer: sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts)), plans: plans ?? screenPlans())
     }
 
     /// One screen of `viewport` size at `offset` on the page: exactly what the whole page (the
@@ -116,8 +140,9 @@ public struct DocumentPreview {
         try screen(category: category, viewport: size, at: .offset(offset), sizer: sizer)
     }
 
-    /// Plans of the document's screens, shared between the sizes they are alike in.
-    private func screenPlans() -> PlanSharing {
+    /// Plans of the document's screens, shared between the sizes they are alike in: one for
+    /// every screen of this document drawn with it (not thread-safe: one per thread).
+    public func screenPlans() -> PlanSharing {
         PlanSharing(layout: input.layout, content: input.content, estimate: .automatic(initial: Cell.minimumTouchHeight))
     }
 
@@ -153,8 +178,8 @@ public struct DocumentPreview {
         return (planned, lazy, Rect(x: 0, y: top, width: size.width, height: size.height))
     }
 
-    private func screen(category: ContentSizeCategory, viewport size: Size, at position: Position, sizer: CellSizer,
-                        plans: PlanSharing) throws -> DisplayList {
+    private func drawScreen(category: ContentSizeCategory, viewport size: Size, at position: Position, sizer: CellSizer,
+                            plans: PlanSharing) throws -> DrawnScreen {
         var (planned, lazy, visible) = try placedScreen(category: category, viewport: size, at: position, sizer: sizer, plans: plans)
         let elements = try planned.attributes(in: visible, lazy: &lazy)
         var state: DisplayListBuilder.LazyState?
@@ -167,8 +192,10 @@ public struct DocumentPreview {
             state = DisplayListBuilder.LazyState(contentHeight: lazy.contentHeight(), unitCount: lazy.count, measuredSpans: spans)
         }
         let groups = debug ? try planned.groupFrames(in: visible, lazy: &lazy) : []
-        return builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter, groups: groups,
-                                   annotations: annotations[category] ?? [])
+        let list = builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter,
+                                       groups: groups, annotations: annotations[category] ?? [])
+        return DrawnScreen(displayList: list, visible: visible, contentHeight: lazy.contentHeight(),
+                           contentHeightEstimated: lazy.measuredUnits < lazy.count)
     }
 
     /// `categories` side by side under `heading`, each labelled with its name and body size:
@@ -190,7 +217,8 @@ public struct DocumentPreview {
             let sizer = CellSizer(typesetter: typesetter)
             let plans = screenPlans()
             for (index, category) in categories.enumerated() {
-                screens.append(try screen(category: category, viewport: viewport, at: position, sizer: sizer, plans: plans))
+                screens.append(try drawScreen(category: category, viewport: viewport, at: position, sizer: sizer, plans: plans)
+                    .displayList)
                 progress?(Double(index + 1) / Double(categories.count))
             }
         } else {
@@ -215,12 +243,14 @@ public struct DocumentPreview {
     }
 
     /// The whole document at `category`, laid out eagerly: every cell measured.
-    public func page(category: ContentSizeCategory) throws -> Page {
-        let typesetter = try Typesetter(fonts: fonts)
-        let snapshot = try input.layout.layout(input.content, in: environment(category: category),
-                                               sizer: CellSizer(typesetter: typesetter))
+    /// - Parameter sizer: measures the cells (default: a new one in `fonts`); pass one to share
+    ///   its caches between pages and screens.
+    public func page(category: ContentSizeCategory, sizer: CellSizer? = nil) throws -> Page {
+        let sizer = try sizer ?? CellSizer(typesetter: try Typesetter(fonts: fonts))
+        let snapshot = try input.layout.layout(input.content, in: environment(category: category), sizer: sizer)
         return Page(size: Size(width: width, height: snapshot.contentSize.height), elements: snapshot.allAttributes,
-                    groups: snapshot.groupFrames, annotations: annotations[category] ?? [], builder: builder, labels: typesetter)
+                    groups: snapshot.groupFrames, annotations: annotations[category] ?? [], builder: builder,
+                    labels: sizer.typesetter)
     }
 
     /// A laid-out page, to draw whole or in parts.

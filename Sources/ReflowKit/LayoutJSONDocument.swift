@@ -52,6 +52,12 @@ public struct LayoutJSONDocument: Sendable {
     /// The JSON's end, after the last layout.
     package static let tail = "\n  ]\n}\n"
 
+    /// The whole JSON of `layouts`, each a layout's `LayoutReport.jsonText(indent: "    ")`, as
+    /// one text: for a program that answers with it (a preview server) rather than writing it.
+    public func text(layouts: [String]) -> String {
+        head + layouts.joined(separator: ",\n") + Self.tail
+    }
+
     /// Writes one screen's report per category (`DocumentPreview.screenReport`) as the document's
     /// layouts: all of them made first (a screen each, small), then written, so a failure (an
     /// anchor not found) writes nothing.
@@ -65,7 +71,7 @@ public struct LayoutJSONDocument: Sendable {
                 .jsonText(indent: "    "))
             progress?(Double(index + 1) / Double(categories.count))
         }
-        try sink.write(head + reports.joined(separator: ",\n") + Self.tail)
+        try sink.write(text(layouts: reports))
     }
 
     /// Lays `input` out at each of `categories` (on worker threads, `CategorySweep`) and writes

@@ -65,7 +65,12 @@ public struct PreviewFiles: Sendable {
 
     /// The picture's title (an SVG's `<title>`): the document at its size, or at every size.
     package func title(document: String) -> String {
-        isSheet ? "\(document) at every text size" : "\(document) at \(categories[0].displayName)"
+        Self.title(document: document, category: categories[0], isSheet: isSheet)
+    }
+
+    /// The title of a picture of `document` at `category`, or of a contact sheet: a sheet's heading too.
+    package static func title(document: String, category: ContentSizeCategory, isSheet: Bool) -> String {
+        isSheet ? "\(document) at every text size" : "\(document) at \(category.displayName)"
     }
 
     /// Renders `preview` and writes it to `output` (the file at `path`, checked before any

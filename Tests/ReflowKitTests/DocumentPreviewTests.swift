@@ -46,6 +46,32 @@ import TestSupport
         #expect(try preview.screen(category: .large, viewport: viewport, offset: 0) != past)
     }
 
+    /// Screens drawn with one sizer and one set of plans, kept across sizes and offsets (as the
+    /// preview server's render threads keep them), are the screens drawn afresh; `drawnScreen`
+    /// says where each is on the page and how tall the page is known to be then.
+    @Test func screensDrawnWithKeptPlansAndSizerAreTheSame() throws {
+        let preview = try Self.preview()
+        let sizer = CellSizer(typesetter: try Typesetter(fonts: preview.fonts)), plans = preview.screenPlans()
+        let viewport = Size(width: 390, height: 500)
+        for category in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge, .large] {
+            for offset in [0.0, 300, 1e6] {
+                let kept = try preview.drawnScreen(category: category, viewport: viewport, at: .offset(offset), sizer: sizer,
+                                                   plans: plans)
+                #expect(kept.displayList == (try preview.screen(category: category, viewport: viewport, offset: offset)))
+                #expect(kept.visible.size == viewport)
+                if offset < 1e6 {
+                    #expect(kept.visible.minY == offset)
+                    // welcome.md is taller than 800 pt at L: units below the screen are still estimated.
+                    #expect(kept.contentHeightEstimated && kept.contentHeight > offset + 500)
+                } else {
+                    // Past the end: the last screen, with the whole page measured.
+                    #expect(!kept.contentHeightEstimated && kept.visible.maxY == kept.contentHeight)
+                }
+            }
+        }
+        #expect(try preview.page(category: .large, sizer: sizer).displayList() == (try preview.page(category: .large).displayList()))
+    }
+
     /// A lazy screen draws the same as the eager page cropped to it.
     @Test func theFirstLazyScreenIsTheEagerPageCropped() throws {
         let preview = try Self.preview()

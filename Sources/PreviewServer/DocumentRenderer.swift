@@ -1,0 +1,197 @@
+import Audit
+import Foundation
+import Preview
+import Reflow
+import ReflowKit
+import TextMetrics
+
+/// Answers the requests for pictures, layouts and audits from the document on show
+/// (`DocumentSource`), on the calling thread (one of the server's render threads): each answer is
+/// new layout work on a warm `RenderWorker`, never a new reading of the document or of the fonts.
+/// Audits are kept per document version, text size, width and settings (`auditLimit` of them), so
+/// the audit overlay follows a scrolling screen without auditing again. Safe to use from any thread.
+final class DocumentRenderer: Sendable {
+    /// A made answer: its media type and bytes, and headers that say what it shows.
+    struct Answer: Sendable {
+        let contentType: String
+        let body: [UInt8]
+        var headers: [(name: String, value: String)] = []
+    }
+
+    /// A picture larger than the server draws for one request: taller than `maximumPixelHeight`
+    /// or more than `maximumPixels` in all (a long whole page, twelve of them side by side). A
+    /// screen of it is drawn: a viewport.
+    struct PictureTooLarge: Error, CustomStringConvertible {
+        let width: Int
+        let height: Int
+        var description: String {
+            "the picture would be \(width) × \(height) px, more than one preview image holds here "
+                + "(\(DocumentRenderer.maximumPixelHeight) px tall, \(DocumentRenderer.maximumPixels / 1_000_000) megapixels); "
+                + "ask for one screen with viewport=WxH and offset=Y, a smaller scale, or one category"
+        }
+    }
+
+    let source: DocumentSource
+    let fonts: FontLibrary
+    private let workers: WorkerPool
+    private let audits = Locked(BoundedCache<AuditKey, AuditReport>(limit: DocumentRenderer.auditLimit))
+    private let auditRuns = Locked(0)
+
+    /// Audits kept (each the text sizes and width of one request, of one document version).
+    static let auditLimit = 32
+    /// The tallest picture drawn, in device pixels: what `reflow-cli preview` puts in one part of
+    /// a long page (taller pages are asked for a screen at a time).
+    static let maximumPixelHeight = PagedPreview.maximumPartPixels
+    /// The most pixels one picture has (256 MiB as RGBA): a render thread's bitmap stays bounded.
+    static let maximumPixels = 64_000_000
+
+    private struct AuditKey: Hashable {
+        let version: Int
+        let categories: [ContentSizeCategory]
+        let width: Double
+        let settings: TextSettings
+    }
+
+    init(source: DocumentSource, fonts: FontLibrary) {
+        self.source = source
+        self.fonts = fonts
+        workers = WorkerPool(fonts: fonts)
+    }
+
+    /// Render workers made so far: at most as many as requests were drawn at once.
+    var workerCount: Int { workers.count }
+    /// Audits run so far (the rest were kept ones).
+    var auditCount: Int { auditRuns.withLock { $0 } }
+
+    /// The screen or page `parameters` ask for, as PNG or SVG, or the sizes side by side as
+    /// `reflow-cli preview --category all` draws them. Headers: the document version it shows
+    /// (`X-Reflow-Version`); for one size, the screen's top on the page (`X-Reflow-Screen-Top`:
+    /// the offset asked for, or the last screen's for one past the end) and the page's height
+    /// (`X-Reflow-Content-Height`, estimated below the screen while
+    /// `X-Reflow-Content-Height-Estimated` is true), so the live page can size its scroll bar.
+    func picture(_ format: OutputFormat, _ parameters: ScreenParameters) throws -> Answer {
+        let version = source.current
+        var preview = try self.preview(of: version, parameters)
+        if parameters.audit { preview.annotations = try audit(version, parameters, settings: preview.settings).annotations() }
+        let title = PreviewFiles.title(document: source.name, category: parameters.category, isSheet: parameters.isSheet)
+        return try workers.withWorker { worker in
+            var headers = [(name: "X-Reflow-Version", value: String(version.number))]
+            let clock = ContinuousClock(), started = clock.now
+            let list: DisplayList
+            if parameters.isSheet {
+                list = try preview.contactSheet(categories: parameters.categories, viewport: parameters.viewport,
+                                                at: parameters.position, heading: title)
+            } else if let viewport = parameters.viewport {
+                let screen = try preview.drawnScreen(category: parameters.category, viewport: viewport, at: parameters.position,
+                                                     sizer: worker.sizer, plans: worker.plans(version: version.number, of: preview))
+                list = screen.displayList
+                headers += [("X-Reflow-Screen-Top", JSONText.number(screen.visible.minY)),
+                            ("X-Reflow-Content-Height", JSONText.number(screen.contentHeight)),
+                            ("X-Reflow-Content-Height-Estimated", screen.contentHeightEstimated ? "true" : "false")]
+            } else {
+                let page = try preview.page(category: parameters.category, sizer: worker.sizer)
+                list = page.displayList()
+                headers += [("X-Reflow-Screen-Top", "0"), ("X-Reflow-Content-Height", JSONText.number(page.size.height)),
+                            ("X-Reflow-Content-Height-Estimated", "false")]
+            }
+            let (width, height) = PNGRenderer.pixelSize(of: list.size, scale: format == .png ? parameters.scale : 1)
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard height <= Self.maximumPixelHeight, !overflow, pixels <= Self.maximumPixels else {
+                throw PictureTooLarge(width: width, height: height)
+            }
+            let laidOut = clock.now
+            let body: [UInt8], drawn: ContinuousClock.Instant
+            switch format {
+            case .png:
+                // libpng's fast setting: a screen is encoded in a fraction of the time, a few times
+                // larger, which costs nothing on this machine's loopback (the pixels are preview's).
+                let image = try worker.pngRenderer(scale: parameters.scale).rasterize(list)
+                drawn = clock.now
+                body = Array(try PNGCodec.encode(image, fast: true))
+            case .svg, .json:
+                body = Array(SVGRenderer(title: title).render(list).utf8)
+                drawn = clock.now
+            }
+            headers.append(("Server-Timing", [("layout", started, laidOut), ("draw", laidOut, drawn), ("encode", drawn, clock.now)]
+                .map { "\($0);dur=\(Self.milliseconds($2 - $1))" }.joined(separator: ", ")))
+            return Answer(contentType: format == .png ? "image/png" : "image/svg+xml", body: body, headers: headers)
+        }
+    }
+
+    /// The layout JSON `reflow-cli layout FILE` prints for the same options: the whole layout at
+    /// each size, or with a viewport each size's screen.
+    func layoutJSON(_ parameters: ScreenParameters) throws -> Answer {
+        let version = source.current
+        let preview = try self.preview(of: version, parameters)
+        let input = version.input
+        let document = LayoutJSONDocument(document: source.name, format: input.format, cells: .blocks,
+                                          layout: input.format == .screen ? "compositional" : LayoutInput.DocumentLayout.list.rawValue)
+        let reports = try workers.withWorker { worker in
+            try parameters.categories.map { category in
+                if let viewport = parameters.viewport {
+                    return try preview.screenReport(category: category, viewport: viewport, at: parameters.position,
+                                                    sizer: worker.sizer, plans: worker.plans(version: version.number, of: preview))
+                }
+                return try LayoutReport(input.layout, input.content, in: preview.environment(category: category), sizer: worker.sizer)
+            }
+        }
+        let text = document.text(layouts: reports.map { $0.jsonText(indent: "    ") })
+        return Answer(contentType: "application/json", body: Array(text.utf8), headers: [("X-Reflow-Version", String(version.number))])
+    }
+
+    /// The audit at the sizes and width asked for, as `reflow-cli audit FILE --category C --width W
+    /// --format json` prints it.
+    func auditJSON(_ parameters: ScreenParameters) throws -> Answer {
+        let version = source.current
+        let preview = try self.preview(of: version, parameters)
+        let report = try audit(version, parameters, settings: preview.settings)
+        return Answer(contentType: "application/json", body: Array(report.rendered(.json, path: source.path).utf8),
+                      headers: [("X-Reflow-Version", String(version.number))])
+    }
+
+    /// What the page shows about the document: its name, version, why the last reading failed,
+    /// and the warnings of the reading on show.
+    func info() -> Answer {
+        let version = source.current
+        return Answer(contentType: "application/json", body: Array(Self.infoJSON(version, name: source.name).utf8),
+                      headers: [("X-Reflow-Version", String(version.number))])
+    }
+
+    /// `version` for the page, as JSON: `{"document", "version", "problem", "warnings"}`; also the
+    /// data of each `changed` event.
+    static func infoJSON(_ version: DocumentSource.Version, name: String) -> String {
+        "{\"document\": \(JSONText.string(name)), \"version\": \(version.number), "
+            + "\"problem\": \(version.problem.map(JSONText.string) ?? "null"), "
+            + "\"warnings\": [\(version.warnings.map(JSONText.string).joined(separator: ", "))]}"
+    }
+
+    /// `duration` in milliseconds, to 0.1 ms, for a `Server-Timing` header.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.1f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+    }
+
+    /// `version` drawn with `parameters`: their settings over the document's front matter, checked
+    /// (a language's hyphenation patterns loaded) before any work.
+    private func preview(of version: DocumentSource.Version, _ parameters: ScreenParameters) throws -> DocumentPreview {
+        let settings = try parameters.settings.over(version.input.documentSettings).validated()
+        var preview = DocumentPreview(input: version.input, fonts: fonts, width: parameters.width, settings: settings)
+        preview.pictures = version.pictures
+        preview.debug = parameters.debug
+        return preview
+    }
+
+    /// The audit of `version` at the size and width of `parameters` in `settings`: kept, or run
+    /// (its workers with fonts of their own) and kept.
+    private func audit(_ version: DocumentSource.Version, _ parameters: ScreenParameters,
+                       settings: TextSettings) throws -> AuditReport {
+        let key = AuditKey(version: version.number, categories: parameters.categories, width: parameters.width, settings: settings)
+        if let kept = audits.withLock({ $0.value(for: key) }) { return kept }
+        var options = Auditor.Options()
+        (options.settings, options.categories, options.widths) = (settings, parameters.categories, [parameters.width])
+        let report = try Auditor(input: version.input, options: options, fontsDirectory: fonts.directory).run()
+        auditRuns.withLock { $0 += 1 }
+        audits.withLock { $0.insert(report, for: key) }
+        return report
+    }
+}

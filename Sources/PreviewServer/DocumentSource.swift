@@ -1,0 +1,76 @@
+import Preview
+import Reflow
+import ReflowKit
+import SystemPackage
+import TextMetrics
+
+/// The document the server shows: read and parsed once at the start and again each time its file
+/// changes, never per request. Each good reading is a new version; a reading that fails (the file
+/// gone, over `--max-input`, unreadable) keeps the last good version on show and says why
+/// (`Version.problem`), until a later reading succeeds. Safe to use from any thread.
+final class DocumentSource: Sendable {
+    /// One reading of the document, as requests see it.
+    struct Version: Sendable {
+        /// 1 for the first reading, one more for each good reading after it.
+        let number: Int
+        /// The document's cells and layout.
+        let input: LayoutInput
+        /// Its images, decoded once for every screen of this version.
+        let pictures: PictureStore
+        /// What a person should know about how it was read (invalid UTF-8, placeholder images).
+        let warnings: [String]
+        /// Why the latest reading failed, in the command line's words; nil when it was this one.
+        let problem: String?
+    }
+
+    /// The path as given.
+    let path: String
+    /// The file's name, for titles and the layout JSON.
+    let name: String
+    private let reader: DocumentReader
+    private let describe: @Sendable (any Error) -> String
+    private let state: Locked<Version>
+    private let readings = Locked(0)
+
+    /// Reads the document at `path` with `reader` (within its `maximumBytes`).
+    /// - Parameter describe: an error in the words of the program's user (the command line's).
+    /// - Throws: what the first reading throws: the server does not start without a document.
+    init(path: String, reader: DocumentReader, describe: @escaping @Sendable (any Error) -> String) throws {
+        self.path = path
+        name = FilePath(path).lastComponent?.string ?? path
+        self.reader = reader
+        self.describe = describe
+        let input = try reader.layoutInput(at: path)
+        readings.withLock { $0 += 1 }
+        state = Locked(Version(number: 1, input: input, pictures: PictureStore(), warnings: input.warnings(path: path),
+                               problem: nil))
+    }
+
+    /// The version requests are answered from now.
+    var current: Version { state.withLock { $0 } }
+
+    /// How many times the file has been read and parsed (each reading, good or not).
+    var readCount: Int { readings.withLock { $0 } }
+
+    /// Reads the file again: a new version when it reads, else the version on show with the
+    /// reason it did not. Returns the version now current.
+    @discardableResult
+    func reload() -> Version {
+        readings.withLock { $0 += 1 }
+        do {
+            let input = try reader.layoutInput(at: path)
+            return state.withLock { version in
+                version = Version(number: version.number + 1, input: input, pictures: PictureStore(),
+                                  warnings: input.warnings(path: path), problem: nil)
+                return version
+            }
+        } catch {
+            let problem = describe(error)
+            return state.withLock { version in
+                version = Version(number: version.number, input: version.input, pictures: version.pictures,
+                                  warnings: version.warnings, problem: problem)
+                return version
+            }
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import Preview
+import Reflow
+import ReflowKit
+import TextMetrics
+
+/// The live page (`/`): plain HTML, CSS and script, nothing loaded from elsewhere. The controls
+/// are the preview's options: a slider over the twelve text sizes, the width (320–1024 pt, with
+/// device presets), language, direction, Bold Text, hyphenation, WCAG text spacing, the audit and
+/// debug overlays, PNG or SVG. It shows one screen, as tall as the browser window, drawn by the
+/// server at the offset the page is scrolled to: the page scrolls as tall as the document is at
+/// that size (`X-Reflow-Content-Height`), so scrolling the page scrolls the document. It listens
+/// to `/events` and draws its screen again when the document changes.
+///
+/// At most one picture is asked for at a time; a change while one is drawn asks again once it
+/// has arrived, for the latest state only (a fast scroll costs the pictures the server can draw,
+/// not one per scroll event). The image carries what it shows (`data-category`, `data-version`,
+/// `data-query`) for tests.
+enum PreviewPage {
+    /// The page's policy: its own inline style and script, pictures from this server (as blobs),
+    /// requests to this server only; no frames, forms, plugins or other origins.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src 'self' blob:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+        + "connect-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// Widths of devices, in points, as UIKit reports their screens in portrait.
+    static let devices: [(name: String, width: Int)] = [
+        ("iPhone SE (1st generation)", 320), ("iPhone SE, iPhone 13 mini", 375), ("iPhone 15, 14, 13", 390),
+        ("iPhone 15 Pro, 16", 393), ("iPhone 15 Pro Max, 16 Plus", 430), ("iPad mini", 744), ("iPad 9.7\"", 768),
+        ("iPad 10th generation, iPad Air", 820), ("iPad Pro 12.9\"", 1024),
+    ]
+
+    /// The page for the document named `document`. What the page says that is not its own (the
+    /// document's name) is escaped as XML escapes text (`SVGRenderer.escaped`: `&`, `<`, `>` and
+    /// `"` as references), which is as safe in HTML text and double-quoted attributes, the only
+    /// places the page puts it; everything else from the document (messages, warnings) its
+    /// script sets as text (`textContent`), never as HTML.
+    static func html(document: String) -> String {
+        let name = SVGRenderer.escaped(document)
+        let sizes = ContentSizeCategory.allCases.enumerated().map { index, category in
+            "<option value=\"\(index)\" data-name=\"\(category.shortName)\" "
+                + "data-label=\"\(SVGRenderer.escaped("\(category.displayName), \(DocumentPreview.bodySizeLabel(category))"))\" "
+                + "label=\"\(SVGRenderer.escaped(category.displayName))\"></option>"
+        }.joined(separator: "\n      ")
+        let presets = devices.map { "<option value=\"\($0.width)\">\(SVGRenderer.escaped($0.name)), \($0.width) pt</option>" }
+            .joined(separator: "\n        ")
+        let large = ContentSizeCategory.allCases.firstIndex(of: .large) ?? 3
+        // Labels under the slider where their sizes are: xS, L (the default), xxxL (the largest
+        // before the accessibility sizes), AX1, AX5; a thumb is about 16 px wide.
+        let last = Double(ContentSizeCategory.allCases.count - 1)
+        let ticks = ContentSizeCategory.allCases.enumerated()
+            .filter { [.extraSmall, .large, .extraExtraExtraLarge, .accessibilityMedium, .accessibilityExtraExtraExtraLarge].contains($0.element) }
+            .map { index, category in
+                "<span style=\"left: calc(8px + (100% - 16px) * \(JSONText.number(Double(index) / last)))\">\(SVGRenderer.escaped(category.displayName))</span>"
+            }.joined()
+        return #"""
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\#(name) — reflow live preview</title>
+        <style>
+          :root { color-scheme: light; --side: 300px; --gap: 16px; font: 14px/1.4 system-ui, sans-serif; }
+          body { margin: 0; background: #e9e9ee; color: #1c1c1e; }
+          #controls { position: fixed; top: 0; left: 0; bottom: 0; width: var(--side); box-sizing: border-box; padding: var(--gap);
+                      overflow-y: auto; background: #f7f7fa; border-right: 1px solid #d1d1d6; }
+          #controls h1 { font-size: 16px; margin: 0 0 4px; overflow-wrap: anywhere; }
+          #controls fieldset { border: 0; padding: 0; margin: 12px 0 0; }
+          #controls legend, #controls label.block { display: block; font-weight: 600; margin-bottom: 4px; }
+          #controls input[type=range] { width: 100%; }
+          #controls input[type=text], #controls select, #controls input[type=number] { width: 100%; box-sizing: border-box; }
+          .row { display: flex; gap: 8px; align-items: center; }
+          .ticks { position: relative; height: 14px; font-size: 10px; color: #636366; }
+          .ticks span { position: absolute; transform: translateX(-50%); }
+          #size-label { font-variant-numeric: tabular-nums; }
+          #status, #timing { font-size: 12px; color: #3a3a3c; margin-top: 12px; overflow-wrap: anywhere; }
+          #problem { display: none; margin-top: 12px; padding: 8px; border-radius: 6px; background: #ffe5e5; color: #8a1111;
+                     white-space: pre-wrap; overflow-wrap: anywhere; }
+          #findings { font-size: 12px; margin-top: 4px; }
+          #stage { position: fixed; top: var(--gap); left: calc(var(--side) + var(--gap)); }
+          #screen { display: block; background: #fff; box-shadow: 0 1px 6px rgba(0,0,0,.25); }
+          #scroll-space { margin-left: var(--side); }
+        </style>
+        </head>
+        <body>
+        <div id="scroll-space"></div>
+        <aside id="controls" aria-label="Preview settings">
+          <h1>\#(name)</h1>
+          <div id="live" class="row" aria-live="polite">connecting…</div>
+          <fieldset>
+            <label class="block" for="size">Text size: <span id="size-label"></span></label>
+            <input id="size" type="range" min="0" max="11" step="1" value="\#(large)" list="sizes">
+            <datalist id="sizes">
+              \#(sizes)
+            </datalist>
+            <div class="ticks" aria-hidden="true">\#(ticks)</div>
+          </fieldset>
+          <fieldset>
+            <label class="block" for="width">Width: <span id="width-label"></span> pt</label>
+            <input id="width" type="range" min="320" max="1024" step="1" value="390">
+            <select id="device" aria-label="Device">
+              <option value="">Device…</option>
+              \#(presets)
+            </select>
+          </fieldset>
+          <fieldset>
+            <label class="block" for="lang">Language (BCP 47)</label>
+            <input id="lang" type="text" list="languages" placeholder="the document's" spellcheck="false" autocomplete="off">
+            <datalist id="languages">
+              <option value="en"><option value="de"><option value="fr"><option value="es"><option value="ar"><option value="he">
+              <option value="hi"><option value="ja"><option value="ko"><option value="zh-Hans"><option value="zh-Hant">
+            </datalist>
+          </fieldset>
+          <fieldset>
+            <label class="block" for="direction">Direction</label>
+            <select id="direction">
+              <option value="">the document's</option><option value="auto">auto</option>
+              <option value="ltr">left to right</option><option value="rtl">right to left</option>
+            </select>
+          </fieldset>
+          <fieldset>
+            <legend>Settings</legend>
+            <label class="row"><input id="bold-text" type="checkbox"> Bold Text</label>
+            <label class="row"><input id="text-spacing" type="checkbox"> WCAG 1.4.12 text spacing</label>
+            <label class="row"><input id="hyphenate" type="checkbox"> Hyphenation</label>
+          </fieldset>
+          <fieldset>
+            <legend>Overlays</legend>
+            <label class="row"><input id="audit" type="checkbox"> Audit findings</label>
+            <div id="findings"></div>
+            <label class="row"><input id="debug" type="checkbox"> Frames and baselines</label>
+          </fieldset>
+          <fieldset>
+            <legend>Picture</legend>
+            <label class="row"><input type="radio" name="format" value="png" checked> PNG</label>
+            <label class="row"><input type="radio" name="format" value="svg"> SVG</label>
+          </fieldset>
+          <div id="problem" role="alert"></div>
+          <div id="status"></div>
+          <div id="timing"></div>
+        </aside>
+        <main id="stage"><img id="screen" alt="The document's screen at the chosen text size"></main>
+        <script>
+        "use strict";
+        const $ = (id) => document.getElementById(id);
+        const sizes = Array.from($("sizes").options).map((o) => ({ name: o.dataset.name, label: o.dataset.label }));
+        const screen = $("screen"), space = $("scroll-space");
+        const page = { version: 0, contentHeight: 0, drawing: false, again: false, shown: null, error: "" };
+
+        function screenHeight() { return Math.max(200, Math.floor(window.innerHeight - 32)); }
+        function screenWidth() { return Number($("width").value); }
+        function format() { return document.querySelector("input[name=format]:checked").value; }
+
+        // The query of the screen the controls ask for now, at the page's scroll offset.
+        function query() {
+          const q = new URLSearchParams();
+          q.set("category", sizes[$("size").value].name);
+          q.set("viewport", screenWidth() + "x" + screenHeight());
+          q.set("offset", String(Math.max(0, Math.round(window.scrollY))));
+          q.set("scale", String(Math.min(4, Math.max(1, Math.round(window.devicePixelRatio || 1)))));
+          const lang = $("lang").value.trim();
+          if (lang) q.set("lang", lang);
+          if ($("direction").value) q.set("direction", $("direction").value);
+          if ($("bold-text").checked) q.set("bold-text", "1");
+          if ($("text-spacing").checked) q.set("text-spacing", "wcag");
+          if ($("hyphenate").checked) q.set("hyphenate", "1");
+          if ($("audit").checked) q.set("audit", "1");
+          if ($("debug").checked) q.set("debug", "1");
+          return q;
+        }
+
+        function showProblem(text) {
+          $("problem").textContent = text;
+          $("problem").style.display = text ? "block" : "none";
+        }
+
+        function showInfo(info) {
+          const warnings = info.warnings.length ? " · " + info.warnings.join(" · ") : "";
+          $("status").textContent = info.document + ", version " + info.version + warnings;
+          showProblem(info.problem ? "The document could not be read again: " + info.problem
+                      + ". Showing version " + info.version + "." : page.error);
+        }
+
+        // Sizes the page so that it scrolls exactly as far as the document does on this screen.
+        function sizeScrollSpace() {
+          const height = Math.max(0, page.contentHeight - screenHeight()) + window.innerHeight;
+          space.style.height = height + "px";
+        }
+
+        // Draws the screen the controls ask for: one request at a time, the latest state after it.
+        async function draw() {
+          if (page.drawing) { page.again = true; return; }
+          page.drawing = true;
+          const q = query(), kind = format(), started = performance.now();
+          try {
+            const response = await fetch("/render." + kind + "?" + q.toString());
+            if (!response.ok) {
+              page.error = "The server says (" + response.status + "): " + (await response.text()).trim();
+              showProblem(page.error);
+            } else {
+              const blob = await response.blob();
+              const old = screen.src;
+              screen.src = URL.createObjectURL(blob);
+              if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+              screen.style.width = screenWidth() + "px";
+              screen.style.height = screenHeight() + "px";
+              page.contentHeight = Number(response.headers.get("X-Reflow-Content-Height")) || 0;
+              page.version = Number(response.headers.get("X-Reflow-Version")) || page.version;
+              screen.dataset.category = q.get("category");
+              screen.dataset.version = String(page.version);
+              screen.dataset.query = q.toString();
+              screen.dataset.format = kind;
+              const estimated = response.headers.get("X-Reflow-Content-Height-Estimated") === "true";
+              const steps = (response.headers.get("Server-Timing") || "").replace(/;dur=/g, " ").replace(/,/g, " ms,");
+              $("timing").textContent = sizes[$("size").value].label + " · page " + Math.round(page.contentHeight) + " pt"
+                + (estimated ? " (estimated below the screen)" : "") + " · answered in "
+                + Math.round(performance.now() - started) + " ms" + (steps ? " (" + steps + " ms)" : "");
+              page.error = "";
+              showProblem("");
+              sizeScrollSpace();
+            }
+          } catch (error) {
+            page.error = "The server cannot be reached: " + error;
+            showProblem(page.error);
+          } finally {
+            page.drawing = false;
+            if (page.again) { page.again = false; draw(); }
+          }
+        }
+
+        async function countFindings() {
+          if (!$("audit").checked) { $("findings").textContent = ""; return; }
+          const q = query();
+          q.delete("viewport"); q.delete("offset"); q.delete("audit"); q.delete("debug"); q.delete("scale");
+          q.set("width", String(screenWidth()));
+          const response = await fetch("/audit.json?" + q.toString());
+          if (!response.ok) { $("findings").textContent = (await response.text()).trim(); return; }
+          const s = (await response.json()).summary;
+          $("findings").textContent = s.errors + " errors, " + s.warnings + " warnings, " + s.info + " notes at this size and width";
+        }
+
+        function settingsChanged() {
+          $("size-label").textContent = sizes[$("size").value].label;
+          $("width-label").textContent = screenWidth();
+          draw();
+          countFindings();
+        }
+
+        for (const id of ["size", "width", "direction", "bold-text", "text-spacing", "hyphenate", "audit", "debug"]) {
+          $(id).addEventListener("input", settingsChanged);
+        }
+        $("lang").addEventListener("change", settingsChanged);
+        for (const radio of document.querySelectorAll("input[name=format]")) radio.addEventListener("change", draw);
+        $("device").addEventListener("change", () => {
+          if ($("device").value) { $("width").value = $("device").value; settingsChanged(); }
+        });
+        window.addEventListener("scroll", draw, { passive: true });
+        window.addEventListener("resize", () => { sizeScrollSpace(); draw(); });
+
+        const events = new EventSource("/events");
+        const onDocument = (event) => {
+          const info = JSON.parse(event.data);
+          showInfo(info);
+          if (page.version && info.version !== page.version) draw();
+        };
+        events.addEventListener("hello", onDocument);
+        events.addEventListener("changed", onDocument);
+        events.onopen = () => { $("live").textContent = "● live: saving the document redraws this screen"; };
+        events.onerror = () => { $("live").textContent = "○ not connected to the server; retrying…"; };
+
+        settingsChanged();
+        </script>
+        </body>
+        </html>
+
+        """#
+    }
+}

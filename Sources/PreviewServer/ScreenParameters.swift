@@ -1,0 +1,44 @@
+import Reflow
+import ReflowKit
+import TextMetrics
+
+/// What one request asks to see, read from its query by the server's `Configuration.parameters`:
+/// the text size, the container, one screen of it or the whole page, and the text settings, as
+/// `reflow-cli preview` takes them from its options.
+public struct ScreenParameters: Hashable, Sendable {
+    /// One text size, or several drawn side by side on a contact sheet (`category=all`: all twelve).
+    public var categories: [ContentSizeCategory]
+    /// The container (screen) width in points.
+    public var width: Double
+    /// One screen of this size; nil for the whole page.
+    public var viewport: Size?
+    /// Where the screen is on the page (with a viewport).
+    public var position: DocumentPreview.Position
+    /// Device pixels per point of a PNG: 1 to 4.
+    public var scale: Int
+    /// The request's text settings, over the document's front matter.
+    public var settings: TextSettings
+    /// Outline the audit's findings at this size and width on the picture.
+    public var audit: Bool
+    /// The debug overlay: cell and text frames, baselines, the 44 pt minimum.
+    public var debug: Bool
+
+    public init(categories: [ContentSizeCategory] = [.large], width: Double = LayoutEnvironment.defaultContainerWidth,
+                viewport: Size? = nil, position: DocumentPreview.Position = .offset(0), scale: Int = 2,
+                settings: TextSettings = TextSettings(), audit: Bool = false, debug: Bool = false) {
+        precondition(!categories.isEmpty, "at least one text size")
+        self.categories = categories
+        self.width = width
+        self.viewport = viewport
+        self.position = position
+        self.scale = scale
+        self.settings = settings
+        self.audit = audit
+        self.debug = debug
+    }
+
+    /// The first (or only) text size.
+    public var category: ContentSizeCategory { categories[0] }
+    /// Several sizes: a contact sheet, an array of layouts.
+    public var isSheet: Bool { categories.count > 1 }
+}

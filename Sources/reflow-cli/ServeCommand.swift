@@ -1,0 +1,196 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import PreviewServer
+import ReflowKit
+import TextMetrics
+
+/// `reflow-cli serve FILE`: a live preview of the document in a browser (`PreviewServer`), which
+/// draws the screen again when the file is saved.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a live preview of a document: a page with a text-size slider, redrawn when the file is saved.",
+        discussion: """
+            Prints the page's URL (http://127.0.0.1:PORT/) on stdout and serves until SIGTERM or SIGINT (Ctrl-C), then \
+            exits 0. The page has a slider over the twelve text sizes, the width (320-1024 pt, and device presets), \
+            language, direction, Bold Text, hyphenation, WCAG text spacing, the audit and debug overlays, PNG or SVG; it \
+            shows one screen as tall as the browser window, scrolling the page scrolls the document, and saving the file \
+            draws it again (the file's folder is watched with inotify; the page is told by server-sent events).
+
+            For scripts: /render.png and /render.svg (a screen with viewport=WxH and offset=Y or at=ANCHOR, else the \
+            whole page), /layout.json (as 'reflow-cli layout' prints it) and /audit.json (the audit at one size and \
+            width, as 'reflow-cli audit --format json' prints it) take the preview's options as query parameters of the \
+            same names: category, width, viewport, offset, at, scale, lang, direction, text-spacing, bold-text=1, \
+            hyphenate=1 or 0, audit=1, debug=1. A bad value is 400 with the message the command line gives for it; \
+            values the document cannot be drawn with are 422; any other path is 404 (no file is ever served). \
+            The document and fonts are read once, and the document again only when it changes (within --max-input; a \
+            reading that fails is shown on the page and the last good version stays on show).
+            """)
+
+    @Argument(help: "The document: CommonMark (.md, .markdown), a screen file (.json), or plain text (any other extension).")
+    var file: String
+
+    @Option(help: ArgumentHelp(
+        "Address to listen on. The default, 127.0.0.1, keeps the preview to this machine; any other address lets whoever reaches the machine read the document (a warning says so).",
+        valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one. The URL printed says which.", valueName: "n"))
+    var port = 8080
+
+    @Option(name: .customLong("render-threads"), help: ArgumentHelp(
+        "Threads that draw at once, each with caches of its own (default: the machine's cores, at most 4).", valueName: "n"))
+    var renderThreads: Int?
+
+    @Flag(name: .customLong("allow-images-outside"), help: ArgumentHelp(
+        "Draw a Markdown document's images from anywhere on disk; without it an image outside the document's folder tree is a placeholder, with a warning."))
+    var allowImagesOutside = false
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be a port number from 1 to 65535, or 0 for a free one, got \(port)")
+        }
+        if let renderThreads, !(1...64).contains(renderThreads) {
+            throw ValidationError("--render-threads must be from 1 to 64, got \(renderThreads)")
+        }
+    }
+
+    func run() throws {
+        // SIGTERM and SIGINT stop the server and end the run with status 0: their default
+        // handlers (which end the process at once) are set aside, and the signals delivered to
+        // the dispatch sources below. One that arrives before the server is up stops it as it starts.
+        let stopping = SignalStop()
+        defer { withExtendedLifetime(stopping) {} }
+
+        var reader = input.reader
+        reader.allowImagesOutside = allowImagesOutside
+        var configuration = PreviewServer.Configuration(document: file, fonts: try fonts.library(), parameters: ScreenQuery.parameters)
+        configuration.reader = reader
+        (configuration.host, configuration.port) = (host, port)
+        if let renderThreads { configuration.renderThreads = renderThreads }
+        configuration.describe = { commandLineMessage($0) }
+        configuration.warn = { Console.warning($0) }
+
+        let server = try PreviewServer(configuration)
+        server.documentWarnings.forEach(Console.warning)
+        if !server.isLoopback {
+            Console.warning("the preview listens on \(server.host) port \(server.port), which other machines may reach: whoever "
+                + "reaches it can read '\(file)'. Leave out --host (127.0.0.1) to keep the preview to this machine.")
+        }
+        try Console.write(server.url + "\n")
+        stopping.stop(server)
+        try server.wait()
+    }
+}
+
+/// SIGTERM and SIGINT turned into a call of `PreviewServer.close()`, on a dispatch queue.
+private final class SignalStop {
+    private let sources: [any DispatchSourceSignal]
+    private let state = Locked<(server: PreviewServer?, signalled: Bool)>((nil, false))
+
+    init() {
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            sources.append(DispatchSource.makeSignalSource(signal: number, queue: .global()))
+        }
+        self.sources = sources
+        for source in sources {
+            source.setEventHandler { [state] in
+                let server = state.withLock { state in
+                    state.signalled = true
+                    return state.server
+                }
+                server?.close()
+            }
+            source.resume()
+        }
+    }
+
+    /// Stops `server` at the next signal, or now if one came already.
+    func stop(_ server: PreviewServer) {
+        let signalled = state.withLock { state in
+            state.server = server
+            return state.signalled
+        }
+        if signalled { server.close() }
+    }
+
+    deinit { sources.forEach { $0.cancel() } }
+}
+
+/// The preview's options as a request's query gives them (`serve`): the options of `preview`
+/// and `layout` that say what to draw, under the same names (`category=ax5` for
+/// `--category ax5`), read by the same parser and checked by the same rules, so that a bad value
+/// gets the message the command line gives.
+struct ScreenQuery: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve.",
+        valueName: "category"))
+    var category = CategoryChoice(.large)
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
+    var width: Double?
+
+    @OptionGroup var screen: ScreenOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
+    var scale: Int = 2
+
+    @Flag(help: "Outline the audit's findings at this size and width.")
+    var audit = false
+
+    @Flag(help: "Overlay cell frames, text frames, baselines, the 44 pt minimum and measured vs estimated rows.")
+    var debug = false
+
+    @OptionGroup var text: TextOptions
+
+    /// Query names that are switches (`bold-text=1`), and those of them the command line also turns off (`--no-hyphenate`).
+    static let switches: Set<String> = ["audit", "debug", "bold-text", "no-height-cache"]
+    static let invertibleSwitches: Set<String> = ["hyphenate"]
+
+    /// ArgumentParser's own options (help, completion scripts, its tool description): not
+    /// parameters of a picture, and answered as options it does not know.
+    static let parserOptions: Set<String> = ["help", "version", "generate-completion-script", "experimental-dump-help"]
+
+    /// `query` read as these options, or `BadRequest` with the command line's message.
+    @Sendable static func parameters(_ query: Query) throws -> ScreenParameters {
+        if let item = query.items.first(where: { parserOptions.contains($0.name) }) {
+            throw BadRequest("Unknown option '--\(item.name)'")
+        }
+        let arguments = try query.commandLineArguments(switches: switches, invertible: invertibleSwitches)
+        do {
+            return try parse(arguments).resolved()
+        } catch {
+            throw BadRequest(message(for: error))
+        }
+    }
+
+    /// The options as the server's parameters, checked as `preview --viewport` checks them.
+    func resolved() throws -> ScreenParameters {
+        var request = PreviewRequest(document: "")
+        (request.format, request.width, request.scale) = (.png, width, scale)
+        (request.categories, request.isSheet) = (category.categories, category.isAll)
+        try screen.apply(to: &request)
+        let (files, resolvedWidth): (PreviewFiles, Double)
+        do {
+            (files, resolvedWidth) = try request.resolved()
+        } catch {
+            throw ValidationError(error.commandLineMessage(viewport: screen.viewport))
+        }
+        return ScreenParameters(categories: category.categories, width: resolvedWidth, viewport: files.viewport,
+                                position: files.position, scale: scale, settings: try text.settings(), audit: audit, debug: debug)
+    }
+}
+
+extension PreviewServer.ListenError: CommandLineWording {
+    var commandLineMessage: String {
+        reason.contains("in use")
+            ? "\(description); give another --port, or --port 0 for a free one"
+            : "\(description); give --host an address of this machine (127.0.0.1, the default, for this machine only)"
+    }
+}
