@@ -1,18 +1,26 @@
 import ArgumentParser
 import Audit
+import Reflow
 import ReflowKit
+import TextMetrics
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Audit a document or screen for accessibility problems at every text size: clipped text, small touch targets, …",
+        abstract: "Audit documents or screens for accessibility problems at every text size: clipped text, small touch targets, …",
         discussion: """
-            Lays FILE out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's reflow width) \
-            and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under 24), \
-            text-clipped (a line cut or hidden by a line limit), content-clipped (an image cut), overlap (cells drawn over each \
-            other), missing-glyph (.notdef boxes), image-alt (no text alternative, WCAG 1.1.1), text-not-scaling, word-broken, \
-            horizontal-scroll, contrast (WCAG 1.4.3), spacing-clipped. Formats: a report for people \
-            (text), JSON for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
+            Lays each document out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's \
+            reflow width) and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under \
+            24), text-clipped (a line cut or hidden by a line limit), content-clipped (an image cut), overlap (cells drawn over \
+            each other), missing-glyph (.notdef boxes), image-alt (no text alternative, WCAG 1.1.1), text-not-scaling, \
+            word-broken, horizontal-scroll, contrast (WCAG 1.4.3), spacing-clipped. Formats: a report for people (text), JSON \
+            for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
+
+            Several documents, or a folder of them, make one report for all, each document named by its path: text reports \
+            one after another and a line for the run; JSON {"documents": [...], "summary": {...}}, each document the object \
+            one file gets (or {"file", "error"} for one that could not be read); SARIF one run with an artifact per document. \
+            One file named alone keeps its own report. A document that cannot be read is an error for it, in the report and \
+            on stderr; the others are audited all the same and the run exits 1.
             """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
@@ -29,35 +37,79 @@ struct AuditCommand: ParsableCommand {
     var failOn: AuditReport.FailureThreshold = .error
 
     @Option(name: .customLong("max-findings"), parsing: .unconditional, help: ArgumentHelp(
-        "List findings for at most this many elements per rule (default: 1000; 0 lists all). The rest are counted in the summary, and --fail-on counts them too.",
+        "List findings for at most this many elements per rule and document (default: 1000; 0 lists all). The rest are counted in the summary, and --fail-on counts them too.",
         valueName: "n"))
     var maxFindings = 1_000
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of stdout.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Write the report to this file instead of stdout (in a folder being audited, it is not read as a document).",
+        valueName: "path"))
     var output: String?
 
-    @OptionGroup var document: DocumentOptions
+    @OptionGroup var documents: DocumentsOptions
 
     func validate() throws {
         try width.forEach { try requirePositive($0, "--width") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (list all) or more, got \(maxFindings)") }
     }
 
-    func run() throws {
-        // Checked before any work, so a wrong -o fails at once and never replaces the input.
-        let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
-        let loaded = try document.load()
+    /// The auditor's options but the text settings, which come from each document.
+    private var options: Auditor.Options {
         var options = Auditor.Options()
-        options.settings = try document.text.sweep(loaded)
         if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
         if !width.isEmpty { options.widths = width }
         options.findingsPerRule = maxFindings == 0 ? nil : maxFindings
-        let auditor = Auditor(input: loaded, options: options, fontsDirectory: try document.fonts.library().directory)
-        let progress = document.progress("auditing")
-        let report = try auditor.run { progress.update($0) }
-        progress.finish()
-        let rendered = report.rendered(format, path: document.file)
+        return options
+    }
+
+    func run() throws {
+        let paths = try documents.documents(excluding: output.map { [$0] } ?? [])
+        // Checked before any work, so a wrong -o fails at once and never replaces an input.
+        let destination = try output.map { try OutputFile(path: $0, protecting: paths) }
+        let fonts = try documents.reading.fonts.library().directory
+        let rendered: String, fails: Bool
+        if documents.namesOneDocument {
+            let progress = documents.reading.progress("auditing")
+            let report = try audit(documents.reading.load(paths[0]), fontsDirectory: fonts) { progress.update($0) }
+            progress.finish()
+            (rendered, fails) = (report.rendered(format, path: paths[0]), report.fails(at: failOn.severity))
+        } else {
+            let run = try auditAll(paths, fontsDirectory: fonts)
+            (rendered, fails) = (run.rendered(format), run.fails)
+        }
         if let destination { try destination.write(Array(rendered.utf8)) } else { try Console.write(rendered) }
-        if report.fails(at: failOn.severity) { throw ExitCode.failure }
+        if fails { throw ExitCode.failure }
+    }
+
+    /// The audit of one document, in the text settings it asks for under the options'.
+    private func audit(_ input: LayoutInput, fontsDirectory: String,
+                       progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
+        var options = self.options
+        options.settings = try documents.reading.text.sweep(input)
+        return try Auditor(input: input, options: options, fontsDirectory: fontsDirectory).run(progress: progress)
+    }
+
+    /// Every document's audit, `--jobs` at a time, each one's warnings and errors said in
+    /// document order as it is delivered.
+    private func auditAll(_ paths: [String], fontsDirectory: String) throws -> AuditRun {
+        let progress = documents.reading.progress("auditing \(paths.count) documents")
+        defer { progress.finish() }
+        let audited = Locked<[AuditRun.Document]>([])
+        try DocumentSet(paths: paths).forEach(jobs: documents.workers, produce: { path in
+            let (input, warnings) = try documents.reading.read(path)
+            return (report: try audit(input, fontsDirectory: fontsDirectory), warnings: warnings)
+        }, deliver: { _, path, result in
+            let document: AuditRun.Document
+            switch result {
+            case .success(let (report, warnings)):
+                warnings.forEach(Console.warning)
+                document = AuditRun.Document(path: path, outcome: .success(report))
+            case .failure(let error):
+                Console.error(commandLineMessage(error, document: path))
+                document = AuditRun.Document(path: path, outcome: .failure(AuditRun.Failure(message: commandLineMessage(error))))
+            }
+            audited.withLock { $0.append(document) }
+        }, progress: { progress.update($0) })
+        return AuditRun(documents: audited.withLock { $0 }, threshold: failOn.severity)
     }
 }

@@ -112,11 +112,19 @@ struct ReadingOptions: ParsableArguments {
     /// on stderr what was replaced (invalid UTF-8, NUL bytes) and which images are drawn as placeholders.
     func load(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
               layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
+        let (loaded, warnings) = try read(file, format: format, cells: cells, layout: layout)
+        warnings.forEach(Console.warning)
+        return loaded
+    }
+
+    /// `load` without saying anything: the document and its warnings, for a run over several
+    /// documents that says each one's in document order, whichever is read first.
+    func read(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
+              layout: LayoutInput.DocumentLayout = .list) throws -> (input: LayoutInput, warnings: [String]) {
         var reader = input.reader
         reader.allowImagesOutside = allowImagesOutside
         let loaded = try reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
-        loaded.warnings(path: file).forEach(Console.warning)
-        return loaded
+        return (loaded, loaded.warnings(path: file))
     }
 }
 
@@ -187,6 +195,11 @@ struct DocumentsOptions: ParsableArguments {
 
     /// Threads for the documents: --jobs, else one per core.
     var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Whether the command line names one file (not a folder) and no shard: the command then
+    /// reports as it does for one document. Any other run reports in its shape for several, however
+    /// many documents it finds, so that the shards of a CI matrix all write the same shape.
+    var namesOneDocument: Bool { files.count == 1 && shard == nil && Folder.kind(of: files[0]) != .folder }
 
     /// The documents named, this shard's share of them; folders named in `excluding` are not searched.
     func documents(excluding: [String] = []) throws -> [String] {
