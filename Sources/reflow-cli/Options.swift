@@ -59,12 +59,12 @@ struct CategoryChoice: ExpressibleByArgument {
 
 // The library's enumerations named on the command line by their raw values: --cells (blocks,
 // words), --layout (list, flow), a document's --format (markdown, text, screen), a preview's
-// (png, svg, json), an audit's (text, json, sarif), --fail-on, --frames, --overflow-wrap.
+// (png, svg, json), an audit's (text, json, sarif, html), --fail-on, --frames, --overflow-wrap.
 extension CellMode: ExpressibleByArgument {}
 extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
 extension DocumentFormat: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
-extension AuditReport.Format: ExpressibleByArgument {}
+extension AuditReportFormat: ExpressibleByArgument {}
 extension AuditReport.FailureThreshold: ExpressibleByArgument {}
 extension ScrollReport.Frames: ExpressibleByArgument {}
 extension LineBreaker.OverflowWrap: ExpressibleByArgument {}
