@@ -73,7 +73,8 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let format = AuditReportFormat.resolve(self.format, path: output)
-        let paths = try documents.documents(excluding: output.map { [$0] } ?? [])
+        // One file named alone is read as it always was (a missing one is the reader's error).
+        let paths = documents.namesOneDocument ? documents.files : try documents.documents(excluding: output.map { [$0] } ?? [])
         // Checked before any work, so a wrong -o fails at once and never replaces an input.
         let destination = try output.map { try OutputFile(path: $0, protecting: paths) }
         let fonts = try documents.reading.fonts.library().directory

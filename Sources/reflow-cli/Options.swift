@@ -117,6 +117,20 @@ struct ReadingOptions: ParsableArguments {
         return loaded
     }
 
+    /// The height cache for screens of `loaded`, read from `file` as `readAs`, in its default
+    /// place; nil when asked not to keep one, for a document that is not a regular file (a pipe),
+    /// or without a place for it.
+    func heightCache(for loaded: LayoutInput, file: String, readAs: String, disabled: Bool) throws -> HeightCache? {
+        // The document's bytes again, within --max-input, from a regular file only: a pipe
+        // cannot be read twice.
+        guard !disabled, let directory = HeightCache.defaultDirectory(),
+              let bytes = try? input.reader.bytes(ofRegularFile: file) else { return nil }
+        let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
+        return HeightCache(directory: directory,
+                           documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
+                           engineIdentity: HeightCache.engineIdentity(fontsDirectory: try fonts.library().directory))
+    }
+
     /// `load` without saying anything: the document and its warnings, for a run over several
     /// documents that says each one's in document order, whichever is read first.
     func read(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
@@ -151,18 +165,9 @@ struct DocumentOptions: ParsableArguments {
         try reading.load(file, format: format, cells: cells, layout: layout)
     }
 
-    /// The height cache for screens of `loaded` (read as `readAs`), in its default place; nil
-    /// when asked not to keep one, for a document that is not a regular file (a pipe), or
-    /// without a place for it.
+    /// The height cache for screens of `loaded` (read as `readAs`; `ReadingOptions.heightCache`).
     func heightCache(for loaded: LayoutInput, readAs: String, disabled: Bool) throws -> HeightCache? {
-        // The document's bytes again, within --max-input, from a regular file only: a pipe
-        // cannot be read twice.
-        guard !disabled, let directory = HeightCache.defaultDirectory(),
-              let bytes = try? input.reader.bytes(ofRegularFile: file) else { return nil }
-        let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
-        return HeightCache(directory: directory,
-                           documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
-                           engineIdentity: HeightCache.engineIdentity(fontsDirectory: try fonts.library().directory))
+        try reading.heightCache(for: loaded, file: file, readAs: readAs, disabled: disabled)
     }
 }
 

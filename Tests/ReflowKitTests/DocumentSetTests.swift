@@ -76,6 +76,21 @@ import TextMetrics
         try DocumentSet(paths: []).forEach(jobs: 4, produce: { _ in 0 }, deliver: { _, _, _ in Issue.record("nothing to deliver") })
     }
 
+    /// Outputs named after their documents' paths keep their places and never collide: same
+    /// names in other folders, paths that leave the current folder, names that look like markers.
+    @Test func aDocumentsPathIsMirroredInsideAnOutputFolder() {
+        #expect(DocumentSet.mirrored("docs/guide/intro.md") == "docs/guide/intro.md")
+        #expect(DocumentSet.mirrored("./docs//intro.md") == "docs/intro.md")
+        #expect(DocumentSet.mirrored("../shared/intro.md") == "%2E%2E/shared/intro.md")
+        #expect(DocumentSet.mirrored("/srv/docs/intro.md") == "%2F/srv/docs/intro.md")
+        #expect(DocumentSet.mirrored("100%/%2F/a.md") == "100%25/%252F/a.md")
+        let paths = ["intro.md", "a/intro.md", "b/intro.md", "/intro.md", "%2F/intro.md", "../intro.md", "%2E%2E/intro.md",
+                     "intro.txt", "a/%/intro.md", "a/%25/intro.md"]
+        let mirrored = paths.map(DocumentSet.mirrored)
+        #expect(Set(mirrored).count == paths.count, "no two paths share a name: \(mirrored)")
+        #expect(mirrored.allSatisfy { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }, "inside the folder")
+    }
+
     @Test func aLinkedFolderIsNotFollowed() throws {
         try Self.tree(["docs/a.md"]) { root in
             try FileManager.default.createSymbolicLink(atPath: root + "/docs/loop", withDestinationPath: root + "/docs")

@@ -1,6 +1,24 @@
 import Reflow
 
+// A run over the documents: their work on several threads, and the names of their outputs.
 extension DocumentSet {
+    /// `path` as a relative path inside an output folder, so that the outputs of a run keep their
+    /// documents' places and never collide, whatever folders the documents are in: the path's
+    /// folders as folders (`docs/guide/intro.md` stays), `.` and empty components dropped, `..`
+    /// written `%2E%2E`, a leading `/` as a first folder `%2F`, and `%` itself as `%25`, so that
+    /// no name made this way is another's.
+    public static func mirrored(_ path: String) -> String {
+        var components = path.split(separator: "/", omittingEmptySubsequences: true).compactMap { component -> String? in
+            switch component {
+            case ".": nil
+            case "..": "%2E%2E"
+            default: component.split(separator: "%", omittingEmptySubsequences: false).joined(separator: "%25")
+            }
+        }
+        if path.hasPrefix("/") { components.insert("%2F", at: 0) }
+        return components.joined(separator: "/")
+    }
+
     /// Works on each document on `jobs` threads and hands each one's result to `deliver` in
     /// document order, as soon as it and every document before it are done (`OrderedFanOut`):
     /// what a run over several documents reports is the same for any number of jobs. Work that
