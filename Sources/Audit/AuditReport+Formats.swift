@@ -80,7 +80,10 @@ extension AuditReport {
     }
 
     /// `"omitted": {"touch-target": 120}` (JSON), when a rule found more than it lists.
-    var omittedJSON: String {
+    var omittedJSON: String { Self.omittedJSON(omitted) }
+
+    /// `omitted`'s counts as JSON members, in rule order.
+    static func omittedJSON(_ omitted: [AuditRule: Int]) -> String {
         AuditRule.allCases.compactMap { rule in omitted[rule].map { "\(JSONText.string(rule.rawValue)): \($0)" } }.joined(separator: ", ")
     }
 
@@ -133,6 +136,18 @@ extension AuditReport {
     /// GitHub code scanning and other CI tools show the findings on the source.
     /// - Parameter uri: the audited file as a URI reference, relative to the repository root when it can be.
     public func sarif(uri: String, toolVersion: String) -> String {
+        Self.sarif(artifacts: [uri], reports: [(0, self)], failures: [], toolVersion: toolVersion)
+    }
+
+    /// One SARIF run over several files (`AuditRun`): an artifact per file, the results of each
+    /// audited one located in its artifact, and a file that could not be audited as a failed
+    /// invocation's notification (only when there is one, so a run without reads as before).
+    /// - Parameters:
+    ///   - artifacts: the files' URIs, in order.
+    ///   - reports: each audited file's artifact index and report.
+    ///   - failures: each file that could not be audited: its artifact index and why.
+    static func sarif(artifacts: [String], reports: [(artifact: Int, report: AuditReport)], failures: [(artifact: Int, message: String)],
+                      toolVersion: String) -> String {
         let rules = AuditRule.allCases
         var out = "{\n"
         out += "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
@@ -147,29 +162,45 @@ extension AuditReport {
                 + "\"defaultConfiguration\": {\"level\": \(JSONText.string(Self.defaultSeverity(rule).sarifLevel))}}"
         }.joined(separator: ", ")
         out += "]}},\n"
-        out += "      \"artifacts\": [{\"location\": {\"uri\": \(JSONText.string(uri))}}],\n"
-        out += "      \"results\": ["
-        for (index, finding) in findings.enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            out += "        {\"ruleId\": \(JSONText.string(finding.rule.rawValue)), \"ruleIndex\": \(rules.firstIndex(of: finding.rule)!), "
-            out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), "
-            out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText) at \(finding.categoryText), \(Auditor.points(finding.width)) pt: \(finding.message)"))}, "
-            var location = "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(uri)), \"index\": 0}"
-            if let line = finding.source?.line {
-                location += ", \"region\": {\"startLine\": \(line)" + (finding.source?.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
-            }
-            location += "}"
-            if let path = finding.source?.jsonPath {
-                location += ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.string(path)), \"kind\": \"object\"}]"
-            }
-            out += "\"locations\": [{\(location)}], "
-            out += "\"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
-            out += "\"categories\": [\(finding.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
-            out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))}}"
+        if !failures.isEmpty {
+            out += "      \"invocations\": [{\"executionSuccessful\": false, \"toolExecutionNotifications\": ["
+            out += failures.map { failure in
+                "{\"level\": \"error\", \"message\": {\"text\": \(JSONText.string(failure.message))}, "
+                    + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
+                    + "{\"uri\": \(JSONText.string(artifacts[failure.artifact])), \"index\": \(failure.artifact)}}}]}"
+            }.joined(separator: ", ")
+            out += "]}],\n"
         }
-        out += findings.isEmpty ? "]" : "\n      ]"
-        if omittedCount > 0 {
-            out += ",\n      \"properties\": {\"omittedResults\": {\(omittedJSON)}, \"resultsPerRule\": \(findingsPerRule ?? 0)}"
+        out += "      \"artifacts\": [\(artifacts.map { "{\"location\": {\"uri\": \(JSONText.string($0))}}" }.joined(separator: ", "))],\n"
+        out += "      \"results\": ["
+        var first = true
+        for (artifact, report) in reports {
+            let uri = artifacts[artifact]
+            for finding in report.findings {
+                out += first ? "\n" : ",\n"
+                first = false
+                out += "        {\"ruleId\": \(JSONText.string(finding.rule.rawValue)), \"ruleIndex\": \(rules.firstIndex(of: finding.rule)!), "
+                out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), "
+                out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText) at \(finding.categoryText), \(Auditor.points(finding.width)) pt: \(finding.message)"))}, "
+                var location = "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(uri)), \"index\": \(artifact)}"
+                if let line = finding.source?.line {
+                    location += ", \"region\": {\"startLine\": \(line)" + (finding.source?.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
+                }
+                location += "}"
+                if let path = finding.source?.jsonPath {
+                    location += ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.string(path)), \"kind\": \"object\"}]"
+                }
+                out += "\"locations\": [{\(location)}], "
+                out += "\"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
+                out += "\"categories\": [\(finding.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
+                out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))}}"
+            }
+        }
+        out += first ? "]" : "\n      ]"
+        let omitted = reports.reduce(into: [AuditRule: Int]()) { sum, entry in sum.merge(entry.report.omitted, uniquingKeysWith: +) }
+        if omitted.values.contains(where: { $0 > 0 }) {
+            let perRule = reports.lazy.compactMap(\.report.findingsPerRule).first ?? 0
+            out += ",\n      \"properties\": {\"omittedResults\": {\(Self.omittedJSON(omitted))}, \"resultsPerRule\": \(perRule)}"
         }
         out += "\n    }\n  ]\n}\n"
         return out

@@ -292,7 +292,8 @@ public struct Auditor: Sendable {
         return nil
     }
 
-    static func points(_ value: Double) -> String {
+    /// `value` points to a tenth, without a trailing `.0`: `17`, `83.5`.
+    package static func points(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

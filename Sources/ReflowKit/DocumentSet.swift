@@ -18,7 +18,9 @@ public struct DocumentSet: Hashable, Sendable {
     /// The documents that `arguments` name: each file as given, each folder's documents (hidden
     /// files and folders, and folders reached through a symbolic link, left out), each path once.
     /// - Parameter excluding: folders whose files are never documents (the goldens of `check`,
-    ///   an output folder), by path; a folder is excluded however the two paths are spelled.
+    ///   an output folder) and files that are not either when a folder holds them (a report the
+    ///   run writes into a folder it reads), by path; each is excluded however the two paths are
+    ///   spelled. A file named in `arguments` is kept all the same.
     /// - Throws: `Problem` for an argument that is neither a file nor a folder, or a folder with
     ///   no documents in it.
     public init(_ arguments: [String], excluding: [String] = []) throws(Problem) {
@@ -91,6 +93,7 @@ public struct DocumentSet: Hashable, Sendable {
             case S_IFREG, S_IFLNK:
                 if status.st_mode & S_IFMT == S_IFLNK, Folder.kind(of: path) != .notAFolder { continue }
                 if let pathExtension = FilePath(name).extension?.lowercased(), documentExtensions.contains(pathExtension) {
+                    if !excluded.isEmpty, let identity = identity(of: path), excluded.contains(identity) { continue }
                     found.append(path)
                 }
             default:
@@ -99,7 +102,7 @@ public struct DocumentSet: Hashable, Sendable {
         }
     }
 
-    /// A folder's device and inode, to compare folders however their paths are spelled.
+    /// A file's or folder's device and inode, to compare them however their paths are spelled.
     private static func identity(of path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }

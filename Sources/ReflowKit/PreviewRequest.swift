@@ -13,6 +13,11 @@ public struct PreviewRequest: Sendable {
     /// The document's path: the default output goes beside it, and nothing may replace it.
     public var document: String
     public var output: String?
+    /// A run over several documents: the folder each one's files go in, named after its path
+    /// (`DocumentSet.mirrored`) and its size, `FOLDER/docs/intro.md-xxxl.png` for `docs/intro.md`
+    /// (the file name kept whole: `intro.md` and `intro.txt` are two documents). When set, `output`
+    /// is not read, the format is `format` or PNG, and a tall page is written in parts.
+    public var outputFolder: String?
     public var format: OutputFormat?
     public var categories: [ContentSizeCategory] = [.large]
     /// Draw the sizes side by side (asked for as "all").
@@ -34,7 +39,9 @@ public struct PreviewRequest: Sendable {
     /// The files to write and the container width.
     public func resolved() throws(Problem) -> (files: PreviewFiles, width: Double) {
         let format: OutputFormat
-        do { format = try OutputFormat.resolve(self.format, path: output) ?? .png } catch { throw .unknownFormat(error) }
+        do { format = try OutputFormat.resolve(self.format, path: outputFolder == nil ? output : nil) ?? .png } catch {
+            throw .unknownFormat(error)
+        }
         guard PNGRenderer.scales.contains(scale) else { throw .scaleUnsupported(scale) }
         try checkViewport()
         let width = viewport?.width ?? self.width ?? LayoutEnvironment.defaultContainerWidth
@@ -44,11 +51,16 @@ public struct PreviewRequest: Sendable {
         if !format.isPicture, viewport != nil { throw .viewportWithLayoutJSON }
         if parts, format != .png || viewport != nil || isSheet { throw .partsNeedOnePNGPage(format: format) }
         let file = FilePath(document)
-        let name = "\(file.stem ?? file.lastComponent?.string ?? "document")-\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
-        var files = PreviewFiles(format: format, categories: categories, isSheet: isSheet,
-                                 path: output ?? file.removingLastComponent().appending(name).string)
+        let suffix = "-\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
+        let path: String
+        if let outputFolder {
+            path = FilePath(outputFolder).appending(DocumentSet.mirrored(document) + suffix).string
+        } else {
+            path = output ?? file.removingLastComponent().appending((file.stem ?? file.lastComponent?.string ?? "document") + suffix).string
+        }
+        var files = PreviewFiles(format: format, categories: categories, isSheet: isSheet, path: path)
         (files.viewport, files.offset, files.anchor, files.scale) = (viewport, offset, anchor, scale)
-        files.allowsParts = output == nil || parts
+        files.allowsParts = output == nil || outputFolder != nil || parts
         files.protecting = [document]
         return (files, width)
     }

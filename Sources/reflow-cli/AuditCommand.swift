@@ -1,18 +1,27 @@
 import ArgumentParser
 import Audit
+import Preview
+import Reflow
 import ReflowKit
+import TextMetrics
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Audit a document or screen for accessibility problems at every text size: clipped text, small touch targets, …",
+        abstract: "Audit documents or screens for accessibility problems at every text size: clipped text, small touch targets, …",
         discussion: """
-            Lays FILE out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's reflow width) \
-            and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under 24), \
-            text-clipped (a line cut or hidden by a line limit), content-clipped (an image cut), overlap (cells drawn over each \
-            other), missing-glyph (.notdef boxes), image-alt (no text alternative, WCAG 1.1.1), text-not-scaling, word-broken, \
-            horizontal-scroll, contrast (WCAG 1.4.3), spacing-clipped. Formats: a report for people \
-            (text), JSON for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
+            Lays each document out at each category and width (default: all twelve sizes at 390 and 320 pt, WCAG 1.4.10's \
+            reflow width) and reports, per rule, element and first failing size: touch-target (under 44 × 44 pt; error under \
+            24), text-clipped (a line cut or hidden by a line limit), content-clipped (an image cut), overlap (cells drawn over \
+            each other), missing-glyph (.notdef boxes), image-alt (no text alternative, WCAG 1.1.1), text-not-scaling, \
+            word-broken, horizontal-scroll, contrast (WCAG 1.4.3), spacing-clipped. Formats: a report for people (text), JSON \
+            for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
+
+            Several documents, or a folder of them, make one report for all, each document named by its path: text reports \
+            one after another and a line for the run; JSON {"documents": [...], "summary": {...}}, each document the object \
+            one file gets (or {"file", "error"} for one that could not be read); SARIF one run with an artifact per document. \
+            One file named alone keeps its own report. A document that cannot be read is an error for it, in the report and \
+            on stderr; the others are audited all the same and the run exits 1.
             """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
@@ -22,42 +31,121 @@ struct AuditCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Container widths in points (default: 390 320).", valueName: "pt"))
     var width: [Double] = []
 
-    @Option(help: "Output: text (for people), json (for scripts) or sarif (SARIF 2.1.0, for code scanning).")
-    var format: AuditReport.Format = .text
+    @Option(help: ArgumentHelp(
+        "Output: text (for people), json (for scripts), sarif (SARIF 2.1.0, for code scanning) or html (one page that draws each finding on the screen it was found on). Default: from the -o extension (.json, .sarif, .html), else text.",
+        valueName: "format"))
+    var format: AuditReportFormat?
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding of this severity or worse is found: error, warning or never.")
     var failOn: AuditReport.FailureThreshold = .error
 
     @Option(name: .customLong("max-findings"), parsing: .unconditional, help: ArgumentHelp(
-        "List findings for at most this many elements per rule (default: 1000; 0 lists all). The rest are counted in the summary, and --fail-on counts them too.",
+        "List findings for at most this many elements per rule and document (default: 1000; 0 lists all). The rest are counted in the summary, and --fail-on counts them too.",
         valueName: "n"))
     var maxFindings = 1_000
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file instead of stdout.", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "With --format html: device pixels per point of each finding's screen, 1 (default; about 60 KB a screen of text), 2, 3 or 4.",
+        valueName: "n"))
+    var scale = 1
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Write the report to this file instead of stdout (in a folder being audited, it is not read as a document).",
+        valueName: "path"))
     var output: String?
 
-    @OptionGroup var document: DocumentOptions
+    @OptionGroup var documents: DocumentsOptions
 
     func validate() throws {
         try width.forEach { try requirePositive($0, "--width") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (list all) or more, got \(maxFindings)") }
+        if !PNGRenderer.scales.contains(scale) { throw ValidationError("--scale must be 1, 2, 3 or 4 (device pixels per point), got \(scale)") }
     }
 
-    func run() throws {
-        // Checked before any work, so a wrong -o fails at once and never replaces the input.
-        let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
-        let loaded = try document.load()
+    /// The auditor's options but the text settings, which come from each document.
+    private var options: Auditor.Options {
         var options = Auditor.Options()
-        options.settings = try document.text.sweep(loaded)
         if !category.isEmpty { options.categories = Array(Set(category.flatMap(\.categories))).sorted() }
         if !width.isEmpty { options.widths = width }
         options.findingsPerRule = maxFindings == 0 ? nil : maxFindings
-        let auditor = Auditor(input: loaded, options: options, fontsDirectory: try document.fonts.library().directory)
-        let progress = document.progress("auditing")
-        let report = try auditor.run { progress.update($0) }
-        progress.finish()
-        let rendered = report.rendered(format, path: document.file)
+        return options
+    }
+
+    func run() throws {
+        let format = AuditReportFormat.resolve(self.format, path: output)
+        // One file named alone is read as it always was (a missing one is the reader's error).
+        let paths = documents.namesOneDocument ? documents.files : try documents.documents(excluding: output.map { [$0] } ?? [])
+        // Checked before any work, so a wrong -o fails at once and never replaces an input.
+        let destination = try output.map { try OutputFile(path: $0, protecting: paths) }
+        let fonts = try documents.reading.fonts.library().directory
+        let run: AuditRun, screens: [[AuditScreens.Screen]]
+        if documents.namesOneDocument {
+            let progress = documents.reading.progress("auditing")
+            let audited = try audit(documents.reading.load(paths[0]), drawing: format == .html, fontsDirectory: fonts) {
+                progress.update($0)
+            }
+            progress.finish()
+            audited.warnings.forEach(Console.warning)
+            run = AuditRun(documents: [AuditRun.Document(path: paths[0], outcome: .success(audited.report))], threshold: failOn.severity)
+            screens = [audited.screens]
+        } else {
+            (run, screens) = try auditAll(paths, drawing: format == .html, fontsDirectory: fonts)
+        }
+        let rendered = switch format.findingsFormat {
+        case let findings? where documents.namesOneDocument: run.documents[0].report!.rendered(findings, path: paths[0])
+        case let findings?: run.rendered(findings)
+        case nil: AuditHTMLReport(run: run, screens: screens).rendered()
+        }
         if let destination { try destination.write(Array(rendered.utf8)) } else { try Console.write(rendered) }
-        if report.fails(at: failOn.severity) { throw ExitCode.failure }
+        if run.fails { throw ExitCode.failure }
+    }
+
+    /// One document's audit: its report, each listed finding drawn on its screen when `drawing`
+    /// (for the HTML page), and what to warn about.
+    private struct Audited: Sendable {
+        var report: AuditReport
+        var screens: [AuditScreens.Screen]
+        var warnings: [String]
+    }
+
+    /// The audit of one document, in the text settings it asks for under the options'.
+    private func audit(_ input: LayoutInput, drawing: Bool, fontsDirectory: String,
+                       progress: (@Sendable (Double) -> Void)? = nil) throws -> Audited {
+        var options = self.options
+        options.settings = try documents.reading.text.sweep(input)
+        // Drawing costs about what auditing does: a layout per size and width drawn at.
+        let share = drawing ? 0.5 : 1
+        let report = try Auditor(input: input, options: options, fontsDirectory: fontsDirectory).run { progress?($0 * share) }
+        guard drawing else { return Audited(report: report, screens: [], warnings: []) }
+        var screens = AuditScreens(input: input, settings: options.settings, fontsDirectory: fontsDirectory)
+        screens.scale = scale
+        let drawn = try screens.draw(report.findings) { progress?(share + (1 - share) * $0) }
+        return Audited(report: report, screens: drawn, warnings: screens.pictures.warnings)
+    }
+
+    /// Every document's audit, `--jobs` at a time, each one's warnings and errors said in
+    /// document order as it is delivered.
+    private func auditAll(_ paths: [String], drawing: Bool, fontsDirectory: String) throws -> (AuditRun, [[AuditScreens.Screen]]) {
+        let progress = documents.reading.progress("auditing \(paths.count) documents")
+        defer { progress.finish() }
+        let audited = Locked<[(document: AuditRun.Document, screens: [AuditScreens.Screen])]>([])
+        try DocumentSet(paths: paths).forEach(jobs: documents.workers, produce: { path in
+            let (input, warnings) = try documents.reading.read(path)
+            var document = try audit(input, drawing: drawing, fontsDirectory: fontsDirectory)
+            document.warnings = warnings + document.warnings
+            return document
+        }, deliver: { _, path, result in
+            switch result {
+            case .success(let document):
+                document.warnings.forEach(Console.warning)
+                audited.withLock { $0.append((AuditRun.Document(path: path, outcome: .success(document.report)), document.screens)) }
+            case .failure(let error):
+                Console.error(commandLineMessage(error, document: path))
+                let failure = AuditRun.Failure(message: commandLineMessage(error))
+                audited.withLock { $0.append((AuditRun.Document(path: path, outcome: .failure(failure)), [])) }
+            }
+        }, progress: { progress.update($0) })
+        let all = audited.withLock { $0 }
+        return (AuditRun(documents: all.map(\.document), threshold: failOn.severity), all.map(\.screens))
     }
 }

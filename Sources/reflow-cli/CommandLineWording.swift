@@ -17,6 +17,13 @@ func commandLineMessage(_ error: any Error) -> String {
     (error as? any CommandLineWording)?.commandLineMessage ?? "\(error)"
 }
 
+/// `error` of the document at `path`, in a run over several: its message, led by the path
+/// unless the message names the document already (`cannot read 'x.md': …`).
+func commandLineMessage(_ error: any Error, document path: String) -> String {
+    let message = commandLineMessage(error)
+    return message.contains(path) ? message : "\(path): \(message)"
+}
+
 extension ReflowError: CommandLineWording {
     var commandLineMessage: String {
         switch self {

@@ -59,12 +59,12 @@ struct CategoryChoice: ExpressibleByArgument {
 
 // The library's enumerations named on the command line by their raw values: --cells (blocks,
 // words), --layout (list, flow), a document's --format (markdown, text, screen), a preview's
-// (png, svg, json), an audit's (text, json, sarif), --fail-on, --frames, --overflow-wrap.
+// (png, svg, json), an audit's (text, json, sarif, html), --fail-on, --frames, --overflow-wrap.
 extension CellMode: ExpressibleByArgument {}
 extension LayoutInput.DocumentLayout: ExpressibleByArgument {}
 extension DocumentFormat: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
-extension AuditReport.Format: ExpressibleByArgument {}
+extension AuditReportFormat: ExpressibleByArgument {}
 extension AuditReport.FailureThreshold: ExpressibleByArgument {}
 extension ScrollReport.Frames: ExpressibleByArgument {}
 extension LineBreaker.OverflowWrap: ExpressibleByArgument {}
@@ -112,11 +112,33 @@ struct ReadingOptions: ParsableArguments {
     /// on stderr what was replaced (invalid UTF-8, NUL bytes) and which images are drawn as placeholders.
     func load(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
               layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
+        let (loaded, warnings) = try read(file, format: format, cells: cells, layout: layout)
+        warnings.forEach(Console.warning)
+        return loaded
+    }
+
+    /// The height cache for screens of `loaded`, read from `file` as `readAs`, in its default
+    /// place; nil when asked not to keep one, for a document that is not a regular file (a pipe),
+    /// or without a place for it.
+    func heightCache(for loaded: LayoutInput, file: String, readAs: String, disabled: Bool) throws -> HeightCache? {
+        // The document's bytes again, within --max-input, from a regular file only: a pipe
+        // cannot be read twice.
+        guard !disabled, let directory = HeightCache.defaultDirectory(),
+              let bytes = try? input.reader.bytes(ofRegularFile: file) else { return nil }
+        let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
+        return HeightCache(directory: directory,
+                           documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
+                           engineIdentity: HeightCache.engineIdentity(fontsDirectory: try fonts.library().directory))
+    }
+
+    /// `load` without saying anything: the document and its warnings, for a run over several
+    /// documents that says each one's in document order, whichever is read first.
+    func read(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
+              layout: LayoutInput.DocumentLayout = .list) throws -> (input: LayoutInput, warnings: [String]) {
         var reader = input.reader
         reader.allowImagesOutside = allowImagesOutside
         let loaded = try reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
-        loaded.warnings(path: file).forEach(Console.warning)
-        return loaded
+        return (loaded, loaded.warnings(path: file))
     }
 }
 
@@ -143,18 +165,9 @@ struct DocumentOptions: ParsableArguments {
         try reading.load(file, format: format, cells: cells, layout: layout)
     }
 
-    /// The height cache for screens of `loaded` (read as `readAs`), in its default place; nil
-    /// when asked not to keep one, for a document that is not a regular file (a pipe), or
-    /// without a place for it.
+    /// The height cache for screens of `loaded` (read as `readAs`; `ReadingOptions.heightCache`).
     func heightCache(for loaded: LayoutInput, readAs: String, disabled: Bool) throws -> HeightCache? {
-        // The document's bytes again, within --max-input, from a regular file only: a pipe
-        // cannot be read twice.
-        guard !disabled, let directory = HeightCache.defaultDirectory(),
-              let bytes = try? input.reader.bytes(ofRegularFile: file) else { return nil }
-        let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
-        return HeightCache(directory: directory,
-                           documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
-                           engineIdentity: HeightCache.engineIdentity(fontsDirectory: try fonts.library().directory))
+        try reading.heightCache(for: loaded, file: file, readAs: readAs, disabled: disabled)
     }
 }
 
@@ -187,6 +200,11 @@ struct DocumentsOptions: ParsableArguments {
 
     /// Threads for the documents: --jobs, else one per core.
     var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Whether the command line names one file (not a folder) and no shard: the command then
+    /// reports as it does for one document. Any other run reports in its shape for several, however
+    /// many documents it finds, so that the shards of a CI matrix all write the same shape.
+    var namesOneDocument: Bool { files.count == 1 && shard == nil && Folder.kind(of: files[0]) != .folder }
 
     /// The documents named, this shard's share of them; folders named in `excluding` are not searched.
     func documents(excluding: [String] = []) throws -> [String] {

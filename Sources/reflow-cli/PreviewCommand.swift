@@ -1,6 +1,8 @@
 import ArgumentParser
 import Preview
+import Reflow
 import ReflowKit
+import SystemPackage
 import TextMetrics
 
 /// The command people type: `reflow-cli doc.md --category xxxl` renders the document as a phone
@@ -22,6 +24,15 @@ struct PreviewCommand: ParsableCommand {
             FILE-CATEGORY-002.png, …, each at most 16,384 px tall and cut between cells, and the command says so. With -o PATH \
             the page is one file as long as a PNG can hold it (at most 1,000,000 px a side, 1 GiB of pixels); taller, it is an \
             error unless --parts asks for parts named after PATH (PATH-001.png, …).
+
+            Several documents: `reflow-cli docs README.md -o previews --category xxxl` draws every document named and every \
+            one found in a folder (Markdown, text and screen files, by extension) into the folder previews, each file named \
+            after its document's whole path and the size, so that same-named documents in different folders never collide: \
+            docs/guide/intro.md → previews/docs/guide/intro.md-xxxl.png, README.md → previews/README.md-xxxl.png. Outside the \
+            current folder a path keeps its place under markers: a leading / as %2F, each .. as %2E%2E, and % itself as %25. \
+            Tall pages are written in parts. The -o folder is never searched for documents. --jobs N draws N documents at \
+            once, --shard I/N one share of them (for a CI matrix), with the same files whatever N. A document that cannot be \
+            drawn is an error for it; the others are drawn and the run exits 1. One file named alone is drawn as above.
             """)
 
     @Option(help: ArgumentHelp(
@@ -30,7 +41,7 @@ struct PreviewCommand: ParsableCommand {
     var category = CategoryChoice(.large)
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write to this one file (default: FILE-CATEGORY.png beside the document, in numbered parts when taller than 16,384 px); written whole or not at all.",
+        "Write to this one file (default: FILE-CATEGORY.png beside the document, in numbered parts when taller than 16,384 px); written whole or not at all. With several documents, a folder or --shard: the folder (created if missing) each document's file is written in, named after its path (see above).",
         valueName: "path"))
     var output: String?
 
@@ -55,13 +66,16 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Audit the document at the size(s) drawn and outline each finding on the picture with its rule's name (see 'reflow-cli audit').")
     var audit = false
 
-    @OptionGroup var document: DocumentOptions
+    @OptionGroup var documents: DocumentsOptions
 
-    /// The options as the library's request, checked by it before any work; its problems are
-    /// usage errors in the options' words.
-    private func resolved() throws -> (files: PreviewFiles, width: Double) {
-        var request = PreviewRequest(document: document.file)
-        (request.output, request.format, request.width) = (output, format, width)
+    private var reading: ReadingOptions { documents.reading }
+
+    /// The options for the document at `file` as the library's request, its files in `folder` in
+    /// a run over several documents, checked by it before any work; its problems are usage
+    /// errors in the options' words.
+    private func resolved(_ file: String, folder: String?) throws -> (files: PreviewFiles, width: Double) {
+        var request = PreviewRequest(document: file)
+        (request.output, request.outputFolder, request.format, request.width) = (output, folder, format, width)
         try screen.apply(to: &request)
         (request.scale, request.parts) = (scale, parts)
         (request.categories, request.isSheet) = (category.categories, category.isAll)
@@ -72,35 +86,119 @@ struct PreviewCommand: ParsableCommand {
         }
     }
 
-    func validate() throws { _ = try resolved() }
+    /// The folder of a run over several documents: `-o`, which must not be a file.
+    private func outputFolder() throws -> String {
+        guard let output else {
+            throw ValidationError("several documents, a folder or --shard need -o FOLDER: each document's file is written in it, "
+                + "named after the document's path")
+        }
+        let kind = Folder.kind(of: output)
+        // A new folder named like a picture is far more likely a file meant for one document.
+        let pictureLike = OutputFormat.allCases.contains { FilePath(output).extension?.lowercased() == $0.rawValue }
+        if kind == .notAFolder || (kind == .missing && pictureLike) {
+            throw ValidationError("-o '\(output)' \(kind == .missing ? "names" : "is") a file; with several documents, a folder or "
+                + "--shard, -o names the folder their files are written in (created if missing)")
+        }
+        return output
+    }
+
+    func validate() throws {
+        guard let first = documents.files.first else { return }
+        _ = try resolved(first, folder: documents.namesOneDocument ? nil : try outputFolder())
+    }
 
     func run() throws {
-        let plan = try resolved()
+        guard documents.namesOneDocument, let file = documents.files.first else { return try drawAll(into: try outputFolder()) }
+        let plan = try resolved(file, folder: nil)
         // Checked before any work: a wrong -o fails at once and never replaces the input.
-        let output = try OutputFile(path: plan.files.path, protecting: [document.file])
-        let loaded = try document.load()
-        guard loaded.content.cellCount > 0 else {
-            return Console.info("nothing to render: '\(document.file)' has no text; no file written")
-        }
-        let progress = document.progress("rendering")
+        let output = try OutputFile(path: plan.files.path, protecting: [file])
+        let loaded = try reading.load(file)
+        let progress = reading.progress("rendering")
         defer { progress.finish() }
-        let sweep = try document.text.sweep(loaded)
-        var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: plan.width,
-                                      settings: sweep)
+        try draw(loaded, file: file, plan: plan, to: output, progress: progress) { $0.say() }
+    }
+
+    /// Something drawing a document has to say: said as it comes for one document, and in
+    /// document order for several.
+    private enum Said: Sendable {
+        case info(String)
+        case warning(String)
+
+        func say() {
+            switch self {
+            case .info(let message): Console.info(message)
+            case .warning(let message): Console.warning(message)
+            }
+        }
+    }
+
+    /// Draws `loaded`, the document at `file`, as `plan` says into `output` (checked already);
+    /// what it has to say goes to `say`.
+    private func draw(_ loaded: LayoutInput, file: String, plan: (files: PreviewFiles, width: Double), to output: OutputFile,
+                      progress: TerminalProgress?, say: (Said) -> Void) throws {
+        guard loaded.content.cellCount > 0 else {
+            return say(.info("nothing to render: '\(file)' has no text; no file written"))
+        }
+        let sweep = try reading.text.sweep(loaded)
+        var preview = DocumentPreview(input: loaded, fonts: try reading.fonts.library(), width: plan.width, settings: sweep)
         preview.debug = debug
         if plan.files.viewport != nil {
-            preview.heightCache = try document.heightCache(for: loaded, readAs: "\(loaded.format.rawValue)|blocks|list", disabled: screen.noHeightCache)
+            preview.heightCache = try reading.heightCache(for: loaded, file: file, readAs: "\(loaded.format.rawValue)|blocks|list",
+                                                          disabled: screen.noHeightCache)
         }
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
         let written: String
         do {
-            written = try plan.files.write(preview, to: output, document: document.name,
-                                           announce: { if !document.quiet { Console.info($0) } }, progress: { progress.update($0) })
+            written = try plan.files.write(preview, to: output, document: FilePath(file).lastComponent?.string ?? file,
+                                           announce: { if !reading.quiet { say(.info($0)) } }, progress: { progress?.update($0) })
         } catch let error as PreviewError {
             throw CommandLineError(commandLineMessage: error.commandLineMessage(scale: scale, sheet: category.isAll))
         }
+        progress?.finish()
+        preview.pictures.warnings.forEach { say(.warning($0)) }
+        if !reading.quiet { say(.info(written)) }
+    }
+
+    /// Draws every document into `folder` (created if missing, never searched for documents),
+    /// `--jobs` at a time, saying what each has to say in document order. A document that cannot
+    /// be drawn is an error for it; the others are drawn, and the run then fails.
+    private func drawAll(into folder: String) throws {
+        let paths = try documents.documents(excluding: [folder])
+        var plans: [String: (files: PreviewFiles, width: Double)] = [:]
+        var drawnTo: [String: String] = [:]
+        for path in paths {
+            let plan = try resolved(path, folder: folder)
+            // One file named two ways (a.md, ./a.md) has one output: drawing it twice at once would race.
+            if let other = drawnTo.updateValue(path, forKey: plan.files.path) {
+                throw CommandLineError(commandLineMessage: "'\(other)' and '\(path)' are one document, both drawn to "
+                    + "'\(plan.files.path)'; name it once")
+            }
+            plans[path] = plan
+        }
+        try Folder.create(folder)
+        let progress = reading.progress("rendering \(paths.count) documents")
+        let failures = Locked(0)
+        try DocumentSet(paths: paths).forEach(jobs: documents.workers, produce: { [plans] path -> [Said] in
+            let plan = plans[path]!
+            try Folder.create(FilePath(plan.files.path).removingLastComponent().string)
+            let output = try OutputFile(path: plan.files.path, protecting: [path])
+            let (loaded, warnings) = try reading.read(path)
+            var said = warnings.map(Said.warning)
+            try draw(loaded, file: path, plan: plan, to: output, progress: nil) { said.append($0) }
+            return said
+        }, deliver: { _, path, result in
+            switch result {
+            case .success(let said): said.forEach { $0.say() }
+            case .failure(let error):
+                Console.error(commandLineMessage(error, document: path))
+                failures.withLock { $0 += 1 }
+            }
+        }, progress: { progress.update($0) })
         progress.finish()
-        preview.pictures.warnings.forEach(Console.warning)
-        if !document.quiet { Console.info(written) }
+        let failed = failures.withLock { $0 }
+        guard failed == 0 else {
+            Console.error("\(failed) of \(paths.count) document\(paths.count == 1 ? "" : "s") could not be drawn (see above)")
+            throw ExitCode.failure
+        }
     }
 }

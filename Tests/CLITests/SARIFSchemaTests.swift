@@ -64,4 +64,24 @@ import Testing
         #expect(invalid.status == 1, "\(invalid.output)")
         #expect(invalid.output.contains("'fatal' is not one of"), "\(invalid.output)")
     }
+
+    /// One run over several documents, one of which cannot be read: an artifact per document and
+    /// the unreadable one as a failed invocation's notification, valid SARIF too.
+    @Test func auditsSARIFOverSeveralDocumentsValidates() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = CLI.repository.appendingPathComponent("Examples")
+        let broken = try CLI.write("{\"sections\": 3}", to: "broken.json", in: folder)
+        let result = try CLI.run(["audit", examples.appendingPathComponent("audit-demo.json").path, broken,
+                                  examples.appendingPathComponent("welcome.md").path, "--quiet", "--format", "sarif",
+                                  "--category", "l", "ax5"])
+        #expect(result.status == 1, "\(result)")
+        let log = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect((run["artifacts"] as? [Any])?.count == 3)
+        #expect((run["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == false)
+        let valid = try Self.validate([try CLI.write(Array(result.stdout), to: "several.sarif", in: folder)])
+        #expect(valid.status == 0, "\(valid.output)")
+        #expect(valid.output.contains("1 files, 0 violations"), "\(valid.output)")
+    }
 }

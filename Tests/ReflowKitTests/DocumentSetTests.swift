@@ -1,6 +1,7 @@
 import Foundation
 import ReflowKit
 import Testing
+import TextMetrics
 
 @Suite struct DocumentSetTests {
     /// A folder tree of `files` (paths relative to it, each with a line of text), removed after `body`.
@@ -34,6 +35,60 @@ import Testing
             let set = try DocumentSet([root], excluding: [root + "/./goldens/"])
             #expect(set.paths == [root + "/a.md"])
         }
+    }
+
+    /// A report a run writes into the folder it reads is not read back as a document by the
+    /// next run; named on the command line, it is (the command then refuses to write over it).
+    @Test func anExcludedFileIsSkippedInAFolderButKeptWhenNamed() throws {
+        try Self.tree(["a.md", "reports/audit.json", "reports/b.json"]) { root in
+            let found = try DocumentSet([root], excluding: [root + "/reports/../reports/audit.json"])
+            #expect(found.paths == [root + "/a.md", root + "/reports/b.json"])
+            let named = try DocumentSet([root + "/reports/audit.json"], excluding: [root + "/reports/audit.json"])
+            #expect(named.paths == [root + "/reports/audit.json"])
+        }
+    }
+
+    /// Results come back in document order whatever the number of threads, and a document whose
+    /// work fails is delivered as its failure while the others go on.
+    @Test func documentsAreWorkedOnInParallelAndDeliveredInOrder() throws {
+        struct Odd: Error {}
+        let set = DocumentSet(paths: (0..<23).map { "doc-\($0).md" })
+        for jobs in [1, 2, 5, 64] {
+            let delivered = Locked<[String]>([])
+            let progress = Locked<[Double]>([])
+            try set.forEach(jobs: jobs, produce: { path -> Int in
+                let number = Int(path.dropFirst(4).dropLast(3))!
+                if number % 7 == 3 { throw Odd() }
+                // Later documents finish first, so order is the delivery's doing.
+                usleep(UInt32((23 - number) * 300))
+                return number * number
+            }, deliver: { index, path, result in
+                let text = switch result {
+                case .success(let square): "\(index) \(path) \(square)"
+                case .failure: "\(index) \(path) failed"
+                }
+                delivered.withLock { $0.append(text) }
+            }, progress: { fraction in progress.withLock { $0.append(fraction) } })
+            let expected = (0..<23).map { $0 % 7 == 3 ? "\($0) doc-\($0).md failed" : "\($0) doc-\($0).md \($0 * $0)" }
+            #expect(delivered.withLock { $0 } == expected, "--jobs \(jobs)")
+            #expect(progress.withLock { $0 }.last == 1)
+        }
+        try DocumentSet(paths: []).forEach(jobs: 4, produce: { _ in 0 }, deliver: { _, _, _ in Issue.record("nothing to deliver") })
+    }
+
+    /// Outputs named after their documents' paths keep their places and never collide: same
+    /// names in other folders, paths that leave the current folder, names that look like markers.
+    @Test func aDocumentsPathIsMirroredInsideAnOutputFolder() {
+        #expect(DocumentSet.mirrored("docs/guide/intro.md") == "docs/guide/intro.md")
+        #expect(DocumentSet.mirrored("./docs//intro.md") == "docs/intro.md")
+        #expect(DocumentSet.mirrored("../shared/intro.md") == "%2E%2E/shared/intro.md")
+        #expect(DocumentSet.mirrored("/srv/docs/intro.md") == "%2F/srv/docs/intro.md")
+        #expect(DocumentSet.mirrored("100%/%2F/a.md") == "100%25/%252F/a.md")
+        let paths = ["intro.md", "a/intro.md", "b/intro.md", "/intro.md", "%2F/intro.md", "../intro.md", "%2E%2E/intro.md",
+                     "intro.txt", "a/%/intro.md", "a/%25/intro.md"]
+        let mirrored = paths.map(DocumentSet.mirrored)
+        #expect(Set(mirrored).count == paths.count, "no two paths share a name: \(mirrored)")
+        #expect(mirrored.allSatisfy { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }, "inside the folder")
     }
 
     @Test func aLinkedFolderIsNotFollowed() throws {

@@ -20,6 +20,23 @@ import TestSupport
         #expect(files.path == "notes/doc-all.svg" && files.isSheet && files.categories.count == 12)
     }
 
+    /// In a run over several documents each one's file goes in the output folder, named after
+    /// its whole path and the size; a tall page is written in parts, as beside a document.
+    @Test func inAnOutputFolderAFileIsNamedAfterItsDocumentsPath() throws {
+        var request = PreviewRequest(document: "docs/guide/intro.md")
+        (request.outputFolder, request.output) = ("previews", "previews")
+        request.categories = [.extraExtraExtraLarge]
+        var files = try request.resolved().files
+        #expect(files.path == "previews/docs/guide/intro.md-xxxl.png" && files.format == .png && files.allowsParts)
+        #expect(files.protecting == ["docs/guide/intro.md"])
+        (request.document, request.format, request.categories, request.isSheet) = ("../notes.txt", .svg, ContentSizeCategory.allCases, true)
+        files = try request.resolved().files
+        #expect(files.path == "previews/%2E%2E/notes.txt-all.svg")
+        // A folder's name says nothing of the format.
+        (request.outputFolder, request.format) = ("previews.gif", nil)
+        #expect(try request.resolved().files.format == .png)
+    }
+
     @Test func theFormatComesFromTheOptionElseTheOutputsExtension() throws {
         var request = PreviewRequest(document: "doc.md")
         request.output = "out/Page.JSON"
