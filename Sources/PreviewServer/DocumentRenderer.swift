@@ -103,8 +103,8 @@ final class DocumentRenderer: Sendable {
             let body: [UInt8], drawn: ContinuousClock.Instant
             switch format {
             case .png:
-                // libpng's fast setting: a screen is encoded in a fraction of the time, a few times
-                // larger, which costs nothing on this machine's loopback (the pixels are preview's).
+                // libpng's fast setting: a screen is encoded in a fraction of the time, a little
+                // larger (5 % for welcome.md at AX5); the pixels are preview's.
                 let image = try worker.pngRenderer(scale: parameters.scale).rasterize(list)
                 drawn = clock.now
                 body = Array(try PNGCodec.encode(image, fast: true))
