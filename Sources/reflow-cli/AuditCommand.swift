@@ -15,12 +15,19 @@ struct AuditCommand: ParsableCommand {
             24), text-clipped (a line cut or hidden by a line limit), content-clipped (an image cut), overlap (cells drawn over \
             each other), missing-glyph (.notdef boxes), image-alt (no text alternative, WCAG 1.1.1), text-not-scaling, \
             word-broken, horizontal-scroll, contrast (WCAG 1.4.3), spacing-clipped. Formats: a report for people (text), JSON \
-            for scripts, SARIF 2.1.0 for code scanning. Exits 1 when a finding at or above --fail-on is found.
+            for scripts, SARIF 2.1.0 for code scanning, or one HTML page (-o report.html, or --format html) that groups the \
+            findings by rule and severity and draws each on the screen it was found on: at the size and width it was first \
+            found at, a 390 × 844 pt screen (320 × 693 at 320 pt) scrolled to the element, outlined and labelled with its \
+            rule, with its source line and a strip of the twelve sizes marking where it starts and holds. The page is \
+            self-contained (pictures inline, no script). Drawing costs a layout per size and width that findings start at and \
+            a picture per listed finding (40–70 KB each at --scale 1; --max-findings bounds both). Exits 1 when a finding \
+            at or above --fail-on is found.
 
             Several documents, or a folder of them, make one report for all, each document named by its path: text reports \
             one after another and a line for the run; JSON {"documents": [...], "summary": {...}}, each document the object \
-            one file gets (or {"file", "error"} for one that could not be read); SARIF one run with an artifact per document. \
-            One file named alone keeps its own report. A document that cannot be read is an error for it, in the report and \
+            one file gets (or {"file", "error"} for one that could not be read); SARIF one run with an artifact per document; \
+            HTML one page. One file named alone keeps its own report. --jobs N audits N documents at once, with the same \
+            report for any N; --shard I/N audits one share, for a CI matrix. A document that cannot be read is an error for it, in the report and \
             on stderr; the others are audited all the same and the run exits 1.
             """)
 
@@ -45,7 +52,7 @@ struct AuditCommand: ParsableCommand {
     var maxFindings = 1_000
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "With --format html: device pixels per point of each finding's screen, 1 (default; about 60 KB a screen of text), 2, 3 or 4.",
+        "With --format html: device pixels per point of each finding's screen, 1 (default; 40–70 KB a screen of text), 2 (about 2.4 times that), 3 or 4.",
         valueName: "n"))
     var scale = 1
 
