@@ -294,6 +294,28 @@ public struct GoldenStore: Sendable {
             public let category: ContentSizeCategory
             /// Its golden against its layout now.
             public let comparison: LayoutComparison
+
+            public init(category: ContentSizeCategory, comparison: LayoutComparison) {
+                self.category = category
+                self.comparison = comparison
+            }
+
+            /// What changed at this size, in a clause: the width the golden was recorded for when
+            /// it is another, the content height's change, how many elements changed other than by
+            /// a shift ("content height +41 pt, 1 element(s) changed").
+            public var summary: String {
+                var summary: [String] = []
+                if comparison.environmentDiffers {
+                    summary.append("recorded for width \(JSONText.number(comparison.golden.environment.containerWidth)) pt, "
+                        + "checked at \(JSONText.number(comparison.actual.environment.containerWidth)) pt")
+                }
+                if let change = comparison.contentHeightChange {
+                    summary.append("content height \(LayoutComparison.Change.signed(change)) pt")
+                }
+                let resized = comparison.resized.count
+                if resized > 0 { summary.append("\(resized) element(s) changed") }
+                return summary.joined(separator: ", ")
+            }
         }
 
         /// A font file whose version is not the one the goldens recorded.
@@ -329,27 +351,11 @@ public struct GoldenStore: Sendable {
                     + "record them again to record the fonts\n"
             }
             for difference in differences {
-                let comparison = difference.comparison
-                var summary: [String] = []
-                if comparison.environmentDiffers {
-                    summary.append("recorded for width \(JSONText.number(comparison.golden.environment.containerWidth)) pt, "
-                        + "checked at \(JSONText.number(comparison.actual.environment.containerWidth)) pt")
-                }
-                if let change = comparison.contentHeightChange {
-                    summary.append("content height \(LayoutComparison.Change.signed(change)) pt")
-                }
-                let resized = comparison.resized
-                if !resized.isEmpty { summary.append("\(resized.count) element(s) changed") }
-                out += "  \(difference.category.displayName): \(summary.joined(separator: ", "))\n"
+                let resized = difference.comparison.resized
+                out += "  \(difference.category.displayName): \(difference.summary)\n"
                 for change in resized.prefix(maxCells) { out += "    \(TerminalText.escaped(change.description))\n" }
                 if resized.count > maxCells { out += "    … and \(resized.count - maxCells) more\n" }
-                if let shifted = comparison.shifted {
-                    let (low, high) = (shifted.range.lowerBound, shifted.range.upperBound)
-                    let by = low == high
-                        ? LayoutComparison.Change.signed(low)
-                        : "\(LayoutComparison.Change.signed(low))…\(LayoutComparison.Change.signed(high))"
-                    out += "    \(shifted.count) element(s) below moved by \(by) pt\n"
-                }
+                if let shifts = difference.comparison.shiftDescription { out += "    \(shifts)\n" }
             }
             return out
         }
