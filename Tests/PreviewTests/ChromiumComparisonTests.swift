@@ -63,7 +63,7 @@ import TestSupport
         let ours = try PNGCodec.decode(try PNGRenderer(scale: Self.scale).render(list))
         // The window is the SVG's size in CSS pixels; its fractional last row is background in both.
         let (width, height) = PNGRenderer.pixelSize(of: list.size, scale: 1)
-        let browser = try PNGCodec.decode(try Chromium.screenshot(svg: svgFile, width: width, height: height, scale: Self.scale))
+        let browser = try PNGCodec.decode(try Chromium.screenshot(page: svgFile, width: width, height: height, scale: Self.scale))
         let theirs = browser.cropped(width: ours.width, height: ours.height)
 
         let (passes, shifted, blocks) = Self.agree(theirs, ours)
