@@ -112,11 +112,18 @@ struct ReadingOptions: ParsableArguments {
     /// on stderr what was replaced (invalid UTF-8, NUL bytes) and which images are drawn as placeholders.
     func load(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
               layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
-        var reader = input.reader
-        reader.allowImagesOutside = allowImagesOutside
         let loaded = try reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
         loaded.warnings(path: file).forEach(Console.warning)
         return loaded
+    }
+
+    /// The reader of documents: --max-input, --allow-images-outside. (`load` says its warnings at
+    /// once; a command that reads documents on several threads reads through this and says them
+    /// in order.)
+    var reader: DocumentReader {
+        var reader = input.reader
+        reader.allowImagesOutside = allowImagesOutside
+        return reader
     }
 }
 
@@ -190,7 +197,12 @@ struct DocumentsOptions: ParsableArguments {
 
     /// The documents named, this shard's share of them; folders named in `excluding` are not searched.
     func documents(excluding: [String] = []) throws -> [String] {
-        do { return try DocumentSet(files, excluding: excluding).sharded(shard).paths } catch {
+        try documentSet(excluding: excluding).sharded(shard).paths
+    }
+
+    /// Every document named, before --shard takes its share; folders named in `excluding` are not searched.
+    func documentSet(excluding: [String] = []) throws -> DocumentSet {
+        do { return try DocumentSet(files, excluding: excluding) } catch {
             throw CommandLineError(commandLineMessage: error.description)
         }
     }
