@@ -100,6 +100,26 @@ public struct DisplayList: Equatable, Sendable {
         items.append(.stroke(rect, color, lineWidth: lineWidth))
     }
 
+    /// A rectangle's outline in dashes: `dash` alternates drawn and skipped lengths along each edge.
+    public mutating func stroke(_ rect: Rect, _ color: Color, lineWidth: Double, dash: [Double]) {
+        let (topLeft, topRight) = (rect.origin, Point(x: rect.maxX, y: rect.minY))
+        let (bottomLeft, bottomRight) = (Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY))
+        // Each edge left to right or top to bottom, so the dashes start at the top-left corner.
+        for (start, end) in [(topLeft, topRight), (bottomLeft, bottomRight), (topLeft, bottomLeft), (topRight, bottomRight)] {
+            line(from: start, to: end, color, lineWidth: lineWidth, dash: dash)
+        }
+    }
+
+    /// `text` on one line in white on a tag of `color`, sitting on `frame`'s top-left corner (and
+    /// inside the list at its top): the label of an outline (an audit's finding, a check's change).
+    /// Set in caption2 at the default size by `typesetter`; nothing when it cannot be set.
+    public mutating func tag(_ text: String, above frame: Rect, color: Color, typesetter: Typesetter) {
+        guard let layout = try? typesetter.layout(StyledText(text), style: .caption2, category: .large, width: 10_000) else { return }
+        let box = Rect(x: frame.minX, y: max(0, frame.minY - layout.height - 2), width: layout.usedWidth + 8, height: layout.height + 2)
+        fill(box, color, cornerRadius: 2)
+        draw(layout, at: Point(x: box.minX + 4, y: box.minY + 1), color: .white)
+    }
+
     public mutating func line(from start: Point, to end: Point, _ color: Color, lineWidth: Double = 1, dash: [Double] = []) {
         guard lineWidth > 0, color.alpha > 0 else { return }
         items.append(.line(from: start, to: end, color, lineWidth: lineWidth, dash: dash))

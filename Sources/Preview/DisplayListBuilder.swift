@@ -127,14 +127,7 @@ public struct DisplayListBuilder: Sendable {
         }
         if debug {
             for group in groups where group.intersects(visibleRect) {
-                list.line(from: moved(group).origin, to: Point(x: moved(group).maxX, y: moved(group).minY), DebugColor.group,
-                          lineWidth: 1, dash: [4, 3])
-                list.line(from: Point(x: moved(group).minX, y: moved(group).maxY), to: Point(x: moved(group).maxX, y: moved(group).maxY),
-                          DebugColor.group, lineWidth: 1, dash: [4, 3])
-                list.line(from: moved(group).origin, to: Point(x: moved(group).minX, y: moved(group).maxY), DebugColor.group,
-                          lineWidth: 1, dash: [4, 3])
-                list.line(from: Point(x: moved(group).maxX, y: moved(group).minY), to: Point(x: moved(group).maxX, y: moved(group).maxY),
-                          DebugColor.group, lineWidth: 1, dash: [4, 3])
+                list.stroke(moved(group), DebugColor.group, lineWidth: 1, dash: [4, 3])
             }
             for element in elements { drawDebug(element, moved: moved, into: &list) }
             if let lazy { drawLazyIndicator(lazy, visibleRect: visibleRect, labels: labels, into: &list) }
@@ -182,13 +175,7 @@ public struct DisplayListBuilder: Sendable {
     private func drawAnnotation(_ annotation: Annotation, moved: (Rect) -> Rect, labels: Typesetter?, into list: inout DisplayList) {
         let frame = moved(annotation.frame)
         list.stroke(frame, annotation.color, lineWidth: 2)
-        // The label on one line, above the outline.
-        guard let labels, let layout = try? labels.layout(StyledText(annotation.label), style: .caption2, category: .large,
-                                                            width: 10_000)
-        else { return }
-        let box = Rect(x: frame.minX, y: max(0, frame.minY - layout.height - 2), width: layout.usedWidth + 8, height: layout.height + 2)
-        list.fill(box, annotation.color, cornerRadius: 2)
-        list.draw(layout, at: Point(x: box.minX + 4, y: box.minY + 1), color: .white)
+        if let labels { list.tag(annotation.label, above: frame, color: annotation.color, typesetter: labels) }
     }
 
     /// Code panels behind a cell's text (drawn before every cell's text): from just before the

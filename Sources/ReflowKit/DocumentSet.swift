@@ -13,7 +13,28 @@ public struct DocumentSet: Hashable, Sendable {
     public static let documentExtensions: Set<String> = ["md", "markdown", "txt", "text", "json"]
 
     /// The documents, folders' files in byte order of their paths after the files named before them.
-    public let paths: [String]
+    public let documents: [Document]
+
+    /// The documents' paths, in order.
+    public var paths: [String] { documents.map(\.path) }
+
+    /// One document of a set: its path, and where it was found.
+    public struct Document: Hashable, Sendable {
+        /// The path as named, or as found (the folder named, then the path inside it).
+        public let path: String
+        /// The folder named that the document was found in; nil for a file named itself.
+        public let folder: String?
+        /// The document's path below `folder` (`guides/setup.md`); nil for a file named itself.
+        public let relativePath: String?
+
+        /// A file named itself.
+        public init(path: String) { (self.path, folder, relativePath) = (path, nil, nil) }
+
+        /// A document found in `folder`, at `relativePath` below it.
+        public init(path: String, folder: String, relativePath: String) {
+            (self.path, self.folder, self.relativePath) = (path, folder, relativePath)
+        }
+    }
 
     /// The documents that `arguments` name: each file as given, each folder's documents (hidden
     /// files and folders, and folders reached through a symbolic link, left out), each path once.
@@ -26,33 +47,40 @@ public struct DocumentSet: Hashable, Sendable {
     public init(_ arguments: [String], excluding: [String] = []) throws(Problem) {
         let excluded = Set(excluding.compactMap(Self.identity))
         var seen = Set<String>()
-        var paths: [String] = []
+        var documents: [Document] = []
         for argument in arguments {
             switch Folder.kind(of: argument) {
             case .missing:
                 // Not found, or a dangling link: say which the reader would.
                 throw .notFound(path: argument)
             case .notAFolder:
-                if seen.insert(argument).inserted { paths.append(argument) }
+                if seen.insert(argument).inserted { documents.append(Document(path: argument)) }
             case .folder:
                 var found: [String] = []
                 Self.documents(in: argument, excluded: excluded, into: &found)
                 guard !found.isEmpty else { throw .noDocuments(folder: argument) }
+                // Every path found starts with the folder and a slash (`documents(in:)` appends names so).
+                let prefix = argument.hasSuffix("/") ? argument.utf8.count : argument.utf8.count + 1
                 for path in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where seen.insert(path).inserted {
-                    paths.append(path)
+                    let relativePath = String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)
+                    documents.append(Document(path: path, folder: argument, relativePath: relativePath))
                 }
             }
         }
-        self.paths = paths
+        self.documents = documents
     }
 
     /// Documents given as they are (already found).
-    public init(paths: [String]) { self.paths = paths }
+    public init(documents: [Document]) { self.documents = documents }
+
+    /// Files named themselves, as they are.
+    public init(paths: [String]) { documents = paths.map(Document.init(path:)) }
 
     /// This set's share for `shard` (`Shard.select`).
     public func sharded(_ shard: Shard?) -> DocumentSet {
         guard let shard else { return self }
-        return DocumentSet(paths: shard.select(paths))
+        let mine = Set(shard.select(paths))
+        return DocumentSet(documents: documents.filter { mine.contains($0.path) })
     }
 
     /// Why the documents could not be found; each message says what to do.
@@ -63,7 +91,8 @@ public struct DocumentSet: Hashable, Sendable {
         public var description: String {
             switch self {
             case .notFound(let path):
-                "'\(path)' does not exist; check the path (a document, or a folder of them)"
+                // Worded as the reader words a missing document (`InputError.notFound`).
+                "cannot read '\(path)': no such file or folder; check the path (a document, or a folder of them)"
             case .noDocuments(let folder):
                 "the folder '\(folder)' holds no documents (\(DocumentSet.extensionList)); name the files, or a folder that has some"
             }

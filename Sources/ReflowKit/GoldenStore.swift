@@ -9,19 +9,52 @@ import Glibc
 #endif
 
 /// The goldens of `reflow-cli check`: one layout JSON per text size of a document, in a folder,
-/// named `STEM-CATEGORY.json` (`welcome-xxxl.json`), recorded once and compared with later
-/// layouts cell by cell.
+/// recorded once and compared with later layouts cell by cell.
+///
+/// A document named itself has goldens named after its file name without the extension,
+/// `STEM-CATEGORY.json` (`welcome-xxxl.json`). A document found in a folder has goldens named
+/// after its whole path below that folder, extension kept, in the same subfolders of the goldens
+/// folder (`guides/setup.md-xxxl.json` for `docs/guides/setup.md` found in `docs`): two documents
+/// of a folder never share goldens, whatever their names, and the goldens do not depend on where
+/// the run starts. Documents of one run whose goldens would still share a name (two files named
+/// alike in different folders, named one by one) are refused before any work (`distinct`).
 public struct GoldenStore: Sendable {
     /// The folder holding the goldens.
     public let folder: String
-    /// The document's file name without its extension: the goldens' common prefix.
-    public let stem: String
+    /// The goldens' common prefix, a path inside the folder: the document's file name without its
+    /// extension (`welcome`), or for a document found in a folder its path there (`guides/setup.md`).
+    public let prefix: String
 
-    /// The goldens of the document at `document` in `folder`.
+    /// The goldens of the document at `document` in `folder`, named after its stem.
     public init(folder: String, document: String) {
-        self.folder = folder
         let name = FilePath(document).lastComponent?.string ?? document
-        stem = FilePath(document).stem ?? name
+        self.init(folder: folder, prefix: FilePath(document).stem ?? name)
+    }
+
+    /// The goldens of `document` in `folder`: after its stem when it was named itself, after its
+    /// path below the folder it was found in otherwise.
+    public init(folder: String, document: DocumentSet.Document) {
+        if let relativePath = document.relativePath {
+            self.init(folder: folder, prefix: relativePath)
+        } else {
+            self.init(folder: folder, document: document.path)
+        }
+    }
+
+    private init(folder: String, prefix: String) { (self.folder, self.prefix) = (folder, prefix) }
+
+    /// The goldens of each of `documents` in `folder`, checked before any work to be distinct.
+    /// - Throws: `Problem.sharedGoldens` naming the first two documents whose goldens would have
+    ///   the same names.
+    public static func distinct(_ documents: [DocumentSet.Document], folder: String) throws -> [GoldenStore] {
+        let stores = documents.map { GoldenStore(folder: folder, document: $0) }
+        var owners: [String: String] = [:]
+        for (document, store) in zip(documents, stores) {
+            if let first = owners.updateValue(document.path, forKey: store.prefix) {
+                throw Problem.sharedGoldens(first: first, second: document.path, folder: folder, prefix: store.prefix)
+            }
+        }
+        return stores
     }
 
     /// Why the goldens cannot be read or written; says what to do.
@@ -30,8 +63,13 @@ public struct GoldenStore: Sendable {
         case folderIsAFile(folder: String)
         /// There is no goldens folder to compare with.
         case noFolder(folder: String)
-        /// Sizes without a golden (each `stem-CATEGORY.json` in `folder`).
-        case missingGoldens([ContentSizeCategory], folder: String, stem: String)
+        /// Sizes without a golden (each `prefix-CATEGORY.json` in `folder`).
+        case missingGoldens([ContentSizeCategory], folder: String, prefix: String)
+        /// Two documents of one run whose goldens would have the same names.
+        case sharedGoldens(first: String, second: String, folder: String, prefix: String)
+        /// A subfolder the goldens of a document found in a folder go in is a symbolic link (`to`:
+        /// where it points): recording would write outside the goldens folder.
+        case subfolderIsALink(path: String, to: String)
         /// A golden's name is taken by a folder.
         case goldenIsAFolder(path: String)
         /// A golden is larger than the reader's limit.
@@ -48,8 +86,12 @@ public struct GoldenStore: Sendable {
                 "'\(folder)' is a file, not a folder"
             case .noFolder(let folder):
                 "no goldens folder '\(folder)'"
-            case .missingGoldens(let categories, let folder, let stem):
-                "no golden for \(categories.map(\.shortName).joined(separator: ", ")) in '\(folder)' (expected \(stem)-CATEGORY.json)"
+            case .missingGoldens(let categories, let folder, let prefix):
+                "no golden for \(categories.map(\.shortName).joined(separator: ", ")) in '\(folder)' (expected \(prefix)-CATEGORY.json)"
+            case .sharedGoldens(let first, let second, let folder, let prefix):
+                "'\(first)' and '\(second)' would share the goldens \(prefix)-CATEGORY.json in '\(folder)'"
+            case .subfolderIsALink(let path, let target):
+                "'\(path)' in the goldens folder is a symbolic link (to '\(target)'), and goldens are written inside the goldens folder only"
             case .goldenIsAFolder(let path):
                 "golden '\(path)' is a folder, not a layout JSON file"
             case .goldenTooLarge(let path, let limit):
@@ -66,6 +108,10 @@ public struct GoldenStore: Sendable {
             case .folderIsAFile: "the goldens folder \(problem); give the folder that holds (or will hold) the goldens"
             case .noFolder: "\(problem); record the goldens to create it"
             case .missingGoldens: "\(problem); record them to create them"
+            case .sharedGoldens:
+                "\(problem); name the folder that holds them instead (a folder's documents have goldens named after their paths "
+                    + "in it), or check them in separate runs with separate goldens folders"
+            case .subfolderIsALink: "\(problem); replace the link with a folder"
             case .goldenIsAFolder: "\(problem); move the folder away and record the goldens again"
             case .goldenTooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes)"
             case .goldenUnreadable: "\(problem); check the file and its permissions"
@@ -76,13 +122,16 @@ public struct GoldenStore: Sendable {
 
     /// The golden of `category`.
     public func path(of category: ContentSizeCategory) -> String {
-        FilePath(folder).appending("\(stem)-\(category.shortName).json").string
+        FilePath(folder).appending("\(prefix)-\(category.shortName).json").string
     }
 
     /// Checks the folder before any work: it must be a folder, and exist unless `recording`.
     /// A symbolic link given as the folder is followed (it is the folder the command line
     /// names); what is inside the folder never is, when recording (`outputs(for:protecting:)`).
-    public func checkFolder(recording: Bool) throws {
+    public func checkFolder(recording: Bool) throws { try Self.checkFolder(folder, recording: recording) }
+
+    /// `checkFolder(recording:)` of the goldens folder `folder`, before any document is known.
+    public static func checkFolder(_ folder: String, recording: Bool) throws {
         switch Folder.kind(of: folder) {
         case .notAFolder:
             throw Problem.folderIsAFile(folder: folder)
@@ -144,6 +193,7 @@ public struct GoldenStore: Sendable {
     /// golden, never followed out of the folder.
     public func outputs(for categories: [ContentSizeCategory], protecting: [String]) throws -> [Output] {
         try Folder.create(folder)
+        try createSubfolders()
         return try categories.map { category in
             let path = path(of: category)
             var status = stat()
@@ -162,19 +212,42 @@ public struct GoldenStore: Sendable {
                 }
             }
             let name = FilePath(path).lastComponent?.string ?? path
-            let temporary = FilePath(folder).appending(".\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36))").string
+            let temporary = FilePath(path).removingLastComponent()
+                .appending(".\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36))").string
             return Output(path: path, replaces: Self.describe(status, at: path), file: try OutputFile(path: temporary))
         }
+    }
+
+    /// Creates the subfolders the goldens' prefix names inside the folder (`guides` of
+    /// `guides/setup.md`), never through a link: a symbolic link where one should be is refused,
+    /// as writing through it would leave the goldens folder.
+    func createSubfolders() throws {
+        var subfolder = FilePath(folder)
+        for component in FilePath(prefix).removingLastComponent().components {
+            subfolder.append(component)
+            var status = stat()
+            if lstat(subfolder.string, &status) == 0 {
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: continue
+                case S_IFLNK: throw Problem.subfolderIsALink(path: subfolder.string, to: Self.linkTarget(subfolder.string))
+                default: throw OutputError.notAFolder(path: FilePath(folder).appending(prefix).string, folder: subfolder.string)
+                }
+            }
+            try Folder.create(subfolder.string)
+        }
+    }
+
+    /// Where the symbolic link at `path` points, as it is written ("?" when it cannot be read).
+    static func linkTarget(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        return count < 0 ? "?" : String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// What a file that is neither a regular file nor a folder is, in words.
     static func describe(_ status: stat, at path: String) -> String {
         switch status.st_mode & S_IFMT {
-        case S_IFLNK:
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &buffer, buffer.count - 1)
-            let target = count < 0 ? "?" : String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return "a symbolic link (to '\(target)')"
+        case S_IFLNK: return "a symbolic link (to '\(linkTarget(path))')"
         case S_IFIFO: return "a FIFO"
         case S_IFSOCK: return "a socket"
         default: return "a device"
@@ -231,13 +304,14 @@ public struct GoldenStore: Sendable {
             if !comparison.matches { moved.append(.init(category: category, comparison: comparison)) }
         }
         if !missing.isEmpty {
-            throw Problem.missingGoldens(missing, folder: folder, stem: stem)
+            throw Problem.missingGoldens(missing, folder: folder, prefix: prefix)
         }
         let fontChanges = layouts.fonts.compactMap { font in
             recorded[font.file].flatMap { $0 == font.version ? nil : Verdict.FontChange(file: font.file, recorded: $0, now: font.version) }
         }
         return Verdict(checked: categories.count, differences: moved, fontChanges: fontChanges,
-                       recordedWithoutFonts: recordedWithoutFonts)
+                       recordedWithoutFonts: recordedWithoutFonts, fonts: layouts.fonts,
+                       recordedFonts: recorded.map { GoldenLayout.FontRecord(file: $0.key, version: $0.value) }.sorted())
     }
 
     /// A golden that cannot be read, as a problem of the goldens (not of a document).
@@ -264,12 +338,18 @@ public struct GoldenStore: Sendable {
         /// Some golden was recorded before goldens recorded their fonts: a change of fonts
         /// cannot be told.
         public let recordedWithoutFonts: Bool
+        /// The fonts the layouts were made with now, and those the goldens recorded (the first
+        /// version of each file the goldens name), by file name.
+        public let fonts: [GoldenLayout.FontRecord], recordedFonts: [GoldenLayout.FontRecord]
 
-        public init(checked: Int, differences: [Difference], fontChanges: [FontChange] = [], recordedWithoutFonts: Bool = false) {
+        public init(checked: Int, differences: [Difference], fontChanges: [FontChange] = [], recordedWithoutFonts: Bool = false,
+                    fonts: [GoldenLayout.FontRecord] = [], recordedFonts: [GoldenLayout.FontRecord] = []) {
             self.checked = checked
             self.differences = differences
             self.fontChanges = fontChanges
             self.recordedWithoutFonts = recordedWithoutFonts
+            self.fonts = fonts
+            self.recordedFonts = recordedFonts
         }
 
         /// Every size matches its golden.
@@ -294,6 +374,28 @@ public struct GoldenStore: Sendable {
             public let category: ContentSizeCategory
             /// Its golden against its layout now.
             public let comparison: LayoutComparison
+
+            public init(category: ContentSizeCategory, comparison: LayoutComparison) {
+                self.category = category
+                self.comparison = comparison
+            }
+
+            /// What changed at this size, in a clause: the width the golden was recorded for when
+            /// it is another, the content height's change, how many elements changed other than by
+            /// a shift ("content height +41 pt, 1 element(s) changed").
+            public var summary: String {
+                var summary: [String] = []
+                if comparison.environmentDiffers {
+                    summary.append("recorded for width \(JSONText.number(comparison.golden.environment.containerWidth)) pt, "
+                        + "checked at \(JSONText.number(comparison.actual.environment.containerWidth)) pt")
+                }
+                if let change = comparison.contentHeightChange {
+                    summary.append("content height \(LayoutComparison.Change.signed(change)) pt")
+                }
+                let resized = comparison.resized.count
+                if resized > 0 { summary.append("\(resized) element(s) changed") }
+                return summary.joined(separator: ", ")
+            }
         }
 
         /// A font file whose version is not the one the goldens recorded.
@@ -329,27 +431,11 @@ public struct GoldenStore: Sendable {
                     + "record them again to record the fonts\n"
             }
             for difference in differences {
-                let comparison = difference.comparison
-                var summary: [String] = []
-                if comparison.environmentDiffers {
-                    summary.append("recorded for width \(JSONText.number(comparison.golden.environment.containerWidth)) pt, "
-                        + "checked at \(JSONText.number(comparison.actual.environment.containerWidth)) pt")
-                }
-                if let change = comparison.contentHeightChange {
-                    summary.append("content height \(LayoutComparison.Change.signed(change)) pt")
-                }
-                let resized = comparison.resized
-                if !resized.isEmpty { summary.append("\(resized.count) element(s) changed") }
-                out += "  \(difference.category.displayName): \(summary.joined(separator: ", "))\n"
+                let resized = difference.comparison.resized
+                out += "  \(difference.category.displayName): \(difference.summary)\n"
                 for change in resized.prefix(maxCells) { out += "    \(TerminalText.escaped(change.description))\n" }
                 if resized.count > maxCells { out += "    … and \(resized.count - maxCells) more\n" }
-                if let shifted = comparison.shifted {
-                    let (low, high) = (shifted.range.lowerBound, shifted.range.upperBound)
-                    let by = low == high
-                        ? LayoutComparison.Change.signed(low)
-                        : "\(LayoutComparison.Change.signed(low))…\(LayoutComparison.Change.signed(high))"
-                    out += "    \(shifted.count) element(s) below moved by \(by) pt\n"
-                }
+                if let shifts = difference.comparison.shiftDescription { out += "    \(shifts)\n" }
             }
             return out
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Reflow
 import ReflowKit
 import TextMetrics
@@ -6,20 +7,49 @@ import TextMetrics
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Compare a document's layouts at every text size with recorded goldens; exit 1 if anything moved.",
+        abstract: "Compare documents' layouts at every text size with recorded goldens; exit 1 if anything moved.",
         discussion: """
-            Goldens are the layout JSON of each size, one file per category named FILE-STEM-CATEGORY.json in the goldens folder \
-            (as `reflow-cli layout` writes it), with the file name and version of each font the layouts were made with. Record \
-            them once with --record, commit them, and run check in CI: it names every cell that moved, by how much, at which \
-            sizes, and the fonts whose version changed since. --record writes inside the goldens folder only: a symbolic link \
-            at a golden's name is replaced, never followed.
+            Goldens are the layout JSON of each size (as `reflow-cli layout` writes it), with the file name and version of each \
+            font the layouts were made with, in the goldens folder. A document named itself has goldens FILE-STEM-CATEGORY.json \
+            (welcome-l.json for welcome.md). A document found in a folder named on the command line has goldens named after its \
+            path below that folder, extension kept, in the same subfolders of the goldens folder (guides/setup.md-l.json for \
+            docs/guides/setup.md found in docs), so no two documents of a folder share goldens; documents of one run whose \
+            goldens would still share names (two files named alike in different folders, named one by one) are refused before \
+            any work. The goldens folder is never searched for documents.
+
+            Record the goldens once with --record, commit them, and run check in CI: it prints a verdict per document, in the \
+            order of the documents whatever --jobs is, naming every cell that moved, by how much, at which sizes, and the fonts \
+            whose version changed since; with several documents, a total line. It exits 1 if any document changed or could not \
+            be checked; a document that cannot be read is reported and the others are still checked. --shard I/N checks one \
+            share of the documents, for a CI matrix: the shares of 1/N … N/N hold every document once, and each gives the \
+            verdicts a run over all of them gives. --record writes inside the goldens folder only: a symbolic link at a golden's \
+            name (or where a subfolder of goldens goes) is never followed.
+
+            --report PATH.html writes a report whether the check passes or not: one HTML file with its pictures inline (data: \
+            URIs), which a browser opens with no server. It has a summary (documents checked, passed and changed, the sizes \
+            that changed, the fonts the goldens recorded against today's), then per changed size three pictures side by side: \
+            the golden's layout, today's, and today's with the changes marked (where a changed element was dashed in blue, where \
+            it is now in red, with what changed: "cell 0.2 height +22 pt, lines 2 → 3"; new elements in green; elements that \
+            only moved tinted), and the list of what changed. The pictures are drawn from the layouts alone, the golden's from \
+            its layout JSON: every frame where it was, the first words of each cell's text, a bar for each further line. A page \
+            taller than 1,200 pt is shown from just above its first change.
             """)
 
-    @Option(help: ArgumentHelp("Folder holding the goldens (created by --record).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder holding the goldens (created by --record). Never searched for documents.", valueName: "dir"))
     var goldens: String
 
     @Flag(help: "Write the goldens from the current layouts instead of comparing.")
     var record = false
+
+    @Option(help: ArgumentHelp(
+        "Also write an HTML report to this file, whether the check passes or not: a summary, and per changed size the golden's, today's and a difference picture side by side, with what moved. One self-contained file, pictures inline as data: URIs.",
+        valueName: "path.html"))
+    var report: String?
+
+    @Option(name: .customLong("report-sizes"), parsing: .unconditional, help: ArgumentHelp(
+        "With --report: changed sizes drawn at most, over the whole run in document order (three pictures each, 100 to 300 KB); the sizes after them are described in words only.",
+        valueName: "n"))
+    var reportSizes = 60
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
         "Categories to check (default: all twelve), e.g. --category l xxxl ax5.", valueName: "category"))
@@ -31,40 +61,139 @@ struct CheckCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame differences up to this many points are not reported.", valueName: "pt"))
     var tolerance: Double = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Cells listed per size at most.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Cells listed per size at most (and labelled on a report's difference picture; the report's list has them all).",
+        valueName: "n"))
     var maxCells: Int = 10
 
-    @OptionGroup var document: DocumentOptions
+    @OptionGroup var documents: DocumentsOptions
 
     func validate() throws {
         try requirePositive(width, "--width")
         if !(tolerance.isFinite && tolerance >= 0) { throw ValidationError("--tolerance must be 0 or more points, got \(tolerance)") }
         if maxCells < 1 { throw ValidationError("--max-cells must be at least 1") }
+        if reportSizes < 0 { throw ValidationError("--report-sizes must be 0 (no pictures) or more, got \(reportSizes)") }
+        if record, report != nil {
+            throw ValidationError("--report shows a check against the goldens; --record writes them and compares nothing (drop one)")
+        }
     }
 
     func run() throws {
         let categories = category.isEmpty ? ContentSizeCategory.allCases : category
-        let store = GoldenStore(folder: goldens, document: document.file)
-        // The goldens folder (and, to record, every golden) is checked before any work.
-        try store.checkFolder(recording: record)
-        let outputs = record ? try store.outputs(for: categories, protecting: [document.file]) : []
-        let loaded = try document.load()
-        let directory = try document.fonts.library().directory
-        let progress = document.progress("laying out")
-        let sweep = try document.text.sweep(loaded)
-        let layouts = try GoldenStore.layouts(of: loaded, categories: categories, width: width, settings: sweep,
-                                              fontsDirectory: directory, progress: { progress.update($0) })
-        progress.finish()
-        if record {
-            try store.record(layouts, to: outputs).forEach(Console.warning)
-            Console.info("recorded \(categories.count) golden layout(s) of \(document.name) in \(goldens)")
-            return
+        // Everything a run can be refused for is checked before any work: the goldens folder, the
+        // documents and their goldens' names, the report's path, the goldens to record, the fonts.
+        try GoldenStore.checkFolder(goldens, recording: record)
+        let set = try documents.documentSet(excluding: [goldens])
+        let reading = documents.reading
+        let library = try reading.fonts.library()
+        var check = GoldenCheck(goldens: goldens, categories: categories, width: width, fontsDirectory: library.directory)
+        (check.tolerance, check.reader) = (tolerance, reading.input.reader)
+        let jobs = try check.jobs(for: set, shard: documents.shard)
+        let reportFile = try report.map { try OutputFile(path: $0, protecting: set.paths) }
+        let outputs = record ? try jobs.map { try $0.store.outputs(for: categories, protecting: [$0.document.path]) } : nil
+
+        let (reader, given, labels) = (reading.reader, try reading.text.settings(), maxCells)
+        let budget = CheckReport.PictureBudget(limit: reportSizes)
+        let tally = Locked(Tally(report: CheckReport(goldens: goldens, categories: categories, width: width, tolerance: tolerance,
+                                                     budget: budget),
+                                 record: record))
+        let progress = reading.progress(record ? "recording" : "checking")
+        // A run that names one document says what a check of one document always said; any other
+        // run (a shard too) says a verdict per document and a total.
+        let single = set.documents.count == 1 && documents.shard == nil
+        let fontsDirectory = library.directory
+        let paint: @Sendable () throws -> CheckReport.Painter = {
+            try CheckReport.Painter(fonts: try FontLibrary(directory: fontsDirectory), budget: budget, labels: labels)
         }
-        let verdict = try store.compare(layouts, categories: categories, reader: document.input.reader, tolerance: tolerance)
-        try Console.write(verdict.text(document: document.name, maxCells: maxCells))
-        if let mismatch = verdict.mismatch {
-            Console.error("\(mismatch); if the change is intended, re-record with --record")
+        let read: @Sendable (String) throws -> GoldenCheck.Reading = { path in
+            let input = try reader.layoutInput(at: path)
+            return GoldenCheck.Reading(input: input, settings: try given.over(input.documentSettings).validated(),
+                                       warnings: input.warnings(path: path))
+        }
+        try check.run(jobs, recordingTo: outputs, workers: documents.workers, painter: reportFile == nil ? nil : paint, read: read,
+                      deliver: { result in try tally.withLock { try $0.say(result, single: single, maxCells: labels, goldens: goldens) } },
+                      progress: { progress.update($0) })
+        progress.finish()
+
+        let done = tally.withLock { $0 }
+        if !single { try done.sayTotal(documents: jobs.count, found: set.documents.count, shard: documents.shard) }
+        if let reportFile { try reportFile.write(Array(done.report.html().utf8)) }
+        if single, let failure = done.failures.first { throw failure.error }
+        if let failure = done.failure(single: single) {
+            Console.error(failure)
             throw ExitCode.failure
+        }
+    }
+
+    /// What a run has said so far, in document order: the verdicts, the failures, the report.
+    struct Tally {
+        var report: CheckReport
+        /// Recording the goldens, not comparing.
+        let record: Bool
+        /// The documents that passed (recording: that were recorded), that changed, that failed.
+        var passed: [String] = [], changed: [String] = []
+        var failures: [(name: String, error: any Error)] = []
+        /// The mismatch clause of the only document (the error line of a one-document run).
+        var mismatch: String?
+
+        /// Says what became of one document: its warnings and notes on stderr, its verdict on
+        /// stdout; adds it to the report.
+        mutating func say(_ result: GoldenCheck.Result, single: Bool, maxCells: Int, goldens: String) throws {
+            result.warnings.forEach(Console.warning)
+            switch result.outcome {
+            case .recorded(let notes):
+                notes.forEach(Console.warning)
+                Console.info("recorded \(report.categories.count) golden layout(s) of \(result.name) in \(goldens)")
+                passed.append(result.name)
+            case .checked(let verdict, let section):
+                try Console.write(verdict.text(document: result.name, maxCells: maxCells))
+                report.add(result.name, verdict: verdict, section: section)
+                if verdict.passed { passed.append(result.name) } else { changed.append(result.name) }
+                mismatch = verdict.mismatch
+            case .failed(let error):
+                failures.append((result.name, error))
+                report.add(result.name, failure: commandLineMessage(error))
+                // A run over one document ends with its error, as a run that fails does (`run`).
+                guard !single else { return }
+                let message = "\(result.name): \(commandLineMessage(error))"
+                if record { Console.error(message) } else { try Console.write(TerminalText.escaped("check error: \(message)") + "\n") }
+            }
+        }
+
+        /// The total line of a run over several documents (or a shard): on stdout for a check,
+        /// on stderr for a recording.
+        func sayTotal(documents: Int, found: Int, shard: Shard?) throws {
+            let share = shard.map { " (shard \($0) of the \(found) found)" } ?? ""
+            if record {
+                Console.info("recorded the goldens of \(passed.count) of \(CheckReport.count(documents, "document"))\(share)")
+                return
+            }
+            var counts = ["\(passed.count) passed", "\(changed.count) changed"]
+            if !failures.isEmpty { counts.append("\(failures.count) could not be checked") }
+            try Console.write("checked \(CheckReport.count(documents, "document"))\(share) at "
+                + "\(CheckReport.count(report.categories.count, "size")): \(counts.joined(separator: ", "))\n")
+        }
+
+        /// The error line a failed run ends with; nil when it passed.
+        func failure(single: Bool) -> String? {
+            if single { return mismatch.map { "\($0); if the change is intended, re-record with --record" } }
+            func named(_ names: [String]) -> String {
+                let shown = names.prefix(5).joined(separator: ", ")
+                return names.count > 5 ? "\(shown), … and \(names.count - 5) more" : shown
+            }
+            let total = CheckReport.count(passed.count + changed.count + failures.count, "document")
+            let failed = "could not be \(record ? "recorded" : "checked") (\(named(failures.map(\.name))))"
+            switch (changed.isEmpty, failures.isEmpty) {
+            case (true, true):
+                return nil
+            case (false, true):
+                return "\(changed.count) of \(total) changed (\(named(changed))); if the changes are intended, re-record with --record"
+            case (true, false):
+                return "\(failures.count) of \(total) \(failed); each one's error is above"
+            case (false, false):
+                return "\(changed.count) of \(total) changed (\(named(changed))) and \(failures.count) \(failed); each one's error is "
+                    + "above; if the changes are intended, re-record with --record"
+            }
         }
     }
 }

@@ -111,6 +111,10 @@ extension GoldenStore.Problem: CommandLineWording {
         case .goldenTooLarge: "\(problem); raise it with --max-input (e.g. --max-input 1G)"
         case .goldenUnreadable: description
         case .goldenNotARegularFile: "\(problem); run with --record to replace it with a golden"
+        case .sharedGoldens:
+            "\(problem); name the folder that holds them instead (a folder's documents have goldens named after their paths in "
+                + "it), or check them in separate runs with separate --goldens folders"
+        case .subfolderIsALink: "\(problem); replace the link with a folder and run with --record"
         }
     }
 }

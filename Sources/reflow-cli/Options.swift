@@ -135,10 +135,17 @@ struct ReadingOptions: ParsableArguments {
     /// documents that says each one's in document order, whichever is read first.
     func read(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
               layout: LayoutInput.DocumentLayout = .list) throws -> (input: LayoutInput, warnings: [String]) {
-        var reader = input.reader
-        reader.allowImagesOutside = allowImagesOutside
         let loaded = try reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
         return (loaded, loaded.warnings(path: file))
+    }
+
+    /// The reader of documents: --max-input, --allow-images-outside. (`load` says its warnings at
+    /// once; a command that reads documents on several threads reads through this and says them
+    /// in order.)
+    var reader: DocumentReader {
+        var reader = input.reader
+        reader.allowImagesOutside = allowImagesOutside
+        return reader
     }
 }
 
@@ -208,7 +215,12 @@ struct DocumentsOptions: ParsableArguments {
 
     /// The documents named, this shard's share of them; folders named in `excluding` are not searched.
     func documents(excluding: [String] = []) throws -> [String] {
-        do { return try DocumentSet(files, excluding: excluding).sharded(shard).paths } catch {
+        try documentSet(excluding: excluding).sharded(shard).paths
+    }
+
+    /// Every document named, before --shard takes its share; folders named in `excluding` are not searched.
+    func documentSet(excluding: [String] = []) throws -> DocumentSet {
+        do { return try DocumentSet(files, excluding: excluding) } catch {
             throw CommandLineError(commandLineMessage: error.description)
         }
     }

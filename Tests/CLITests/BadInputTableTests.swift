@@ -308,7 +308,7 @@ import Testing
         Case(name: "--max-cells 0", arguments: ["doc.md", "--goldens", "goldens", "--max-cells", "0"], status: 64,
              stderr: "Error: --max-cells must be at least 1"),
         Case(name: "missing file", arguments: ["nope.md", "--goldens", "goldens"], status: 1,
-             stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
+             stderr: "reflow-cli: error: cannot read 'nope.md': no such file or folder; check the path (a document, or a folder of them)"),
         Case(name: "#4 --record through a link to the input", arguments: ["doc.md", "--goldens", "linked", "--record", "--category", "l"],
              status: 1,
              stderr: "reflow-cli: error: refusing to write 'linked/doc-l.json': it is the input document 'doc.md', which would be lost; choose another output path"),

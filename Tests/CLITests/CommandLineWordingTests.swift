@@ -71,8 +71,15 @@ import Testing
                           as: "--goldens 'doc.txt' is a file, not a folder; give the folder that holds (or will hold) the goldens")
         Self.expectWorded(GoldenStore.Problem.noFolder(folder: "none"), naming: "--record",
                           as: "no goldens folder 'none'; run with --record to create it and record the goldens")
-        Self.expectWorded(GoldenStore.Problem.missingGoldens([.accessibilityExtraExtraExtraLarge], folder: "g", stem: "doc"), naming: "--record",
+        Self.expectWorded(GoldenStore.Problem.missingGoldens([.accessibilityExtraExtraExtraLarge], folder: "g", prefix: "doc"), naming: "--record",
                           as: "no golden for ax5 in 'g' (expected doc-CATEGORY.json); run with --record to create them")
+        Self.expectWorded(GoldenStore.Problem.sharedGoldens(first: "a/x.md", second: "b/x.md", folder: "g", prefix: "x"), naming: "--goldens",
+                          as: "'a/x.md' and 'b/x.md' would share the goldens x-CATEGORY.json in 'g'; name the folder that holds them "
+                            + "instead (a folder's documents have goldens named after their paths in it), or check them in separate runs "
+                            + "with separate --goldens folders")
+        Self.expectWorded(GoldenStore.Problem.subfolderIsALink(path: "g/sub", to: "/tmp"), naming: "--record",
+                          as: "'g/sub' in the goldens folder is a symbolic link (to '/tmp'), and goldens are written inside the goldens "
+                            + "folder only; replace the link with a folder and run with --record")
         Self.expectWorded(PreviewFiles.TooLarge(width: 100, height: 1_560_008, limit: "at most 1000000 pixels a side"), naming: "--parts",
                           as: "the page is 100 x 1560008 px, more than one PNG can hold (at most 1000000 pixels a side); add --parts to write "
                             + "it in numbered parts named after -o, drop -o to write the parts beside the document, or draw one screen with --viewport")

@@ -30,6 +30,21 @@ import TextMetrics
         }
     }
 
+    /// A document found in a folder knows the folder named and its path below it (goldens are
+    /// named after it); a file named itself knows neither; a shard keeps both.
+    @Test func aFoldersDocumentsKnowWhereTheyWereFound() throws {
+        try Self.tree(["docs/a/readme.md", "docs/b/readme.md", "notes.txt"]) { root in
+            let set = try DocumentSet([root + "/notes.txt", root + "/docs/"])
+            #expect(set.documents == [
+                DocumentSet.Document(path: root + "/notes.txt"),
+                DocumentSet.Document(path: root + "/docs/a/readme.md", folder: root + "/docs/", relativePath: "a/readme.md"),
+                DocumentSet.Document(path: root + "/docs/b/readme.md", folder: root + "/docs/", relativePath: "b/readme.md"),
+            ])
+            let shards = try (1...2).map { try set.sharded(Shard(index: $0, count: 2)).documents }
+            #expect(Set(shards.flatMap { $0 }) == Set(set.documents))
+        }
+    }
+
     @Test func anExcludedFolderIsSkippedHoweverItIsSpelled() throws {
         try Self.tree(["a.md", "goldens/a-l.json", "goldens/a-ax5.json"]) { root in
             let set = try DocumentSet([root], excluding: [root + "/./goldens/"])

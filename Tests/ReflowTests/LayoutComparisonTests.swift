@@ -64,6 +64,33 @@ import TestSupport
         #expect(reverse.changes[0].description.contains("is gone"))
     }
 
+    /// A change's label (on `check --report`'s difference picture) is its element and what changed
+    /// of its frame and lines, without its words; its description says the same and more.
+    @Test func aChangesLabelNamesTheElementAndItsFrameAndLines() throws {
+        let edited = Self.original.replacingOccurrences(of: "long enough", with: "quite long enough")
+        let comparisons = try ContentSizeCategory.allCases.map {
+            LayoutComparison(golden: try Self.report(Self.original, $0), actual: try Self.report(edited, $0))
+        }
+        let comparison = try #require(comparisons.first { $0.contentHeightChange != nil }, "one more word adds a line somewhere")
+        let change = try #require(comparison.resized.first)
+        let (golden, actual) = (change.golden!, change.actual!)
+        let height = LayoutComparison.Change.signed(actual.frame.height - golden.frame.height)
+        #expect(change.label == "cell 0.1 height \(height) pt, lines \(golden.lines!) → \(actual.lines!)")
+        #expect(change.differences.prefix(2) == ["height \(height) pt", "lines \(golden.lines!) → \(actual.lines!)"])
+        #expect(change.description.hasSuffix(change.differences.joined(separator: ", ")))
+        let moved = try #require(comparison.changes.first(where: { $0.isShiftOnly }))
+        #expect(moved.label == "\(moved.key) y \(height) pt")
+        #expect(comparison.shiftDescription == "2 element(s) below moved by \(height) pt")
+
+        let added = LayoutComparison(golden: try Self.report(Self.original, .large),
+                                     actual: try Self.report(Self.original + "\n\nA fourth paragraph.", .large))
+        #expect(added.changes.map(\.label) == ["cell 0.4 is new"])
+        // Only the words changed (the same lines): the label says so without quoting them.
+        let words = LayoutComparison(golden: try Self.report(Self.original, .large),
+                                     actual: try Self.report(Self.original.replacingOccurrences(of: "A second", with: "One second"), .large))
+        #expect(words.changes.map(\.label) == ["cell 0.2 text changed"])
+    }
+
     @Test func theToleranceIgnoresSmallMoves() throws {
         let golden = try Self.report(Self.original, .large)
         let wider = LayoutEnvironment(containerWidth: 390.25, category: .large)

@@ -37,26 +37,47 @@ public struct LayoutComparison: Sendable {
             case .added: return "\(name) is new"
             case .removed: return "\(name) is gone"
             case .duplicated: return "\(name) is listed more than once in the golden"
+            case .changed: return differences.isEmpty ? name : "\(name): " + differences.joined(separator: ", ")
+            }
+        }
+
+        /// A changed element's differences, golden → now, one phrase each: its frame's ("x +4 pt",
+        /// "height +22 pt"), its lines' ("lines 2 → 3"), its text's and its kind's; empty for an
+        /// element added, removed or duplicated.
+        public var differences: [String] {
+            guard kind == .changed, let golden, let actual else { return [] }
+            var parts: [String] = []
+            func delta(_ label: String, _ from: Double, _ to: Double) {
+                if from != to { parts.append("\(label) \(Self.signed(to - from)) pt") }
+            }
+            delta("x", golden.frame.x, actual.frame.x)
+            delta("y", golden.frame.y, actual.frame.y)
+            delta("width", golden.frame.width, actual.frame.width)
+            delta("height", golden.frame.height, actual.frame.height)
+            if golden.lines != actual.lines {
+                parts.append("lines \(golden.lines.map(String.init) ?? "none") → \(actual.lines.map(String.init) ?? "none")")
+            }
+            if golden.text != actual.text {
+                parts.append("text \"\(golden.text ?? "")\" → \"\(actual.text ?? "")\"")
+            }
+            if golden.cell != actual.cell || golden.style != actual.style {
+                parts.append("\(golden.cell ?? "-")/\(golden.style ?? "-") → \(actual.cell ?? "-")/\(actual.style ?? "-")")
+            }
+            return parts
+        }
+
+        /// The change in a few words, for a label on a picture: the element and what changed of
+        /// its frame and lines, without its text ("cell 1.3 height +22 pt, lines 2 → 3", "cell 1.3
+        /// is new"; "cell 1.3 text changed" when only its words did).
+        public var label: String {
+            switch kind {
+            case .added: return "\(key) is new"
+            case .removed: return "\(key) is gone"
+            case .duplicated: return "\(key) is listed twice"
             case .changed:
-                guard let golden, let actual else { return name }
-                var parts: [String] = []
-                func delta(_ label: String, _ from: Double, _ to: Double) {
-                    if from != to { parts.append("\(label) \(Self.signed(to - from)) pt") }
-                }
-                delta("x", golden.frame.x, actual.frame.x)
-                delta("y", golden.frame.y, actual.frame.y)
-                delta("width", golden.frame.width, actual.frame.width)
-                delta("height", golden.frame.height, actual.frame.height)
-                if golden.lines != actual.lines {
-                    parts.append("lines \(golden.lines.map(String.init) ?? "none") → \(actual.lines.map(String.init) ?? "none")")
-                }
-                if golden.text != actual.text {
-                    parts.append("text \"\(golden.text ?? "")\" → \"\(actual.text ?? "")\"")
-                }
-                if golden.cell != actual.cell || golden.style != actual.style {
-                    parts.append("\(golden.cell ?? "-")/\(golden.style ?? "-") → \(actual.cell ?? "-")/\(actual.style ?? "-")")
-                }
-                return "\(name): " + parts.joined(separator: ", ")
+                let all = differences
+                let shown = all.filter { !$0.hasPrefix("text ") }
+                return "\(key) " + (!shown.isEmpty ? shown.joined(separator: ", ") : all.isEmpty ? "changed" : "text changed")
             }
         }
 
@@ -134,6 +155,15 @@ public struct LayoutComparison: Sendable {
         let shifts = changes.filter(\.isShiftOnly).map { $0.actual!.frame.y - $0.golden!.frame.y }
         guard let low = shifts.min(), let high = shifts.max() else { return nil }
         return (shifts.count, low...high)
+    }
+
+    /// The elements that only moved, and by how much, in a clause ("16 element(s) below moved by
+    /// +41 pt", "… by -3…+41 pt"); nil when none did.
+    public var shiftDescription: String? {
+        guard let shifted else { return nil }
+        let (low, high) = (shifted.range.lowerBound, shifted.range.upperBound)
+        let by = low == high ? Change.signed(low) : "\(Change.signed(low))…\(Change.signed(high))"
+        return "\(shifted.count) element(s) below moved by \(by) pt"
     }
 
     public var matches: Bool {
