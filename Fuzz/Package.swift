@@ -26,7 +26,8 @@ let package = Package(
     dependencies: [.package(name: "reflow", path: "..")],
     targets: [
         // Reading a fuzzer's bytes as choices (a width, a category) and a rest.
-        .target(name: "FuzzSupport", dependencies: [.product(name: "TextMetrics", package: "reflow")]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "TextMetrics", package: "reflow"),
+                                                    .product(name: "Reflow", package: "reflow")]),
     ] + names.map { name in
         // No Swift `main`: `<Name>_main` hands the test to libFuzzer's driver (FuzzSupport.runFuzzer).
         .executableTarget(name: name, dependencies: reflow, path: "Targets/\(name)",

@@ -35,13 +35,17 @@ mkdir -p "$artifacts"
 
 config=${FUZZ_CONFIG:-release}
 echo "fuzz: building ${targets[*]} (-sanitize=$sanitize, $config)" >&2
-# Every module, reflow's included, is instrumented for coverage. One build per target (the
-# modules they share are built once). The manifest lists Targets/ when it is evaluated, so it is
-# never taken from a cache: SwiftPM's shared cache keys it by the manifest's text, and a target
-# added since would not be a product.
-for target in "${targets[@]}"; do
+# Every module, reflow's included, is instrumented for coverage. All targets are one build (linked
+# in parallel); a few targets named are built a product each (the modules they share once). The
+# manifest lists Targets/ when it is evaluated, so it is never taken from a cache: SwiftPM's
+# shared cache keys it by the manifest's text, and a target added since would not be a product.
+builds=("${targets[@]}")
+[ ${#targets[@]} -eq "$(find "$here/Targets" -mindepth 1 -maxdepth 1 -type d ! -name '.*' | wc -l)" ] && builds=(all)
+for build in "${builds[@]}"; do
+  only=()
+  [ "$build" != all ] && only=(--product "$build")
   swift build -c "$config" --package-path "$here" --scratch-path "$scratch" --manifest-cache none \
-    -Xswiftc -sanitize="$sanitize" -Xswiftc -g --product "$target" 2>&1 | grep -v '^\[' >&2 || true
+    -Xswiftc -sanitize="$sanitize" -Xswiftc -g "${only[@]}" 2>&1 | grep -v '^\[' >&2 || true
 done
 bin="$scratch/$config"
 

@@ -25,17 +25,7 @@ public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         require(false, "the document could not be read: \(error)")
         return 0
     }
-    for block in document.blocks {
-        let visible = block.text.string.contains { !$0.isWhitespace }
-        switch block.kind {
-        case .tableCell: break
-        case .listItem where block.nesting.marker != nil: break
-        default: require(visible || block.content != nil, "a block that shows nothing: \(block)")
-        }
-        require(block.text.runs.reduce(0) { $0 + $1.length } == block.text.string.utf8.count, "runs do not cover the text")
-    }
-    let cells = CellMode.blocks.content(for: document).sections.reduce(0) { $0 + $1.cellCount }
-    require(cells == document.blocks.count, "one cell per block")
+    requireDocumentInvariants(document)
     _ = CellMode.words.content(for: document)
     if format == .plainText {
         require(PlainText.paragraphs(text.text).count == document.blocks.count, "one block per paragraph")

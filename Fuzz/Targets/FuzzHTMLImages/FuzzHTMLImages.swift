@@ -34,16 +34,7 @@ private func html(_ fragment: String) {
             require(false, "the document could not be read: \(error)")
             return
         }
-        for block in document.blocks {
-            let visible = block.text.string.contains { !$0.isWhitespace }
-            switch block.kind {
-            case .tableCell: break
-            case .listItem where block.nesting.marker != nil: break
-            default: require(visible || block.content != nil, "a block that shows nothing: \(block)")
-            }
-            require(block.text.runs.reduce(0) { $0 + $1.length } == block.text.string.utf8.count, "runs do not cover the text")
-        }
-        require(CellMode.blocks.content(for: document).cellCount == document.blocks.count, "one cell per block")
+        requireDocumentInvariants(document)
     }
 }
 

@@ -7,16 +7,6 @@ import TextMetrics
 /// either fail with a `ScreenFileError` that names a place, or become content that lays out at a
 /// fuzz-chosen category, width and direction with finite frames, self-sized cells at least 44 pt
 /// tall, and warnings (not crashes) for sizes that do not fit.
-nonisolated(unsafe) private let sizer: CellSizer = {
-    do {
-        let typesetter = try Typesetter(fonts: try FontLibrary(), shapingCacheLimit: 4_096, paragraphCacheLimit: 64,
-                                        layoutCacheLimit: 64)
-        return CellSizer(typesetter: typesetter, cacheLimit: 256)
-    } catch {
-        fatalError("cannot load the bundled fonts: \(error)")
-    }
-}()
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScreen(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -36,7 +26,7 @@ public func fuzzScreen(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // Bounded work per input: screens of many cells are the benchmarks' business.
     guard screen.content.sections.reduce(0, { $0 + $1.cellCount }) <= 2_000 else { return 0 }
     let environment = LayoutEnvironment(containerWidth: width, category: category, layoutDirection: direction)
-    guard let snapshot = try? screen.layout.layout(screen.content, in: environment, sizer: sizer) else { return 0 }
+    guard let snapshot = try? screen.layout.layout(screen.content, in: environment, sizer: fuzzSizer) else { return 0 }
     require(snapshot.contentSize.height.isFinite && snapshot.contentSize.height >= 0, "content height \(snapshot.contentSize.height)")
     for element in snapshot.elements {
         let frame = element.frame

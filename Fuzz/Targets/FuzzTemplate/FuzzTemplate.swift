@@ -3,25 +3,6 @@ import Readers
 import Reflow
 import TextMetrics
 
-/// The screen reader's group templates (issue 24, row 2): a screen file whose groups nest, repeat
-/// with `count` and fill with tiny lengths resolves to templates that hold each described item
-/// and group once (at most `ScreenFile.maximumGroupNodes`), never the copies, and lays out every
-/// cell exactly once; or it is one clear error (a `ScreenFileError` naming a place, or a
-/// `ReflowError`: a length beyond the limit, an item too narrow). No crash, no unbounded memory.
-///
-/// The first byte chooses the input: even, the rest is a screen file as it is (the seeds);
-/// odd, the bytes choose a screen of nested groups (their axes, counts, sizes and spacing) and
-/// how many cells fill it, with the emphasis on counts and nesting.
-nonisolated(unsafe) private let sizer: CellSizer = {
-    do {
-        let typesetter = try Typesetter(fonts: try FontLibrary(), shapingCacheLimit: 4_096, paragraphCacheLimit: 64,
-                                        layoutCacheLimit: 64)
-        return CellSizer(typesetter: typesetter, cacheLimit: 256)
-    } catch {
-        fatalError("cannot load the bundled fonts: \(error)")
-    }
-}()
-
 /// A dimension chosen by the bytes: fractions up to the largest a file may give, absolute
 /// lengths from nothing to the largest, estimates.
 private func dimension(_ input: inout FuzzInput) -> String {
@@ -55,6 +36,15 @@ private func screen(_ input: inout FuzzInput) -> String {
     return "{\"sections\": [{\"group\": \(node), \"cells\": [\(cells)]\(sideways)}]}"
 }
 
+/// The screen reader's group templates (issue 24, row 2): a screen file whose groups nest, repeat
+/// with `count` and fill with tiny lengths resolves to templates that hold each described item
+/// and group once (at most `ScreenFile.maximumGroupNodes`), never the copies, and lays out every
+/// cell exactly once; or it is one clear error (a `ScreenFileError` naming a place, or a
+/// `ReflowError`: a length beyond the limit, an item too narrow). No crash, no unbounded memory.
+///
+/// The first byte chooses the input: even, the rest is a screen file as it is (the seeds);
+/// odd, the bytes choose a screen of nested groups (their axes, counts, sizes and spacing) and
+/// how many cells fill it, with the emphasis on counts and nesting.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTemplate(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -92,7 +82,7 @@ public func fuzzTemplate(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     let snapshot: LayoutSnapshot
     do {
-        snapshot = try layout.layout(read.content, in: environment, sizer: sizer)
+        snapshot = try layout.layout(read.content, in: environment, sizer: fuzzSizer)
     } catch is ReflowError {
         return 0
     } catch {
