@@ -36,10 +36,8 @@ extension DocumentSet {
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws {
         let paths = self.paths
-        let threads = max(1, min(jobs, paths.count))
-        let lanes = (0..<threads).map { lane in Array(stride(from: lane, to: paths.count, by: threads)) }
         try OrderedFanOut.forEach(
-            lanes: paths.isEmpty ? [] : lanes, count: paths.count,
+            lanes: OrderedFanOut.roundRobin(count: paths.count, threads: jobs), count: paths.count,
             setUp: { _ in () },
             produce: { (_: inout Void, index: Int) -> Result<Value, any Error> in
                 Result { try produce(paths[index]) }

@@ -102,10 +102,9 @@ public struct GoldenCheck: Sendable {
                     deliver: @Sendable (Result) throws -> Void,
                     progress: (@Sendable (Double) -> Void)? = nil) throws {
         precondition(outputs.map { $0.count == jobs.count } ?? true, "one list of outputs per job")
-        let lanes = min(max(1, workers), max(1, jobs.count))
         let sizeProgress = jobs.count == 1 ? progress : nil
         try OrderedFanOut.forEach(
-            lanes: (0..<lanes).map { lane in Array(stride(from: lane, to: jobs.count, by: lanes)) }, count: jobs.count,
+            lanes: OrderedFanOut.roundRobin(count: jobs.count, threads: workers), count: jobs.count,
             setUp: { _ in try painter?() },
             produce: { painter, index in
                 self.result(of: jobs[index], outputs: outputs?[index], painter: painter, read: read, progress: sizeProgress)

@@ -59,6 +59,15 @@ public enum OrderedFanOut {
         if let failure = state.withLock({ $0.failure }) { throw failure }
     }
 
+    /// Lanes for `count` pieces on at most `threads` threads (at least one when there are
+    /// pieces, none when there are none): pieces dealt round-robin, so each lane holds pieces
+    /// from the whole range and its numbers ascend.
+    public static func roundRobin(count: Int, threads: Int) -> [[Int]] {
+        guard count > 0 else { return [] }
+        let lanes = min(max(1, threads), count)
+        return (0..<lanes).map { lane in Array(stride(from: lane, to: count, by: lanes)) }
+    }
+
     /// `produce` of every piece `0..<count`, in piece order (see `forEach`).
     public static func map<State, Value: Sendable>(
         lanes: [[Int]], count: Int,
