@@ -94,7 +94,7 @@ public struct DocumentPreview {
                                                         plans: plans)
         let elements = try planned.attributes(in: visible, lazy: &lazy)
         if let failure = planned.failure { throw failure }
-        let estimated = (0..<lazy.count).contains { !lazy.isMeasured($0) }
+        let estimated = !lazy.allSettled
         return LayoutReport(screen: visible, elements: elements, environment: planned.environment,
                             contentHeight: lazy.contentHeight(), contentHeightEstimated: estimated)
     }
@@ -168,7 +168,7 @@ public struct DocumentPreview {
         case .offset(let offset): top = PointGrid.snap(offset)
         case .anchor(let anchor): top = try planned.top(of: try anchor.indexPath(in: input.content), lazy: &lazy) ?? 0
         }
-        planned.measureDown(to: top + size.height, lazy: &lazy)
+        planned.measureDown(to: top + size.height, screenTop: top, lazy: &lazy)
         if let failure = planned.failure { throw failure }
         if lazy.measuredUnits > before { heightCache?.store(lazy, environment: environment) }
         // Past the end: the last screen. The end is exact then: a unit still unmeasured starts
@@ -195,7 +195,7 @@ public struct DocumentPreview {
         let list = builder.displayList(elements: elements, visibleRect: visible, lazy: state, labels: sizer.typesetter,
                                        groups: groups, annotations: annotations[category] ?? [])
         return DrawnScreen(displayList: list, visible: visible, contentHeight: lazy.contentHeight(),
-                           contentHeightEstimated: lazy.measuredUnits < lazy.count)
+                           contentHeightEstimated: !lazy.allSettled)
     }
 
     /// `categories` side by side under `heading`, each labelled with its name and body size:

@@ -106,7 +106,8 @@ public struct HeightCache: Sendable {
         data.reserveCapacity(Self.magic.count + 8 + 8 * lazy.count)
         withUnsafeBytes(of: UInt64(lazy.count)) { data.append(contentsOf: $0) }
         for unit in 0..<lazy.count {
-            let height = lazy.isKnownHeight(unit) ? Double.nan : lazy.measuredHeight(unit) ?? .nan
+            // Known heights need no keeping, and a band measured as far as a screen showed it is not its height.
+            let height = lazy.isKnownHeight(unit) || lazy.isPartlyMeasured(unit) ? Double.nan : lazy.measuredHeight(unit) ?? .nan
             withUnsafeBytes(of: height.bitPattern) { data.append(contentsOf: $0) }
         }
         let path = path(for: environment)

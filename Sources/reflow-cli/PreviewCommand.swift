@@ -16,7 +16,8 @@ struct PreviewCommand: ParsableCommand {
             self-sizing cells for the container width at that text size, drawn on a white screen with the bundled Inter fonts. \
             --category all draws the twelve sizes side by side on one contact sheet (FILE-all.png). --viewport WxH --offset Y \
             draws one screen: exactly what the whole page shows between Y and Y + H (the cells above are measured, each once, \
-            for their heights; the cells below are not measured). --at line:N, heading:TEXT or item:S.I instead puts that \
+            for their heights; the cells below are not measured; a band that scrolls sideways measures only the cards on screen, \
+            as a collection view does). --at line:N, heading:TEXT or item:S.I instead puts that \
             Markdown source line's block, that heading or that cell at the screen's top. --debug overlays cell frames, \
             text frames, baselines, the 44 pt minimum and, for a viewport, which rows were measured.
 

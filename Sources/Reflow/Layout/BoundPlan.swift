@@ -14,7 +14,8 @@ public struct BoundPlan: Sendable {
     public let layout: any CollectionLayout
     /// The plan's units, marks and environment.
     public private(set) var plan: LayoutPlan
-    private let unit: @Sendable (Int, LayoutPlan, CellSizer) throws -> UnitLayout
+    /// Unit i laid out whole (no visible width) or as far as a screen that wide shows it.
+    private let unit: @Sendable (Int, LayoutPlan, CellSizer, Double?) throws -> UnitLayout
     private let sectionElements: @Sendable (Int, [Double], LayoutPlan) -> [LayoutAttributes]
 
     /// `resolved`, made by `layout`.
@@ -22,8 +23,10 @@ public struct BoundPlan: Sendable {
         self.layout = layout
         plan = resolved.layoutPlan
         let resolution = resolved.resolution
-        unit = { index, plan, sizer in
-            try layout.layoutUnit(index, of: ResolvedPlan(plan, resolution: resolution), sizer: sizer)
+        unit = { index, plan, sizer, visibleWidth in
+            let resolved = ResolvedPlan(plan, resolution: resolution)
+            guard let visibleWidth else { return try layout.layoutUnit(index, of: resolved, sizer: sizer) }
+            return try layout.layoutUnit(index, of: resolved, sizer: sizer, visibleWidth: visibleWidth)
         }
         sectionElements = { section, marks, plan in
             layout.sectionElements(section, marks: marks, of: ResolvedPlan(plan, resolution: resolution))
@@ -32,12 +35,15 @@ public struct BoundPlan: Sendable {
 
     public var environment: LayoutEnvironment { plan.environment }
 
-    /// Unit `index` as the layout lays it out, left to right.
-    public func unitLayout(_ index: Int, sizer: CellSizer) throws -> UnitLayout { try unit(index, plan, sizer) }
+    /// Unit `index` as the layout lays it out, left to right: whole, or with a `visibleWidth` as
+    /// far as a screen that wide shows it at rest (see `CollectionLayout.layoutUnit(_:of:sizer:visibleWidth:)`).
+    public func unitLayout(_ index: Int, sizer: CellSizer, visibleWidth: Double? = nil) throws -> UnitLayout {
+        try unit(index, plan, sizer, visibleWidth)
+    }
 
     /// Unit `index` placed for the environment's direction: mirrored in the container for right to left.
-    public func placedUnit(_ index: Int, sizer: CellSizer) throws -> UnitLayout {
-        let laid = try unit(index, plan, sizer)
+    public func placedUnit(_ index: Int, sizer: CellSizer, visibleWidth: Double? = nil) throws -> UnitLayout {
+        let laid = try unit(index, plan, sizer, visibleWidth)
         return plan.environment.layoutDirection == .rightToLeft ? laid.mirrored(in: plan.environment.containerWidth) : laid
     }
 

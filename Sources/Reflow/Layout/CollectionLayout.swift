@@ -62,6 +62,13 @@ public protocol CollectionLayout: Sendable {
     /// and its elements, each frame's y relative to the unit's top (x in content coordinates).
     func layoutUnit(_ index: Int, of plan: ResolvedPlan<Resolution>, sizer: CellSizer) throws -> UnitLayout
 
+    /// Unit `index` as far as a screen at rest shows it: what starts within `visibleWidth` of the
+    /// content's leading edge is measured and placed, what lies beyond carries its estimate (an
+    /// orthogonal section's band, wider than the screen, as a collection view realizes only the
+    /// cells its band shows). A unit left in part says so (`UnitLayout.isComplete` false). Every
+    /// element it places is the whole unit's, frame for frame. Default: the whole unit.
+    func layoutUnit(_ index: Int, of plan: ResolvedPlan<Resolution>, sizer: CellSizer, visibleWidth: Double) throws -> UnitLayout
+
     /// Elements that belong to a whole section rather than to one unit (a background), given the y
     /// of each of the section's marks (`LayoutPlan.mark()`; the first is the section's top, the
     /// last its bottom). Default: none.
@@ -82,6 +89,10 @@ extension CollectionLayout {
     public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? { nil }
 
     public var unitName: String { "units" }
+
+    public func layoutUnit(_ index: Int, of plan: ResolvedPlan<Resolution>, sizer: CellSizer, visibleWidth: Double) throws -> UnitLayout {
+        try layoutUnit(index, of: plan, sizer: sizer)
+    }
 
     /// The plan of `content` in `environment` bound to this layout: what the engines hold.
     public func boundPlan(_ content: CollectionContent, in environment: LayoutEnvironment) throws -> BoundPlan {
@@ -112,14 +123,19 @@ public struct UnitLayout: Sendable {
     /// The frames of the groups the unit placed (a compositional layout's), y relative to the
     /// unit's top: what a debug overlay outlines; not elements.
     public var groupFrames: [Rect]
+    /// False for a unit laid out as far as a screen shows it (`layoutUnit(_:of:sizer:visibleWidth:)`)
+    /// with something left beyond: its height counts what was left at its estimate, its
+    /// `scrollingWidth` is estimated, and its elements are those of what was laid out.
+    public var isComplete: Bool
 
     public init(height: Double, elements: [LayoutAttributes], scrollingWidth: Double? = nil, warnings: [LayoutWarning] = [],
-                groupFrames: [Rect] = []) {
+                groupFrames: [Rect] = [], isComplete: Bool = true) {
         self.height = height
         self.elements = elements
         self.scrollingWidth = scrollingWidth
         self.warnings = warnings
         self.groupFrames = groupFrames
+        self.isComplete = isComplete
     }
 
     /// The unit mirrored in a container `width` wide: elements (and their content) and group frames.

@@ -51,6 +51,10 @@ public struct LazyLayout: Sendable {
     private var searchSteps = 0
     /// Units whose height the plan knew (never estimated, never measured).
     private var isKnown: [Bool]
+    /// Measured units whose measurement was of a part (a band as a screen shows it at rest, its
+    /// further groups at their estimate): measured for the screen, not yet for the eager layout.
+    private var partlyMeasured: Set<Int> = []
+    private var knownCount = 0
 
     /// - Parameters:
     ///   - keys: each unit's estimate key, in `0..<keyCount`.
@@ -133,6 +137,7 @@ public struct LazyLayout: Sendable {
         for (unit, height) in known {
             let height = PointGrid.snap(height)
             isKnown[unit] = true
+            knownCount += 1
             heights[unit] = height
             measuredTree.add(height, at: unit)
             unmeasured[keys[unit]].add(-weights[unit], at: Int(keyRank[unit]))
@@ -144,6 +149,15 @@ public struct LazyLayout: Sendable {
     public func isKnownHeight(_ index: Int) -> Bool { isKnown[index] }
     public var measuredUnits: Int { measuredCount }
     public func isMeasured(_ index: Int) -> Bool { !heights[index].isNaN }
+    /// Whether unit `index`'s height is a measurement of what a screen shows of it (`setHeight(_:of:isComplete:)`).
+    public func isPartlyMeasured(_ index: Int) -> Bool { partlyMeasured.contains(index) }
+    /// Units measured in part (counted in `measuredUnits` too).
+    public var partlyMeasuredUnits: Int { partlyMeasured.count }
+    /// Whether every unit's height is the eager layout's (known, or measured whole): the content
+    /// height is then exact.
+    public var allSettled: Bool { knownCount + measuredCount - partlyMeasured.count == count }
+    /// Whether unit `index`'s height is the eager layout's: known, or measured whole.
+    public func isSettled(_ index: Int) -> Bool { isMeasured(index) && !partlyMeasured.contains(index) }
     /// The measured height of `index`, or nil.
     public func measuredHeight(_ index: Int) -> Double? { heights[index].isNaN ? nil : heights[index] }
 
@@ -203,10 +217,12 @@ public struct LazyLayout: Sendable {
         return low
     }
 
-    /// Records `height` as unit `index`'s measured height. Returns what changed; its
-    /// `contentOffsetAdjustment` is left to the viewport, which knows the anchor.
+    /// Records `height` as unit `index`'s measured height: of the whole unit, or (`isComplete`
+    /// false) of what a screen shows of it, the rest at its estimate (a band; measured whole
+    /// later, it is `setHeight` again). Returns what changed; its `contentOffsetAdjustment` is
+    /// left to the viewport, which knows the anchor.
     @discardableResult
-    public mutating func setHeight(_ height: Double, of index: Int) -> InvalidationContext {
+    public mutating func setHeight(_ height: Double, of index: Int, isComplete: Bool = true) -> InvalidationContext {
         let height = PointGrid.snap(height)
         guard !isKnown[index] else {
             // A known height stays what the plan says: a measurement agrees with it or is not
@@ -230,6 +246,7 @@ public struct LazyLayout: Sendable {
         measuredTree.add(height, at: index)
         heightByKey[key] += height
         measuredHeight += height
+        if isComplete { partlyMeasured.remove(index) } else { partlyMeasured.insert(index) }
         return InvalidationContext(invalidatedUnits: before != height ? [index] : [],
                                    contentSizeAdjustment: contentHeight() - oldTotal)
     }
@@ -248,6 +265,7 @@ public struct LazyLayout: Sendable {
         measuredWeight -= weight
         measuredCount -= 1
         heights[index] = .nan
+        partlyMeasured.remove(index)
         return InvalidationContext(invalidatedUnits: [index], contentSizeAdjustment: contentHeight() - oldTotal)
     }
 

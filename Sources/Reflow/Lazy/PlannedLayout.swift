@@ -39,6 +39,26 @@ public final class PlannedLayout {
         }
     }
 
+    /// Unit `index`'s height as a screen shows it at rest, and whether that is the whole unit's:
+    /// a band measures the groups that start within the container's width, the rest at their
+    /// estimate (see `CollectionLayout.layoutUnit(_:of:sizer:visibleWidth:)`); any other unit is whole.
+    public func screenHeight(ofUnit index: Int) -> (height: Double, isComplete: Bool) {
+        do {
+            let laid = try bound.unitLayout(index, sizer: sizer, visibleWidth: environment.containerWidth)
+            return (PointGrid.snap(laid.height), laid.isComplete)
+        } catch {
+            if failure == nil { failure = error }
+            return (Cell.minimumTouchHeight, true)
+        }
+    }
+
+    /// Measures unit `index` as a screen shows it into `lazy` (`screenHeight(ofUnit:)`).
+    @discardableResult
+    func measureOnScreen(_ index: Int, lazy: inout LazyLayout) -> InvalidationContext {
+        let (height, isComplete) = screenHeight(ofUnit: index)
+        return lazy.setHeight(height, of: index, isComplete: isComplete)
+    }
+
     /// A lazy layout of this plan, nothing measured yet.
     public func lazyLayout(estimate: Estimate) -> LazyLayout { LazyLayout(plan: plan, estimate: estimate) }
 
@@ -47,7 +67,8 @@ public final class PlannedLayout {
         let plan = self.plan
         return Viewport.Source(measure: { [unowned self] in height(ofUnit: $0) },
                                indexPaths: { plan.indexPaths(ofUnit: $0) },
-                               unitContaining: { plan.unit(containing: $0) })
+                               unitContaining: { plan.unit(containing: $0) },
+                               measureOnScreen: { [unowned self] in screenHeight(ofUnit: $0) })
     }
 
     /// The group frames (for a debug overlay) of the units a screen at `visibleRect` shows.
@@ -57,18 +78,26 @@ public final class PlannedLayout {
         var frames: [Rect] = []
         for unit in first...last {
             let top = lazy.y(of: unit)
-            frames += try bound.placedUnit(unit, sizer: sizer).groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
+            frames += try placedOnScreen(unit).groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
         }
         return frames.filter { $0.intersects(visibleRect) }
     }
 
-    /// Unit `index`'s elements placed with the unit's top at `top`.
+    /// Unit `index`'s elements placed with the unit's top at `top`: every one of them (a band's
+    /// too, however far it reaches beyond the screen).
     public func attributes(ofUnit index: Int, top: Double) throws -> [LayoutAttributes] {
         try bound.placedUnit(index, sizer: sizer).elements.map { $0.offsetBy(dx: 0, dy: top) }
     }
 
+    /// Unit `index` as a screen shows it at rest, placed for the direction: a band's groups within
+    /// the container's width (the elements a screen can show; each frame is the whole band's).
+    private func placedOnScreen(_ index: Int) throws -> UnitLayout {
+        try bound.placedUnit(index, sizer: sizer, visibleWidth: environment.containerWidth)
+    }
+
     /// The elements a screen at `visibleRect` shows, from what `lazy` knows now: the units on it
-    /// (measured or not: an unmeasured one is measured to draw it, its estimate left alone), the
+    /// (measured or not: an unmeasured one is measured to draw it, its estimate left alone; a band
+    /// only as far as the container's width shows it at rest), the
     /// headers and footers of its sections (pinned ones at the screen's top), and the section
     /// elements (backgrounds) of the sections it shows, in drawing order: z-index, then layout
     /// order (unit by unit, then the sections' elements), as the eager snapshot lists them.
@@ -85,7 +114,8 @@ public final class PlannedLayout {
         for unit in first...last {
             sections.insert(plan.units[unit].section)
             guard plan.units[unit].role == .cells else { continue }  // with their section, below
-            byUnit.append((unit, try attributes(ofUnit: unit, top: lazy.y(of: unit))))
+            let top = lazy.y(of: unit)
+            byUnit.append((unit, try placedOnScreen(unit).elements.map { $0.offsetBy(dx: 0, dy: top) }))
         }
         var sectionElements: [LayoutAttributes] = []
         for section in sections.sorted() {

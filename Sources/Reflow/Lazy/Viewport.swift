@@ -25,12 +25,18 @@ public struct Viewport {
         public var indexPaths: (Int) -> [IndexPath]
         /// The unit holding a cell.
         public var unitContaining: (IndexPath) -> Int?
+        /// Self-sizes what a screen shows of unit `index` at rest: its height and whether that is
+        /// the whole unit's (a band wider than the screen measures the groups on it, the rest at
+        /// their estimate). Nil: `measure`, whole.
+        public var measureOnScreen: ((Int) -> (height: Double, isComplete: Bool))?
 
         public init(measure: @escaping (Int) -> Double, indexPaths: @escaping (Int) -> [IndexPath],
-                    unitContaining: @escaping (IndexPath) -> Int?) {
+                    unitContaining: @escaping (IndexPath) -> Int?,
+                    measureOnScreen: ((Int) -> (height: Double, isComplete: Bool))? = nil) {
             self.measure = measure
             self.indexPaths = indexPaths
             self.unitContaining = unitContaining
+            self.measureOnScreen = measureOnScreen
         }
 
         /// Units that are single cells `IndexPath(item: unit, section: 0)` measured by `measure`:
@@ -93,10 +99,18 @@ public struct Viewport {
         return (visible.lowerBound, layout.y(of: visible.lowerBound) - contentOffset)
     }
 
-    /// Measures `unit` and moves the content offset by whatever changed above the anchor.
-    private mutating func measureUnit(_ unit: Int, keeping anchor: (unit: Int, screenY: Double)?, into report: inout FrameReport) {
-        guard !layout.isMeasured(unit) else { return }
-        var context = layout.setHeight(source.measure(unit), of: unit)
+    /// Measures `unit` as the screen shows it (or `whole`: all of it, as the eager layout does), if
+    /// it is not measured so far yet, and moves the content offset by whatever changed above the anchor.
+    private mutating func measureUnit(_ unit: Int, whole: Bool = false, keeping anchor: (unit: Int, screenY: Double)?,
+                                      into report: inout FrameReport) {
+        guard whole ? !layout.isSettled(unit) : !layout.isMeasured(unit) else { return }
+        var context: InvalidationContext
+        if !whole, let measureOnScreen = source.measureOnScreen {
+            let (height, isComplete) = measureOnScreen(unit)
+            context = layout.setHeight(height, of: unit, isComplete: isComplete)
+        } else {
+            context = layout.setHeight(source.measure(unit), of: unit)
+        }
         unitsMeasured += 1
         report.unitsMeasured += 1
         pendingPrefetch.remove(unit)
@@ -230,13 +244,13 @@ public struct Viewport {
         return report
     }
 
-    /// Measures every unit not measured yet (as scrolling through the whole content would),
-    /// keeping the anchor still: afterwards the layout is the eager one.
+    /// Measures every unit not measured whole yet (as scrolling through the whole content, and
+    /// every band across, would), keeping the anchor still: afterwards the layout is the eager one.
     public mutating func measureRemaining() {
         var report = FrameReport()
         let anchor = self.anchor()
-        for unit in 0..<layout.count where !layout.isMeasured(unit) {
-            measureUnit(unit, keeping: anchor, into: &report)
+        for unit in 0..<layout.count where !layout.isSettled(unit) {
+            measureUnit(unit, whole: true, keeping: anchor, into: &report)
         }
     }
 

@@ -198,6 +198,19 @@ public struct CompositionalLayout: CollectionLayout {
     }
 
     public func layoutUnit(_ index: Int, of plan: ResolvedPlan<[ResolvedSection?]>, sizer: CellSizer) throws -> UnitLayout {
+        try layoutUnit(index, of: plan, sizer: sizer, within: nil)
+    }
+
+    /// A band (an orthogonal section's) as a screen `visibleWidth` wide shows it at rest: its
+    /// groups that start within the screen measured and placed, the rest at their estimate.
+    /// Every other unit is whole.
+    public func layoutUnit(_ index: Int, of plan: ResolvedPlan<[ResolvedSection?]>, sizer: CellSizer,
+                           visibleWidth: Double) throws -> UnitLayout {
+        try layoutUnit(index, of: plan, sizer: sizer, within: visibleWidth)
+    }
+
+    private func layoutUnit(_ index: Int, of plan: ResolvedPlan<[ResolvedSection?]>, sizer: CellSizer,
+                            within visibleWidth: Double?) throws -> UnitLayout {
         let unit = plan.units[index]
         let resolved = resolved(plan, unit.section)
         let environment = plan.environment
@@ -207,8 +220,8 @@ public struct CompositionalLayout: CollectionLayout {
         case .supplementary(let kind, _):
             laid = try boundaryItem(kind, of: resolved, section: unit.section, plan: plan, sizer: sizer)
         case .cells where resolved.section.scrollsOrthogonally:
-            laid = try band(resolved, section: unit.section, cells: try section.cells(unit.items), environment: environment,
-                            sizer: sizer)
+            laid = try band(resolved, section: unit.section, content: section, cellCount: unit.items.count,
+                            environment: environment, sizer: sizer, visibleWidth: visibleWidth)
         case .cells:
             var placement = GroupPlacement(sizer: sizer, environment: environment, section: unit.section,
                                            cells: try section.cells(unit.items), firstItem: unit.items.lowerBound)
@@ -223,29 +236,64 @@ public struct CompositionalLayout: CollectionLayout {
         return laid
     }
 
+    /// Groups a band's first look at reads cells for: doubled until the groups reach past the
+    /// screen's width (a band's groups may be narrower than any guess).
+    static let bandGroupsFirstRead = 16
+
     /// The band of an orthogonal section: its groups side by side, `interGroupSpacing` apart, at
-    /// rest (scroll offset 0); as tall as its tallest group.
-    private func band(_ resolved: ResolvedSection, section: Int, cells: [Cell], environment: LayoutEnvironment,
-                      sizer: CellSizer) throws -> UnitLayout {
-        var placement = GroupPlacement(sizer: sizer, environment: environment, section: section, cells: cells, firstItem: 0)
-        let group = resolved.template.group
-        var next = 0
-        var x = resolved.leadingInset
-        var height = 0.0
-        var first = true
-        while next < cells.count {
-            if !first { x += resolved.section.interGroupSpacing }
-            first = false
-            let size = try placement.place(resolved.template, at: Point(x: x, y: 0),
-                                           width: group.size.width.isEstimated ? nil : resolved.template.width,
-                                           height: group.size.height.isEstimated ? nil : resolved.template.height, next: &next)
-            x += size.width
-            height = max(height, size.height)
+    /// rest (scroll offset 0); as tall as its tallest group. With a `visibleWidth`, only the groups
+    /// starting within it are measured (cells are read for them alone), as a collection view
+    /// realizes a band's cells; the further groups carry the running estimate of those, so the
+    /// band is as tall as its tallest group on screen until it is measured whole, and its
+    /// scrolling width counts them at the group's estimated width.
+    private func band(_ resolved: ResolvedSection, section: Int, content: CollectionContent.Section, cellCount: Int,
+                      environment: LayoutEnvironment, sizer: CellSizer, visibleWidth: Double?) throws -> UnitLayout {
+        let capacity = resolved.template.capacity
+        var groupsRead = Self.bandGroupsFirstRead
+        while true {
+            // Cells for whole groups only, so that the last group read is laid out as the whole band lays it out.
+            let (groups, overflow) = capacity.multipliedReportingOverflow(by: groupsRead)
+            let read = visibleWidth == nil || overflow ? cellCount : min(cellCount, groups)
+            let cells = try content.cells(0..<read)
+            var placement = GroupPlacement(sizer: sizer, environment: environment, section: section, cells: cells, firstItem: 0)
+            let group = resolved.template.group
+            let spacing = resolved.section.interGroupSpacing
+            var next = 0
+            var x = resolved.leadingInset
+            var height = 0.0
+            var first = true
+            var reachedEdge = false
+            while next < cells.count {
+                if let visibleWidth, x + (first ? 0 : spacing) >= visibleWidth {
+                    reachedEdge = true
+                    break
+                }
+                if !first { x += spacing }
+                first = false
+                let size = try placement.place(resolved.template, at: Point(x: x, y: 0),
+                                               width: group.size.width.isEstimated ? nil : resolved.template.width,
+                                               height: group.size.height.isEstimated ? nil : resolved.template.height, next: &next)
+                x += size.width
+                height = max(height, size.height)
+            }
+            if !reachedEdge, read < cellCount {
+                groupsRead *= 2  // every group read starts on screen: read further
+                continue
+            }
+            let left = cellCount - next
+            if left > 0 {
+                // The groups not laid out carry the running estimate, the groups measured (no
+                // taller than the tallest of them), or the group's estimate before any: the band is
+                // as tall as its tallest group on screen. Their widths are the group's estimate.
+                let groupsLeft = (left + capacity - 1) / capacity
+                if first { height = resolved.template.height }
+                x += Double(groupsLeft) * (resolved.template.width + spacing) - (first ? spacing : 0)
+            }
+            // Snapped as the cells' edges are (a cell ending at the last group's edge ends at most at
+            // its snapped value), so the band holds its last cell.
+            return UnitLayout(height: height, elements: placement.elements, scrollingWidth: PointGrid.snap(x + resolved.trailingInset),
+                              warnings: placement.warnings, groupFrames: placement.groupFrames, isComplete: left == 0)
         }
-        // Snapped as the cells' edges are (a cell ending at the last group's edge ends at most at
-        // its snapped value), so the band holds its last cell.
-        return UnitLayout(height: height, elements: placement.elements, scrollingWidth: PointGrid.snap(x + resolved.trailingInset),
-                          warnings: placement.warnings, groupFrames: placement.groupFrames)
     }
 
     /// A header or footer: its content self-sized (or sized as declared) across the section's content width.
