@@ -27,7 +27,7 @@ struct ReflowCLI: ParsableCommand {
         signal(SIGPIPE, SIG_DFL)
         StandardStreams.reserveClosedDescriptors()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(attachingNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
             exit(withError: error)
@@ -38,3 +38,38 @@ struct ReflowCLI: ParsableCommand {
         if Console.stderrFailed.withLock({ $0 }) { exit(withError: ExitCode.failure) }
     }
 }
+
+/// `arguments` with a negative number that follows an option attached to it (`--width -5` as
+/// `--width=-5`), so that the option's own check says what is wrong with it: a list option
+/// (`audit --width 390 320`) would take `-5` for an option and say only that the value is missing.
+/// Nothing after `--` changes, nor an option that has its value already (`--width=5`).
+func attachingNegativeNumbers(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    result.reserveCapacity(arguments.count)
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        if argument == "--" {
+            result += arguments[index...]
+            break
+        }
+        if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
+           isNegativeNumber(arguments[index + 1]) {
+            result.append(argument + "=" + arguments[index + 1])
+            index += 2
+            continue
+        }
+        result.append(argument)
+        index += 1
+    }
+    return result
+}
+
+/// Whether `text` reads as a negative number: `-5`, `-0`, `-0.5`, `-.5`, `-1e3`.
+private func isNegativeNumber(_ text: String) -> Bool {
+    guard text.hasPrefix("-"), text.count > 1 else { return false }
+    let rest = text.dropFirst()
+    guard let first = rest.first, first.isASCII, first.isNumber || first == "." else { return false }
+    return Double(rest) != nil
+}
+
