@@ -48,7 +48,14 @@ public struct DocumentReader: Sendable {
         let images = DocumentImages(documentPath: path, allowOutside: allowImagesOutside, limits: imageLimits)
         // Read into memory, never mapped: a mapped file truncated while its cells are parsed
         // (lazily, as they are laid out) would end the process with SIGBUS.
-        let input = try LayoutInput(bytes: try bytes(of: path), format: format, cells: cells, layout: layout, images: images)
+        let bytes = try bytes(of: path)
+        if format == .commonMark {
+            let marks = Self.markdownMarks(in: bytes)
+            if marks > maximumMarkdownMarks {
+                throw InputError.tooMuchMarkup(path: path, marks: marks, limit: maximumMarkdownMarks, inputLimit: maximumBytes)
+            }
+        }
+        let input = try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images)
         let count = input.content.cellCount
         if count > maximumCells {
             throw InputError.tooManyCells(path: path, count: count, limit: maximumCells, inputLimit: maximumBytes)
@@ -64,6 +71,35 @@ public struct DocumentReader: Sendable {
 
     /// The most cells a document may make: `maximumBytes / bytesPerCell`.
     public var maximumCells: Int { max(1, maximumBytes / Self.bytesPerCell) }
+
+    /// The input limit's bytes per Markdown mark: a Markdown document may hold one mark
+    /// (`markdownMarks(in:)`) per this many bytes of `maximumBytes` (16,777,216 under the default
+    /// 256 MiB). cmark-gfm makes its whole tree before a cell can be counted, at about 120 bytes
+    /// a node (240 with reflow's blocks made of them), and every node it makes comes of a mark
+    /// (a line end or a markup character) or a few nodes of one: 20 MB of empty list items
+    /// (`-` and a line end each) took 4.9 GB. So the limit bounds the parse too.
+    public static let bytesPerMarkdownMark = 16
+
+    /// The most Markdown marks a document may hold: `maximumBytes / bytesPerMarkdownMark`.
+    public var maximumMarkdownMarks: Int { max(1, maximumBytes / Self.bytesPerMarkdownMark) }
+
+    /// Bytes of `text` cmark-gfm can make a node of: line ends, and the characters that open a
+    /// block or an inline (`>` `-` `+` `*` `_` `[` `!` `<` `` ` `` `|` `~` `#` `\` `&`, and `.` and
+    /// `)`, which end an ordered list's number and split an autolink). Prose has 2 to 4 % of them,
+    /// real READMEs 3 to 16 %; a list of empty items, all.
+    public static func markdownMarks(in text: [UInt8]) -> Int {
+        text.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for byte in bytes where Self.isMark[Int(byte)] { count += 1 }
+            return count
+        }
+    }
+
+    private static let isMark: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in Array("\n\r>-+*_[!<`|~#\\&.)".utf8) { table[Int(byte)] = true }
+        return table
+    }()
 
     /// The file at `path` open for reading, and its status; an error for a missing file, a
     /// directory, or a regular file larger than `maximumBytes`; with `regularOnly`, for anything

@@ -12,6 +12,10 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `bytesPerCell` bytes of it): what a document costs to lay out grows with its cells, not
     /// only its bytes (a list of empty items is a cell per two bytes).
     case tooManyCells(path: String, count: Int, limit: Int, inputLimit: Int)
+    /// More Markdown marks (line ends and markup characters, `DocumentReader.markdownMarks(in:)`)
+    /// than the input limit allows (`DocumentReader.maximumMarkdownMarks`): cmark-gfm's tree,
+    /// made before cells can be counted, grows with them (found before parsing).
+    case tooMuchMarkup(path: String, marks: Int, limit: Int, inputLimit: Int)
     /// Any other failure, with the system's reason.
     case system(path: String, reason: String)
 
@@ -33,6 +37,10 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyCells(let path, let count, let limit, let inputLimit):
             "\(Self.name(path)) makes \(ByteCount.grouped(count)) cells, more than the \(ByteCount.grouped(limit)) the input limit of "
                 + "\(ByteCount(inputLimit)) allows (one per \(DocumentReader.bytesPerCell) bytes of it: a cell takes about 1 KB to lay out)"
+        case .tooMuchMarkup(let path, let marks, let limit, let inputLimit):
+            "\(Self.name(path)) has \(ByteCount.grouped(marks)) line ends and Markdown markup characters, more than the "
+                + "\(ByteCount.grouped(limit)) the input limit of \(ByteCount(inputLimit)) allows (one per "
+                + "\(DocumentReader.bytesPerMarkdownMark) bytes of it: the Markdown parser holds about 120 bytes for each before cells can be counted)"
         case .system(let path, let reason):
             "cannot read \(Self.name(path)): \(reason)"
         }
@@ -45,7 +53,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .permissionDenied: "\(problem); check the file's permissions"
         case .tooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .notARegularFile: "\(problem); pass a regular file"
-        case .tooManyCells: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
+        case .tooManyCells, .tooMuchMarkup: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .system: problem
         }
     }

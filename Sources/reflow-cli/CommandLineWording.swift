@@ -92,6 +92,8 @@ extension InputError: CommandLineWording {
         case .tooLarge: "\(problem); raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"
         case .tooManyCells(_, let count, _, _):
             "\(problem); raise it with --max-input \(ByteCount(count * DocumentReader.bytesPerCell).roundedUp) or more if the document is meant to be this long"
+        case .tooMuchMarkup(_, let marks, _, _):
+            "\(problem); raise it with --max-input \(ByteCount(marks * DocumentReader.bytesPerMarkdownMark).roundedUp) or more if the document is meant to be this long"
         case .notFound, .isDirectory, .permissionDenied, .notARegularFile, .system: description
         }
     }
