@@ -73,12 +73,13 @@ public struct DocumentReader: Sendable {
     public var maximumCells: Int { max(1, maximumBytes / Self.bytesPerCell) }
 
     /// The input limit's bytes per Markdown mark: a Markdown document may hold one mark
-    /// (`markdownMarks(in:)`) per this many bytes of `maximumBytes` (16,777,216 under the default
-    /// 256 MiB). cmark-gfm makes its whole tree before a cell can be counted, at about 120 bytes
-    /// a node (240 with reflow's blocks made of them), and every node it makes comes of a mark
-    /// (a line end or a markup character) or a few nodes of one: 20 MB of empty list items
-    /// (`-` and a line end each) took 4.9 GB. So the limit bounds the parse too.
-    public static let bytesPerMarkdownMark = 16
+    /// (`markdownMarks(in:)`) per this many bytes of `maximumBytes` (8,388,608 under the default
+    /// 256 MiB). cmark-gfm makes its whole tree before a cell can be counted, and every node it
+    /// makes comes of a mark (a line end or a markup character), at most two of one: a parse costs
+    /// up to about 490 bytes a mark with reflow's blocks made of its tree (lists nested a level per
+    /// `- `; empty list items, 250; emphasis, 435), so the limit bounds it at about 15 times
+    /// itself (20 MB of empty list items took 4.9 GB before).
+    public static let bytesPerMarkdownMark = 32
 
     /// The most Markdown marks a document may hold: `maximumBytes / bytesPerMarkdownMark`.
     public var maximumMarkdownMarks: Int { max(1, maximumBytes / Self.bytesPerMarkdownMark) }

@@ -40,7 +40,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooMuchMarkup(let path, let marks, let limit, let inputLimit):
             "\(Self.name(path)) has \(ByteCount.grouped(marks)) line ends and Markdown markup characters, more than the "
                 + "\(ByteCount.grouped(limit)) the input limit of \(ByteCount(inputLimit)) allows (one per "
-                + "\(DocumentReader.bytesPerMarkdownMark) bytes of it: the Markdown parser holds about 120 bytes for each before cells can be counted)"
+                + "\(DocumentReader.bytesPerMarkdownMark) bytes of it: the Markdown parser may hold 490 bytes for each before cells can be counted)"
         case .system(let path, let reason):
             "cannot read \(Self.name(path)): \(reason)"
         }

@@ -62,9 +62,9 @@ import Testing
             commands: every() + [["lines", "{in}", "--width", "300", "--overflow-wrap", "break-word"]], outcome: .succeeds),
         Row(name: "7 a table of 3,000 rows", commands: every(), outcome: .succeeds),
         Row(name: "8 more cells than the input limit allows", commands: every(["--max-input", "1K"]),
-            outcome: .fails("reflow-cli: error: 'empties.md' makes 20 cells, more than the 8 the input limit of 1 KiB allows")),
+            outcome: .fails("reflow-cli: error: 'empties.md' makes 12 cells, more than the 8 the input limit of 1 KiB allows")),
         Row(name: "8 Markdown markup beyond the input limit, refused before it is parsed", commands: every(["--max-input", "1K"]),
-            outcome: .fails("reflow-cli: error: 'marks.md' has 600 line ends and Markdown markup characters, more than the 64 the input limit of 1 KiB allows")),
+            outcome: .fails("reflow-cli: error: 'marks.md' has 600 line ends and Markdown markup characters, more than the 32 the input limit of 1 KiB allows")),
         Row(name: "12 a file name with ESC and CR", commands: every() + [["lines", "{in}", "--width", "300"]],
             outcome: .fails("reflow-cli: error: cannot read 'red\\u{1B}[31m\\r.md': no such file")),
         Row(name: "13 a FIFO for a face",
@@ -100,7 +100,7 @@ import Testing
         case "8 Markdown":
             return try CLI.write(String(repeating: "-\n", count: 300), to: "marks.md", in: folder).lastPathComponent
         case "8 more":
-            return try CLI.write(String(repeating: "-\n", count: 20), to: "empties.md", in: folder).lastPathComponent
+            return try CLI.write(String(repeating: "-\n", count: 12), to: "empties.md", in: folder).lastPathComponent
         case "12 a":
             return "red\u{1B}[31m\r.md"
         case "13 a":
