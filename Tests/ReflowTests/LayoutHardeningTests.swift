@@ -32,6 +32,42 @@ import TestSupport
         #expect(placement.lookupComparisons <= 2 * cells.count, "\(placement.lookupComparisons) comparisons for \(cells.count) cells")
     }
 
+    /// A self-sized group nested in a self-sized group is placed twice, to learn its size and in
+    /// its frame, and so was everything inside it, in each: groups nested n deep were placed 2^n
+    /// times (a 2 KB screen file of 40 nested groups never finished; 22 took 8 s). A nested
+    /// group given what it was given before in the same instance now comes from the placement's
+    /// memo, and the layout is what it was.
+    @Test(.timeLimit(.minutes(1)), arguments: [LayoutAxis.vertical, .horizontal])
+    func selfSizedGroupsNestedDeepArePlacedAPolynomialNumberOfTimes(_ axis: LayoutAxis) throws {
+        func nested(_ depth: Int) -> LayoutGroup {
+            var node = LayoutNode.item(LayoutItem(size: LayoutSize(width: .estimated(44), height: .estimated(44))))
+            for level in 0..<depth {
+                let along = level % 2 == 0 ? axis : axis.cross
+                node = .group(LayoutGroup(axis: along, size: LayoutSize(width: .estimated(44), height: .estimated(44)), subitems: [node]))
+            }
+            guard case .group(let group) = node else { preconditionFailure() }
+            return group
+        }
+        let sizer = try Fixtures.sizer()
+        var shallow: [Rect] = []
+        for depth in [4, 40] {
+            let group = nested(depth)
+            let template = GroupTemplate(group, containerWidth: 390, containerHeight: 844)
+            var placement = GroupPlacement(sizer: sizer, environment: LayoutEnvironment(), section: 0,
+                                           cells: [Cell(kind: .item, style: .body, text: "A cell nested deep")], firstItem: 0)
+            var next = 0
+            let size = try placement.place(template, at: Point(x: 16, y: 0), width: nil, height: nil, next: &next)
+            #expect(next == 1 && placement.elements.count == 1 && size.height >= 44)
+            #expect(placement.memo.placements <= depth * depth, "\(placement.memo.placements) nested groups placed at depth \(depth)")
+            if depth == 4 { shallow = placement.elements.map(\.frame) } else {
+                #expect(placement.elements.map(\.frame) == shallow, "nesting self-sized groups deeper changes nothing about the cell")
+            }
+        }
+        let snapshot = try CompositionalLayout(section: LayoutSection(group: nested(60)))
+            .layout([Self.cells(2)], in: LayoutEnvironment(), sizer: sizer)
+        #expect(snapshot.cells.count == 2)
+    }
+
     static func item(_ height: LayoutDimension) -> LayoutNode {
         .item(LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: height)))
     }

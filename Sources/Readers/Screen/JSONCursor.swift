@@ -18,7 +18,17 @@ struct JSONCursor {
 
     var path: String { location?.string ?? "" }
 
-    func child(_ key: String) -> String { JSONPath(parent: location, key: key).string }
+    /// Where this value is, for an item or group read from it: its path written out only if a
+    /// message asks for it.
+    var descriptionSource: DescriptionSource {
+        let location = location
+        return DescriptionSource(writing: { location?.string ?? "" })
+    }
+
+    /// `value`, found under `key` of this object (its path written out only if asked for).
+    func child(_ key: String, value: JSONValue) -> JSONCursor {
+        JSONCursor(value: value, location: JSONPath(parent: location, key: key))
+    }
 
     func fail(_ message: String) -> ScreenFileError { ScreenFileError(path: path, message: message) }
 
@@ -35,9 +45,9 @@ struct JSONCursor {
         entries.reserveCapacity(members.count)
         for (key, member) in members {
             guard allowed.contains(key) else {
-                throw ScreenFileError(path: child(key), message: "unknown key; expected one of \(allowed.joined(separator: ", "))")
+                throw ScreenFileError(path: child(key, value: member).path, message: "unknown key; expected one of \(allowed.joined(separator: ", "))")
             }
-            entries.append((key, JSONCursor(value: member, location: JSONPath(parent: location, key: key))))
+            entries.append((key, child(key, value: member)))
         }
         return Members(entries: entries)
     }

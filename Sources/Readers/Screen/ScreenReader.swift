@@ -229,7 +229,7 @@ struct ScreenReader {
                                 interItemSpacing: try members["interItemSpacing"].map(spacing),
                                 contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
                                 edgeSpacing: try members["edgeSpacing"].map(edgeSpacing))
-        group.source = DescriptionSource(cursor.path)
+        group.source = cursor.descriptionSource
         return group
     }
 
@@ -244,7 +244,7 @@ struct ScreenReader {
         var item = LayoutItem(size: try size(sizeCursor), contentInsets: try members["contentInsets"].map(Self.insets) ?? .zero,
                               edgeSpacing: try members["edgeSpacing"].map(edgeSpacing),
                               supplementaryItems: try members["badge"].map { [try badge($0)] } ?? [])
-        item.source = DescriptionSource(cursor.path)
+        item.source = cursor.descriptionSource
         return .item(item)
     }
 
@@ -261,7 +261,7 @@ struct ScreenReader {
         guard case .object(let members) = cursor.value, members.count == 1, let (kind, value) = members.first else {
             throw cursor.fail("expected \(expected)")
         }
-        let inner = JSONCursor(value: value, path: cursor.child(kind))
+        let inner = cursor.child(kind, value: value)
         switch kind {
         case "fractionalWidth": return .fractionalWidth(try inner.number(in: Self.fraction, expected: "a fraction above 0"))
         case "fractionalHeight": return .fractionalHeight(try inner.number(in: Self.fraction, expected: "a fraction above 0"))
@@ -278,7 +278,7 @@ struct ScreenReader {
         guard case .object(let members) = cursor.value, members.count == 1, let (kind, value) = members.first else {
             throw cursor.fail("expected \(expected)")
         }
-        let length = try JSONCursor(value: value, path: cursor.child(kind)).number(in: Self.length, expected: "a spacing in points")
+        let length = try cursor.child(kind, value: value).number(in: Self.length, expected: "a spacing in points")
         switch kind {
         case "fixed": return .fixed(length)
         case "flexible": return .flexible(length)

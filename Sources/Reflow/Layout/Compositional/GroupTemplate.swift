@@ -30,6 +30,14 @@ struct GroupTemplate: Hashable, Sendable {
         }
     }
 
+    /// Which template this is, for a placement's memo (`GroupPlacement`): never part of its
+    /// value (two templates alike are equal), and copies of a template share it.
+    final class Identity: Hashable, Sendable {
+        static func == (a: Identity, b: Identity) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
+
+    let identity = Identity()
     let group: LayoutGroup
     /// The group's own size in its container (estimates standing in for self-sized lengths).
     let width: Double
