@@ -16,15 +16,16 @@ private func dimension(_ input: inout FuzzInput) -> String {
     }
 }
 
-/// A screen of groups nested up to eight deep, each with a fuzz-chosen count (often 1000) or
-/// filled, and `cells` cells.
+/// A screen of groups nested up to eight deep (one in eight up to 48 deep: a single chain below
+/// the ninth level, where self-sized groups once took 2^depth placements), each with a
+/// fuzz-chosen count (often 1000) or filled, and `cells` cells.
 private func screen(_ input: inout FuzzInput) -> String {
-    let depth = input.int(in: 1...8)
+    let depth = input.byte() % 8 == 0 ? input.int(in: 9...48) : input.int(in: 1...8)
     var node = "{\"size\": {\"width\": \(dimension(&input)), \"height\": \(dimension(&input))}}"
-    for _ in 0..<depth {
+    for level in 0..<depth {
         let count = input.pick(["", "\"count\": 1000, ", "\"count\": 1000, ", "\"count\": 2, ", "\"count\": \(input.int(in: 1...1_000)), "])
         let spacing = input.pick(["", "\"interItemSpacing\": {\"fixed\": 8}, ", "\"interItemSpacing\": {\"flexible\": 0.001}, "])
-        let siblings = input.int(in: 1...3)
+        let siblings = level < 8 ? input.int(in: 1...3) : 1
         var height = dimension(&input)
         if height.hasPrefix("{\"uniform") { height = "{\"estimated\": 44}" }  // items only
         node = "{\"axis\": \"\(input.pick(["horizontal", "vertical"]))\", \(count)\(spacing)"
