@@ -54,6 +54,10 @@ public struct DocumentReader: Sendable {
             if marks > maximumMarkdownMarks {
                 throw InputError.tooMuchMarkup(path: path, marks: marks, limit: maximumMarkdownMarks, inputLimit: maximumBytes)
             }
+            let tables = Self.markdownTables(in: bytes)
+            if tables.cells > maximumCells || tables.steps > maximumTableSteps {
+                throw InputError.tooCostlyTables(path: path, tables: tables, inputLimit: maximumBytes)
+            }
         }
         let input = try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images)
         let count = input.content.cellCount

@@ -16,6 +16,11 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// than the input limit allows (`DocumentReader.maximumMarkdownMarks`): cmark-gfm's tree,
     /// made before cells can be counted, grows with them (found before parsing).
     case tooMuchMarkup(path: String, marks: Int, limit: Int, inputLimit: Int)
+    /// Markdown pipe tables that cmark-gfm 0.29.0.gfm.6 would make more cells of than the input
+    /// limit allows, or take more steps over (`DocumentReader.MarkdownTables`: found before
+    /// parsing, as its rows are given every column and parsed in time growing with their
+    /// cells squared).
+    case tooCostlyTables(path: String, tables: DocumentReader.MarkdownTables, inputLimit: Int)
     /// Any other failure, with the system's reason.
     case system(path: String, reason: String)
 
@@ -41,6 +46,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(Self.name(path)) has \(ByteCount.grouped(marks)) line ends and Markdown markup characters, more than the "
                 + "\(ByteCount.grouped(limit)) the input limit of \(ByteCount(inputLimit)) allows (one per "
                 + "\(DocumentReader.bytesPerMarkdownMark) bytes of it: the Markdown parser may hold 490 bytes for each before cells can be counted)"
+        case .tooCostlyTables(let path, let tables, let inputLimit):
+            Self.tables(tables, of: path, inputLimit: inputLimit)
         case .system(let path, let reason):
             "cannot read \(Self.name(path)): \(reason)"
         }
@@ -54,12 +61,35 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .notARegularFile: "\(problem); pass a regular file"
         case .tooManyCells, .tooMuchMarkup: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
+        case .tooCostlyTables: "\(problem); split the table into narrower or shorter ones, or raise the limit (DocumentReader's maximumBytes)"
         case .system: problem
         }
     }
 
     /// What `DocumentReader.standardInput()` calls standard input in its errors.
     public static let standardInput = "standard input"
+
+    /// Which of the tables' limits `tables` is beyond, and by how much.
+    private static func tables(_ tables: DocumentReader.MarkdownTables, of path: String, inputLimit: Int) -> String {
+        let reader = DocumentReader(maximumBytes: inputLimit)
+        let costliest = "line \(tables.line) starts a table of \(ByteCount.grouped(tables.columns)) columns and "
+            + "\(ByteCount.grouped(tables.rows)) rows" + (tables.widest > tables.columns ? ", a row of \(ByteCount.grouped(tables.widest)) cells" : "")
+        if tables.cells > reader.maximumCells {
+            return "\(name(path)) has Markdown tables of \(ByteCount.grouped(tables.cells)) cells (\(costliest), the Markdown "
+                + "parser giving every row every column), more than the \(ByteCount.grouped(reader.maximumCells)) the input "
+                + "limit of \(ByteCount(inputLimit)) allows (one per \(DocumentReader.bytesPerCell) bytes of it)"
+        }
+        return "\(name(path)) has Markdown table rows too wide to parse (\(costliest)): the Markdown parser takes time "
+            + "growing with the square of a row's cells, \(ByteCount.grouped(tables.steps)) steps here, more than the "
+            + "\(ByteCount.grouped(reader.maximumTableSteps)) the input limit of \(ByteCount(inputLimit)) allows "
+            + "(\(DocumentReader.tableStepsPerByte) per byte of it, about 1.3 s at 256 MiB)"
+    }
+
+    /// The input limit that lets `tables` be parsed.
+    public static func inputLimit(for tables: DocumentReader.MarkdownTables) -> Int {
+        let (cells, overflow) = tables.cells.multipliedReportingOverflow(by: DocumentReader.bytesPerCell)
+        return max(overflow ? .max : cells, tables.steps / DocumentReader.tableStepsPerByte + 1)
+    }
 
     /// "'w.md' is 1,700 bytes, more than the input limit of 1,638 bytes".
     private static func sizes(_ described: (size: String, limit: String), of path: String) -> String {

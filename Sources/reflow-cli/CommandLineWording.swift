@@ -94,6 +94,9 @@ extension InputError: CommandLineWording {
             "\(problem); raise it with --max-input \(ByteCount(count * DocumentReader.bytesPerCell).roundedUp) or more if the document is meant to be this long"
         case .tooMuchMarkup(_, let marks, _, _):
             "\(problem); raise it with --max-input \(ByteCount(marks * DocumentReader.bytesPerMarkdownMark).roundedUp) or more if the document is meant to be this long"
+        case .tooCostlyTables(_, let tables, _):
+            "\(problem); split the table into narrower or shorter ones, or raise the limit with --max-input "
+                + "\(ByteCount(InputError.inputLimit(for: tables)).roundedUp) or more"
         case .notFound, .isDirectory, .permissionDenied, .notARegularFile, .system: description
         }
     }

@@ -207,6 +207,11 @@ import Testing
              stderr: "reflow-cli: error: 'marks.md' has 600 line ends and Markdown markup characters, more than the 32 the input limit of 1 KiB "
                 + "allows (one per 32 bytes of it: the Markdown parser may hold 490 bytes for each before cells can be counted); "
                 + "raise it with --max-input 19K or more if the document is meant to be this long"),
+        Case(name: "24.8 a Markdown table the parser would pad beyond the input limit, found before parsing",
+             arguments: ["padded.md", "--max-input", "1K"], status: 1,
+             stderr: "reflow-cli: error: 'padded.md' has Markdown tables of 12 cells (line 2 starts a table of 3 columns and 3 rows, "
+                + "the Markdown parser giving every row every column), more than the 8 the input limit of 1 KiB allows (one per 128 "
+                + "bytes of it); split the table into narrower or shorter ones, or raise the limit with --max-input 2K or more"),
         Case(name: "#4 -o the input", arguments: ["doc.md", "-o", "doc.md"], status: 1,
              stderr: "reflow-cli: error: refusing to write 'doc.md': it is the input document 'doc.md', which would be lost; choose another output path"),
         Case(name: "#5 -o /dev/null", arguments: ["doc.md", "-o", "/dev/null"], status: 0, stderr: ""),
@@ -283,6 +288,7 @@ import Testing
             _ = try CLI.write(String(repeating: "word ", count: 330), to: "w.md", in: folder)
             _ = try CLI.write(String(repeating: "-\n", count: 12), to: "empties.md", in: folder)
             _ = try CLI.write(String(repeating: "-\n", count: 300), to: "marks.md", in: folder)
+            _ = try CLI.write("|a|b|c|\n|-|-|-|\na\na\na\n", to: "padded.md", in: folder)
             try Self.writeHostileDocuments(in: folder)
         }
     }

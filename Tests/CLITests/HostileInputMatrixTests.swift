@@ -65,6 +65,10 @@ import Testing
             outcome: .fails("reflow-cli: error: 'empties.md' makes 12 cells, more than the 8 the input limit of 1 KiB allows")),
         Row(name: "8 Markdown markup beyond the input limit, refused before it is parsed", commands: every(["--max-input", "1K"]),
             outcome: .fails("reflow-cli: error: 'marks.md' has 600 line ends and Markdown markup characters, more than the 32 the input limit of 1 KiB allows")),
+        Row(name: "8 a Markdown table of 2,000 columns and 2,000 one-cell rows", commands: every(),
+            outcome: .fails("reflow-cli: error: 'padded.md' has Markdown tables of 4,002,000 cells (line 2 starts a table of 2,000 columns")),
+        Row(name: "6 a Markdown table row of 30,000 cells", commands: every(),
+            outcome: .fails("reflow-cli: error: 'wide.md' has Markdown table rows too wide to parse (line 2 starts a table of 30,000 columns")),
         Row(name: "12 a file name with ESC and CR", commands: every() + [["lines", "{in}", "--width", "300"]],
             outcome: .fails("reflow-cli: error: cannot read 'red\\u{1B}[31m\\r.md': no such file")),
         Row(name: "13 a FIFO for a face",
@@ -97,6 +101,12 @@ import Testing
         case "7 a":
             let rows = (0..<3_000).map { "| row \($0) | \($0 * 7) | some text here |" }.joined(separator: "\n")
             return try CLI.write("| a | b | c |\n|---|---|---|\n" + rows + "\n", to: "table.md", in: folder).lastPathComponent
+        case "8 a":
+            return try CLI.write("|" + String(repeating: "a|", count: 2_000) + "\n|" + String(repeating: "-|", count: 2_000) + "\n"
+                                 + String(repeating: "a\n", count: 2_000), to: "padded.md", in: folder).lastPathComponent
+        case "6 a":
+            return try CLI.write("|" + String(repeating: "a|", count: 30_000) + "\n|" + String(repeating: "-|", count: 30_000) + "\n",
+                                 to: "wide.md", in: folder).lastPathComponent
         case "8 Markdown":
             return try CLI.write(String(repeating: "-\n", count: 300), to: "marks.md", in: folder).lastPathComponent
         case "8 more":

@@ -92,6 +92,70 @@ import TestSupport
         _ = try DocumentReader(maximumBytes: 160_000).layoutInput(at: text)
     }
 
+    /// cmark-gfm 0.29.0.gfm.6 (Debian 12's) gives every body row of a pipe table the header's
+    /// columns and appends a row's cells one walk of the row each: a 60 KB table of 10,000 columns
+    /// and 10,000 one-cell rows took over 6 GB, and a 200 KB header row of 50,000 cells 6 s. The
+    /// scan before parsing bounds both (cells, and steps of n²/2 a row of n cells), never below
+    /// what the parser makes.
+    @Test func markdownTablesAreCountedBeforeParsing() throws {
+        func tables(_ text: String) -> DocumentReader.MarkdownTables { DocumentReader.markdownTables(in: Array(text.utf8)) }
+        // One table: the header and each row get the header's columns.
+        let plain = tables("Intro\n\n| a | b | c |\n|---|:-:|--:|\n| 1 | 2 | 3 |\n| 4 |\n\nAfter | pipes\n")
+        #expect(plain.cells == 9 && plain.steps == 4 + 4 + 4 + 4 && plain.line == 4 && plain.columns == 3 && plain.rows == 2)
+        // In a block quote, with CR and CR LF line ends; a quote's blank line ends it.
+        let quoted = tables("> | a | b |\r> |---|---|\r\n> | 1 | 2 |\n>\n> not a row\n")
+        #expect(quoted.cells == 4 && quoted.rows == 1 && quoted.columns == 2)
+        // cmark-gfm's own pathological input (its test suite's "tables"), one-column tables: a
+        // cell a line, which the cell and mark limits count. Empty list items look alike.
+        let pathological = tables(String(repeating: "aaa\rbbb\n-\u{0B}\n", count: 1_000))
+        #expect(pathological.line == 3 && pathological.columns == 1 && pathological.rows == 2_997 && pathological.cells == 0)
+        #expect(tables(String(repeating: "-\n", count: 100)).cells == 0)
+        // A heading's underline before a wide table does not hide the table: its rows count wide.
+        let hidden = tables("Title\n-----\n" + "|" + String(repeating: "a|", count: 300) + "\n|" + String(repeating: "-|", count: 300)
+                            + "\n" + String(repeating: "a\n", count: 300))
+        #expect(hidden.cells >= 300 * 301 && hidden.columns == 300)
+        // No delimiter row, no table; a delimiter row after a blank line has no header.
+        #expect(tables("| a | b |\n| 1 | 2 |\n\n|---|---|\n| 3 | 4 |\n").cells == 0)
+
+        let folder = try OutputFileTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 300 columns and 300 one-cell rows: 2.4 KB that would be 90,300 cells.
+        let padded = folder.appendingPathComponent("padded.md").path
+        try Data(("|" + String(repeating: "a|", count: 300) + "\n|" + String(repeating: "-|", count: 300) + "\n"
+                  + String(repeating: "a\n", count: 300)).utf8).write(to: URL(fileURLWithPath: padded))
+        let expected = tables(try String(contentsOfFile: padded, encoding: .utf8))
+        #expect(expected.cells == 90_300 && expected.line == 2 && expected.columns == 300 && expected.rows == 300)
+        #expect(throws: InputError.tooCostlyTables(path: padded, tables: expected, inputLimit: 1 << 20)) {
+            try DocumentReader(maximumBytes: 1 << 20).layoutInput(at: padded)
+        }
+        // One header row of 3,000 cells (12 KB): 9,000,000 steps, beyond 1 MiB's 2,097,152.
+        let wide = folder.appendingPathComponent("wide.md").path
+        try Data(("|" + String(repeating: "a|", count: 3_000) + "\n|" + String(repeating: "-|", count: 3_000) + "\n").utf8)
+            .write(to: URL(fileURLWithPath: wide))
+        let wideTables = tables(try String(contentsOfFile: wide, encoding: .utf8))
+        #expect(wideTables.steps == 9_000_000 && wideTables.cells == 3_000)
+        #expect(throws: InputError.tooCostlyTables(path: wide, tables: wideTables, inputLimit: 1 << 20)) {
+            try DocumentReader(maximumBytes: 1 << 20).layoutInput(at: wide)
+        }
+        #expect(InputError.tooCostlyTables(path: wide, tables: wideTables, inputLimit: 1 << 20).problem
+                == "'\(wide)' has Markdown table rows too wide to parse (line 2 starts a table of 3,000 columns and 0 rows): the "
+                + "Markdown parser takes time growing with the square of a row's cells, 9,000,000 steps here, more than the 2,097,152 "
+                + "the input limit of 1 MiB allows (2 per byte of it, about 1.3 s at 256 MiB)")
+        // Under the limit that takes them, both are read.
+        _ = try DocumentReader(maximumBytes: InputError.inputLimit(for: wideTables)).layoutInput(at: wide)
+        _ = try DocumentReader(maximumBytes: InputError.inputLimit(for: expected)).layoutInput(at: padded)
+        // The corpus's 17 tables are far inside what their own size allows.
+        let corpus = Fixtures.repository.appendingPathComponent("Tests/Corpus/markdown")
+        var found = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.hasSuffix(".md") {
+            let bytes = try DocumentReader().bytes(of: corpus.appendingPathComponent(name).path)
+            let counted = DocumentReader.markdownTables(in: bytes)
+            found += counted.line > 0 ? 1 : 0
+            #expect(counted.cells * DocumentReader.bytesPerCell < 8 * bytes.count && counted.steps < bytes.count, "\(name): \(counted)")
+        }
+        #expect(found >= 5)
+    }
+
     @Test func anEndlessDeviceStopsAtTheLimit() throws {
         #expect(throws: InputError.tooLarge(path: "/dev/zero", limit: 5 << 20, size: nil)) {
             try DocumentReader(maximumBytes: 5 << 20).bytes(of: "/dev/zero")
