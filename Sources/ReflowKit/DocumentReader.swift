@@ -24,6 +24,9 @@ public struct DocumentReader: Sendable {
     public var allowImagesOutside: Bool
     /// What an image file may cost to be drawn from its pixels (beyond: a placeholder).
     public var imageLimits: ImageLimits
+    /// How long reading a Markdown document may take (nil: as long as it takes). See
+    /// `ParseDeadline` for the inputs that need one.
+    public var markdownDeadline: ParseDeadline?
 
     public init(maximumBytes: Int = defaultMaximumBytes, allowImagesOutside: Bool = false, imageLimits: ImageLimits = .default) {
         self.maximumBytes = maximumBytes
@@ -59,7 +62,13 @@ public struct DocumentReader: Sendable {
                 throw InputError.tooCostlyTables(path: path, tables: tables, inputLimit: maximumBytes)
             }
         }
-        let input = try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images)
+        let read = { try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images) }
+        let input: LayoutInput
+        if format == .commonMark, let deadline = markdownDeadline {
+            input = try deadline.run(path: path, bytes: bytes.count, read)
+        } else {
+            input = try read()
+        }
         let count = input.content.cellCount
         if count > maximumCells {
             throw InputError.tooManyCells(path: path, count: count, limit: maximumCells, inputLimit: maximumBytes)

@@ -288,7 +288,38 @@ struct InputOptions: ParsableArguments {
         valueName: "size"), transform: ByteCount.parsing)
     var maximumSize = ByteCount(DocumentReader.defaultMaximumBytes)
 
-    var reader: DocumentReader { DocumentReader(maximumBytes: maximumSize.bytes) }
+    @Option(name: .customLong("parse-timeout"), parsing: .unconditional, help: ArgumentHelp(
+        "Stop with an error when reading one Markdown document takes longer than this many seconds, plus as many per MiB of it (Debian's cmark-gfm takes minutes on some hostile inputs); 0: never. (default: 10)",
+        valueName: "seconds"), transform: InputOptions.seconds)
+    var parseTimeout = ParseDeadline.defaultSeconds
+
+    var reader: DocumentReader {
+        var reader = DocumentReader(maximumBytes: maximumSize.bytes)
+        if parseTimeout > 0 {
+            reader.markdownDeadline = ParseDeadline(seconds: parseTimeout, secondsPerMiB: parseTimeout / ParseDeadline.defaultSeconds) { path, seconds in
+                Console.error(InputOptions.parseTimeoutMessage(path: path, seconds: seconds))
+                _exit(1)
+            }
+        }
+        return reader
+    }
+
+    /// What the command line says when a read passes its deadline.
+    static func parseTimeoutMessage(path: String, seconds: Double) -> String {
+        let shown = seconds < 10 ? String(format: "%.1f", seconds) : String(Int(seconds.rounded(.up)))
+        return "reading '\(path)' took more than \(shown) s and was stopped: the Markdown parser "
+            + "(cmark-gfm 0.29.0.gfm.6) takes time growing with the square of some inputs, such as lists or block quotes "
+            + "nested thousands deep, unclosed brackets before links, or www. runs joined by underscores; simplify the document, "
+            + "or give it more time with --parse-timeout"
+    }
+
+    /// `--parse-timeout`'s value: a number of seconds, 0 or more.
+    static func seconds(_ text: String) throws -> Double {
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+            throw ValidationError("--parse-timeout must be a number of seconds, 0 or more (0: never), got \(text)")
+        }
+        return seconds
+    }
 }
 
 /// The command's voice: messages on stderr (errors and warnings prefixed with the program's

@@ -212,6 +212,11 @@ import Testing
              stderr: "reflow-cli: error: 'padded.md' has Markdown tables of 12 cells (line 2 starts a table of 3 columns and 3 rows, "
                 + "the Markdown parser giving every row every column), more than the 8 the input limit of 1 KiB allows (one per 128 "
                 + "bytes of it); split the table into narrower or shorter ones, or raise the limit with --max-input 2K or more"),
+        Case(name: "24 a Markdown parse past its deadline", arguments: ["nested.md", "--parse-timeout", "0.3"], status: 1,
+             stderr: "reflow-cli: error: reading 'nested.md' took more than 0.3 s and was stopped: the Markdown parser (cmark-gfm "
+                + "0.29.0.gfm.6) takes time growing with the square of some inputs, such as lists or block quotes nested thousands deep, "
+                + "unclosed brackets before links, or www. runs joined by underscores; simplify the document, or give it more time "
+                + "with --parse-timeout"),
         Case(name: "#4 -o the input", arguments: ["doc.md", "-o", "doc.md"], status: 1,
              stderr: "reflow-cli: error: refusing to write 'doc.md': it is the input document 'doc.md', which would be lost; choose another output path"),
         Case(name: "#5 -o /dev/null", arguments: ["doc.md", "-o", "/dev/null"], status: 0, stderr: ""),
@@ -289,6 +294,7 @@ import Testing
             _ = try CLI.write(String(repeating: "-\n", count: 12), to: "empties.md", in: folder)
             _ = try CLI.write(String(repeating: "-\n", count: 300), to: "marks.md", in: folder)
             _ = try CLI.write("|a|b|c|\n|-|-|-|\na\na\na\n", to: "padded.md", in: folder)
+            _ = try CLI.write(String(repeating: "- ", count: 8_000) + "x" + String(repeating: "\n", count: 8_000), to: "nested.md", in: folder)
             try Self.writeHostileDocuments(in: folder)
         }
     }

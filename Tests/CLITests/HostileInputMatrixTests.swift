@@ -69,6 +69,8 @@ import Testing
             outcome: .fails("reflow-cli: error: 'padded.md' has Markdown tables of 4,002,000 cells (line 2 starts a table of 2,000 columns")),
         Row(name: "6 a Markdown table row of 30,000 cells", commands: every(),
             outcome: .fails("reflow-cli: error: 'wide.md' has Markdown table rows too wide to parse (line 2 starts a table of 30,000 columns")),
+        Row(name: "6 lists nested 8,000 deep over 8,000 empty lines, stopped at the parse deadline", commands: every(["--parse-timeout", "0.5"]),
+            outcome: .fails("reflow-cli: error: reading 'nested.md' took more than 0.5 s and was stopped: the Markdown parser")),
         Row(name: "12 a file name with ESC and CR", commands: every() + [["lines", "{in}", "--width", "300"]],
             outcome: .fails("reflow-cli: error: cannot read 'red\\u{1B}[31m\\r.md': no such file")),
         Row(name: "13 a FIFO for a face",
@@ -107,6 +109,9 @@ import Testing
         case "6 a":
             return try CLI.write("|" + String(repeating: "a|", count: 30_000) + "\n|" + String(repeating: "-|", count: 30_000) + "\n",
                                  to: "wide.md", in: folder).lastPathComponent
+        case "6 lists":
+            return try CLI.write(String(repeating: "- ", count: 8_000) + "x" + String(repeating: "\n", count: 8_000), to: "nested.md",
+                                 in: folder).lastPathComponent
         case "8 Markdown":
             return try CLI.write(String(repeating: "-\n", count: 300), to: "marks.md", in: folder).lastPathComponent
         case "8 more":
