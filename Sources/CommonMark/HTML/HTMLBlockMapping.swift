@@ -359,6 +359,14 @@ struct HTMLBlockMapping {
             default: rest.append(child)
             }
         }
+        // What a row holds besides its cells (text a browser would set before the table, or the
+        // content of cells nested deeper than the tree keeps, which lands in the row) is kept
+        // with the table's other stray content, never dropped.
+        for row in rows {
+            rest += row.row.children.filter { node in
+                if case .element(let cell) = node, cell.name == "td" || cell.name == "th" { false } else { true }
+            }
+        }
         var blocks = try self.blocks(of: captions, nested: false)
         let cellRows = rows.map { (row: $0.row, isHeader: $0.isHeader, cells: Self.cells(of: $0.row)) }
         if let table = try simpleTable(cellRows) {

@@ -22,6 +22,21 @@ import TestSupport
         #expect(HTMLSupport.depth(blocks) <= MarkdownParser.maximumNesting)
     }
 
+    /// Tables nested deeper than the tree keeps put their innermost content in a row (beyond the
+    /// depth, elements get no node); it was dropped with the row's other non-cell content (12
+    /// tables deep showed nothing at all). What a row holds besides its cells is kept, as a
+    /// browser keeps text it sets before a table.
+    @Test func tablesNestedDeeperThanTheTreeKeepTheirText() throws {
+        for depth in [1, 12, 40, 3_000] {
+            let deep = String(repeating: "<table><tr><td>", count: depth) + "deep cell" + String(repeating: "</td></tr></table>", count: depth)
+            let texts = HTMLSupport.texts(try parse(deep + "\n\nafter"))
+            #expect(texts.filter { $0.contains("deep cell") }.count == 1, "\(depth): \(texts)")
+            #expect(texts.last == "after")
+        }
+        let stray = HTMLSupport.texts(try parse("<table><tr>stray<td>a</td></tr></table>\n\nafter"))
+        #expect(stray.contains { $0.contains("stray") } && stray.contains { $0.contains("a") }, "\(stray)")
+    }
+
     @Test func deepAlignedDivisionsAreFlattenedBelowTheLimit() throws {
         let deep = String(repeating: "<div align=\"center\">", count: 10_000) + "x" + String(repeating: "<p dir=\"rtl\">y", count: 300)
         let blocks = try parse(deep)
