@@ -102,6 +102,7 @@ struct ReadingOptions: ParsableArguments {
     var allowImagesOutside = false
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var parseTimeout: ParseTimeoutOption
     @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
@@ -145,6 +146,7 @@ struct ReadingOptions: ParsableArguments {
     var reader: DocumentReader {
         var reader = input.reader
         reader.allowImagesOutside = allowImagesOutside
+        reader.markdownDeadline = parseTimeout.deadline
         return reader
     }
 }
@@ -288,24 +290,28 @@ struct InputOptions: ParsableArguments {
         valueName: "size"), transform: ByteCount.parsing)
     var maximumSize = ByteCount(DocumentReader.defaultMaximumBytes)
 
+    var reader: DocumentReader { DocumentReader(maximumBytes: maximumSize.bytes) }
+}
+
+/// How long reading one Markdown document may take: for the commands that lay documents out
+/// (`lines` reads text, `hyphenate` words, and `serve` keeps serving however long a read takes).
+struct ParseTimeoutOption: ParsableArguments {
     @Option(name: .customLong("parse-timeout"), parsing: .unconditional, help: ArgumentHelp(
         "Stop with an error when reading one Markdown document takes longer than this many seconds, plus as many per MiB of it (Debian's cmark-gfm takes minutes on some hostile inputs); 0: never. (default: 10)",
-        valueName: "seconds"), transform: InputOptions.seconds)
-    var parseTimeout = ParseDeadline.defaultSeconds
+        valueName: "seconds"), transform: ParseTimeoutOption.seconds)
+    var seconds = ParseDeadline.defaultSeconds
 
-    var reader: DocumentReader {
-        var reader = DocumentReader(maximumBytes: maximumSize.bytes)
-        if parseTimeout > 0 {
-            reader.markdownDeadline = ParseDeadline(seconds: parseTimeout, secondsPerMiB: parseTimeout / ParseDeadline.defaultSeconds) { path, seconds in
-                Console.error(InputOptions.parseTimeoutMessage(path: path, seconds: seconds))
-                _exit(1)
-            }
+    /// The deadline of --parse-timeout (nil for 0): past it, the error and exit status 1.
+    var deadline: ParseDeadline? {
+        guard seconds > 0 else { return nil }
+        return ParseDeadline(seconds: seconds, secondsPerMiB: seconds / ParseDeadline.defaultSeconds) { path, seconds in
+            Console.error(ParseTimeoutOption.message(path: path, seconds: seconds))
+            _exit(1)
         }
-        return reader
     }
 
     /// What the command line says when a read passes its deadline.
-    static func parseTimeoutMessage(path: String, seconds: Double) -> String {
+    static func message(path: String, seconds: Double) -> String {
         let shown = seconds < 10 ? String(format: "%.1f", seconds) : String(Int(seconds.rounded(.up)))
         return "reading '\(path)' took more than \(shown) s and was stopped: the Markdown parser "
             + "(cmark-gfm 0.29.0.gfm.6) takes time growing with the square of some inputs, such as lists or block quotes "

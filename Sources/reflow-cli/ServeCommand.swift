@@ -68,9 +68,6 @@ struct ServeCommand: ParsableCommand {
 
         var reader = input.reader
         reader.allowImagesOutside = allowImagesOutside
-        // A deadline ends the process: the server keeps serving instead, the page waiting for
-        // a document that takes long to read.
-        reader.markdownDeadline = nil
         var configuration = PreviewServer.Configuration(document: file, fonts: try fonts.library(), parameters: ScreenQuery.parameters)
         configuration.reader = reader
         (configuration.host, configuration.port) = (host, port)
