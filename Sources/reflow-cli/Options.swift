@@ -297,7 +297,7 @@ struct InputOptions: ParsableArguments {
 /// (`lines` reads text, `hyphenate` words, and `serve` keeps serving however long a read takes).
 struct ParseTimeoutOption: ParsableArguments {
     @Option(name: .customLong("parse-timeout"), parsing: .unconditional, help: ArgumentHelp(
-        "Stop with an error when reading one Markdown document takes longer than this many seconds, plus as many per MiB of it (Debian's cmark-gfm takes minutes on some hostile inputs); 0: never. (default: 10)",
+        "Stop with an error when reading one Markdown document takes longer than this many seconds, plus a tenth as many per MiB of it (Debian's cmark-gfm takes minutes on some hostile inputs); 0: never. (default: 10)",
         valueName: "seconds"), transform: ParseTimeoutOption.seconds)
     var seconds = ParseDeadline.defaultSeconds
 
