@@ -87,8 +87,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The input limit that lets `tables` be parsed.
     public static func inputLimit(for tables: DocumentReader.MarkdownTables) -> Int {
-        let (cells, overflow) = tables.cells.multipliedReportingOverflow(by: DocumentReader.bytesPerCell)
-        return max(overflow ? .max : cells, tables.steps / DocumentReader.tableStepsPerByte + 1)
+        max(DocumentReader.product(tables.cells, DocumentReader.bytesPerCell), tables.steps / DocumentReader.tableStepsPerByte + 1)
     }
 
     /// "'w.md' is 1,700 bytes, more than the input limit of 1,638 bytes".

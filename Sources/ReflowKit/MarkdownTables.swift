@@ -7,7 +7,7 @@ extension DocumentReader {
     /// so a 60 KB table of 10,000 columns and 10,000 one-cell rows is 100 million cells (over
     /// 6 GB); and it appends each cell of a row by walking the row's cells from the first, so a
     /// row of n cells takes n²/2 steps (50,000 columns in 200 KB took 6 s). The scan takes every
-    /// delimiter-like line after a non-blank one for a table that runs to the next blank line,
+    /// delimiter-like line after a non-blank one for a table that runs to the next blank line
     /// (a delimiter-like line within it widening it), and every `|` for a cell: never less than
     /// the parser makes.
     public struct MarkdownTables: Hashable, Sendable {
@@ -87,12 +87,12 @@ extension DocumentReader {
     private static func half(_ cells: Int) -> Int { product(cells, cells) / 2 }
 
     /// Sums and products that stop at `Int.max` (inputs far beyond the default limit).
-    fileprivate static func sum(_ a: Int, _ b: Int) -> Int {
+    static func sum(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? .max : sum
     }
 
-    fileprivate static func product(_ a: Int, _ b: Int) -> Int {
+    static func product(_ a: Int, _ b: Int) -> Int {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
         return overflow ? .max : product
     }

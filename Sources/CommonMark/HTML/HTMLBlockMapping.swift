@@ -363,9 +363,7 @@ struct HTMLBlockMapping {
         // content of cells nested deeper than the tree keeps, which lands in the row) is kept
         // with the table's other stray content, never dropped.
         for row in rows {
-            rest += row.row.children.filter { node in
-                if case .element(let cell) = node, cell.name == "td" || cell.name == "th" { false } else { true }
-            }
+            rest += row.row.children.filter { Self.cell($0) == nil }
         }
         var blocks = try self.blocks(of: captions, nested: false)
         let cellRows = rows.map { (row: $0.row, isHeader: $0.isHeader, cells: Self.cells(of: $0.row)) }
@@ -489,10 +487,11 @@ struct HTMLBlockMapping {
         return nil
     }
 
-    private static func cells(of row: HTMLElement) -> [HTMLElement] {
-        row.children.compactMap { node in
-            if case .element(let cell) = node, cell.name == "td" || cell.name == "th" { cell } else { nil }
-        }
+    private static func cells(of row: HTMLElement) -> [HTMLElement] { row.children.compactMap(cell) }
+
+    /// `node` as a table cell (`<td>`, `<th>`), nil for anything else.
+    private static func cell(_ node: HTMLNode) -> HTMLElement? {
+        if case .element(let cell) = node, cell.name == "td" || cell.name == "th" { cell } else { nil }
     }
 
     private static func trimmed(_ value: String) -> String {
