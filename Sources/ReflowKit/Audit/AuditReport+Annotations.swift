@@ -1,9 +1,8 @@
 import Audit
 import Preview
-import Reflow
 import TextMetrics
 
-// Audits from ReflowKit: workers with fonts of their own, and findings drawn over previews.
+// Findings drawn over previews.
 
 extension AuditReport {
     /// The findings as outlines to draw over a preview (`reflow-cli preview --audit`), per text
@@ -44,25 +43,5 @@ extension AuditReport {
         case .warning: Color(hex: 0xF76B15)
         case .info: Color(hex: 0x0090FF)
         }
-    }
-}
-
-extension Auditor {
-    /// An auditor whose sweep workers each open the fonts in `fontsDirectory` for themselves
-    /// (`CellSizer.forSweep`); the auditor owns their sizers (`SweepSizers`), freed with it.
-    public init(input: LayoutInput, options: Options = Options(), fontsDirectory: String) {
-        let sizers = SweepSizers(fontsDirectory: fontsDirectory, content: input.content)
-        self.init(input: input, options: options, makeSizer: { try sizers.make() })
-    }
-}
-
-extension DocumentPreview {
-    /// Audits the document at `categories` in this preview's width and text settings and
-    /// outlines each finding on the picture (`reflow-cli preview --audit`).
-    public mutating func annotateFindings(categories: [ContentSizeCategory]) throws {
-        var options = Auditor.Options()
-        options.settings = settings
-        (options.categories, options.widths) = (categories, [width])
-        annotations = try Auditor(input: input, options: options, fontsDirectory: fonts.directory).run().annotations()
     }
 }
