@@ -89,7 +89,7 @@ import TestSupport
     @Test func aStackPlacesItsElementsOneUnderTheOtherWithScaledSpacing() throws {
         let sizer = try Fixtures.sizer()
         let cell = Cell(kind: .item, elements: [
-            .image(ImagePlaceholder(size: Size(width: 40, height: 30), scalesWithText: true)),
+            .image(Icon(size: Size(width: 40, height: 30), scalesWithText: true)),
             .text(TextElement(style: .headline, text: "Title")),
             .text(TextElement(style: .subheadline, text: "A subtitle long enough to take several lines at the largest size",
                               lineLimit: 1)),

@@ -411,7 +411,7 @@ struct ScreenReader {
             guard let width = image["width"], let height = image["height"] else {
                 throw fields["image"]!.fail("expected both \"width\" and \"height\"")
             }
-            return .image(ImagePlaceholder(size: Size(width: try width.number(in: Self.length, expected: "a width in points"),
+            return .image(Icon(size: Size(width: try width.number(in: Self.length, expected: "a width in points"),
                                                       height: try height.number(in: Self.length, expected: "a height in points")),
                                            scalesWithText: try image["scalesWithText"]?.bool() ?? false,
                                            accessibilityLabel: try image["accessibilityLabel"]?.string(

@@ -1,8 +1,8 @@
 import TextMetrics
 
-/// The unit a layout places: a vertical stack of text and image placeholders, with content
-/// insets around it. A document block is a cell of one text element; a cell of a screen file may
-/// stack a title, a subtitle and an image.
+/// What a layout places: a vertical stack of text, icons, a document's pictures and rules, with
+/// content insets around it. A document block is a cell of one text element; a cell of a screen
+/// file may stack a title, a subtitle and an icon.
 ///
 /// # Self-sizing contract
 ///
@@ -75,7 +75,8 @@ public struct Cell: Hashable, Sendable {
     /// One piece of a cell's stack.
     public enum Element: Hashable, Sendable {
         case text(TextElement)
-        case image(ImagePlaceholder)
+        /// A screen cell's icon: a box of a stated size (`Icon`).
+        case image(Icon)
         /// A document's image: its pixels, or a placeholder with its alt text.
         case picture(Picture)
         /// A hairline across the content width.
@@ -278,8 +279,10 @@ public struct TextElement: Hashable, Sendable {
     }
 }
 
-/// A box standing for an image: a fixed size at L, optionally scaled with the text.
-public struct ImagePlaceholder: Hashable, Sendable {
+/// A screen cell's icon (a Settings row's symbol, a store item's artwork): a box of a fixed size
+/// at L, optionally scaled with the text, drawn as a filled rounded rectangle. Not a document's
+/// image (`Picture`), nor `Images.ImagePlaceholder` (a document's image not drawn, and why).
+public struct Icon: Hashable, Sendable {
     /// The size at the default category (L).
     public var size: Size
     /// Whether the image grows and shrinks with the cell's `insetMetrics` (a symbol beside text

@@ -238,8 +238,8 @@ public final class CellSizer {
                                  direction: environment.direction, language: environment.language)
     }
 
-    /// An image's size at the category's `scale`, fitted (aspect kept) into `width` when it is wider.
-    static func imageSize(_ image: ImagePlaceholder, scale: Double, fitting width: Double = .infinity) -> Size {
+    /// An icon's size at the category's `scale`, fitted (aspect kept) into `width` when it is wider.
+    static func imageSize(_ image: Icon, scale: Double, fitting width: Double = .infinity) -> Size {
         var size = image.scalesWithText ? Size(width: image.size.width * scale, height: image.size.height * scale) : image.size
         if size.width > width, size.width > 0 {
             size = Size(width: width, height: size.height * width / size.width)

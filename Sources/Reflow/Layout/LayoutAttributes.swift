@@ -5,7 +5,7 @@ public enum PlacedContent: Sendable {
     /// Measured text whose lines are drawn from `frame`'s top-left (line tops and baselines are
     /// relative to it); `truncated` when a line limit hid lines.
     case text(TextLayout, style: TextStyle, frame: Rect, truncated: Bool)
-    /// An image placeholder's box.
+    /// An icon's box (`Icon`).
     case image(Rect)
     /// A list item's marker, its one line drawn from `frame`'s top-left.
     case marker(TextLayout, frame: Rect)
