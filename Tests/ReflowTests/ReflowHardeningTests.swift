@@ -60,7 +60,7 @@ import TestSupport
                                  configuration: configuration)
     }
 
-    /// #3: a step below the 1/64 pt layout unit never moves the snapped offset: refused at once.
+    /// #3: a move below the point grid's 1/64 pt step never moves the snapped offset: refused at once.
     @Test func aStepBelowTheGridStepIsRefused() throws {
         var session = try Self.session(speed: 0.01, fps: 60)
         #expect(throws: ScrollSession.Failure.stepTooSmall(step: 0.01 / 60)) { try session.run() }

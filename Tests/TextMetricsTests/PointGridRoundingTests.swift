@@ -14,7 +14,7 @@ import TextMetrics
                                 .infinity, -.infinity, .nan, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
                                 4_503_599_627_370_496, -4_503_599_627_370_496, 4_503_599_627_370_495.5,
                                 -4_503_599_627_370_495.5, 9_007_199_254_740_992, 1e20, -1e20, 63.99999999999999]
-        // Ties and their neighbours at every scale a layout meets (1/64 pt units of large offsets).
+        // Ties and their neighbours at every scale a layout meets (1/64 pt steps of large offsets).
         for exponent in 0...52 {
             let tie = Double(sign: .plus, exponent: exponent, significand: 1) + 0.5
             values += [tie, tie.nextUp, tie.nextDown, -tie, -tie.nextUp, -tie.nextDown]

@@ -78,8 +78,9 @@ public struct ScrollSession {
 
     /// Why a session cannot reach the bottom.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// A frame's step (speed / fps) is below the grid step (1/64 pt), so the offset, which
-        /// is snapped to that unit, would never move.
+        /// A frame's move (speed / fps) is below the point grid's step (1/64 pt), so the offset,
+        /// which is snapped to that step, would never move. (The message's wording, "the layout
+        /// unit", is output that tests and scripts read, so it stays.)
         case stepTooSmall(step: Double)
         /// `Configuration.maximumFrames` frames ran before the bottom (at `offset` of `end` pt).
         case tooManyFrames(limit: Int, step: Double, offset: Double, end: Double)

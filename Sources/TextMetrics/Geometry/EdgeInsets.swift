@@ -25,7 +25,7 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     /// Top plus bottom.
     public var vertical: Double { top + bottom }
 
-    /// Every side multiplied by `factor`, snapped to the point grid (1/64 pt, as browsers' layout
+    /// Every side multiplied by `factor`, snapped to the point grid (steps of 1/64 pt, as browsers' layout
     /// units): cell heights are then exact multiples of it, so sums of frames are exact in any
     /// order and a lazy layout that adds heights in another order lands on the same frames.
     public func scaled(by factor: Double) -> EdgeInsets {

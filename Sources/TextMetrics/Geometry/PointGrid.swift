@@ -1,10 +1,11 @@
-/// The grid every layout length is snapped to: steps of 1/64 pt, as browsers' layout units
-/// (Chromium's `LayoutUnit`; here "unit" means a plan's unit, so the grid has a name of its own).
-/// Scaled insets, unit heights and offsets are snapped to it, so every position is a sum of exact
-/// multiples of 2⁻⁶: sums are exact in any order, and a lazy layout that adds heights in another
-/// order lands on an eager layout's frames bit for bit.
+/// The grid every layout length is snapped to: its `step` is 1/64 pt, as browsers' layout units
+/// (Chromium's `LayoutUnit`). Here a "unit" is always a plan's unit (what a layout measures
+/// together), so the 1/64 pt length is the grid's step, never a unit. Scaled insets, unit heights
+/// and offsets are snapped to it, so every position is a whole number of steps (multiples of
+/// 2⁻⁶): sums are exact in any order, and a lazy layout that adds heights in another order lands
+/// on an eager layout's frames bit for bit.
 public enum PointGrid {
-    /// 1/64 pt.
+    /// The grid's step: 1/64 pt.
     public static let step = 1.0 / 64.0
 
     /// `value` rounded to the nearest multiple of `step`.
