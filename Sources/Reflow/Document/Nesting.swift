@@ -35,10 +35,4 @@ public struct Nesting: Hashable, Sendable {
         }
         return nil
     }
-
-    /// Whether the innermost container is a block quote.
-    public var isInQuote: Bool {
-        if case .quote? = containers.last { return true }
-        return false
-    }
 }

@@ -151,8 +151,6 @@ public struct LazyLayout: Sendable {
     public func isMeasured(_ index: Int) -> Bool { !heights[index].isNaN }
     /// Whether unit `index`'s height is a measurement of what a screen shows of it (`setHeight(_:of:isComplete:)`).
     public func isPartlyMeasured(_ index: Int) -> Bool { partlyMeasured.contains(index) }
-    /// Units measured in part (counted in `measuredUnits` too).
-    public var partlyMeasuredUnits: Int { partlyMeasured.count }
     /// Whether every unit's height is the eager layout's (known, or measured whole): the content
     /// height is then exact.
     public var allSettled: Bool { knownCount + measuredCount - partlyMeasured.count == count }
