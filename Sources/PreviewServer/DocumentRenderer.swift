@@ -135,7 +135,7 @@ final class DocumentRenderer: Sendable {
                 return try LayoutReport(input.layout, input.content, in: preview.environment(category: category), sizer: worker.sizer)
             }
         }
-        let text = document.text(layouts: reports.map { $0.jsonText(indent: "    ") })
+        let text = document.text(layouts: reports.map { $0.jsonText(indent: "    ", versioned: false) })
         return Answer(contentType: "application/json", body: Array(text.utf8), headers: [("X-Reflow-Version", String(version.number))])
     }
 

@@ -103,7 +103,10 @@ extension InputError: CommandLineWording {
 }
 
 extension GoldenLayout.ReadError: CommandLineWording {
-    var commandLineMessage: String { "\(problem); re-record it with --record" }
+    var commandLineMessage: String {
+        newerVersion == nil ? "\(problem); re-record it with --record"
+            : "\(problem); check it with the reflow that recorded it, or re-record it with --record"
+    }
 }
 
 extension GoldenStore.Problem: CommandLineWording {

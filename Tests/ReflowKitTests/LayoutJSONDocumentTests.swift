@@ -18,7 +18,10 @@ import TestSupport
                            to: sink)
         try sink.commit()
 
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("{\n  \"version\": \(LayoutReport.formatVersion),\n  \"document\": "), "the version comes first")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
         #expect(object["document"] as? String == "welcome.md")
         #expect(object["format"] as? String == DocumentFormat.commonMark.rawValue)
         #expect(object["cells"] as? String == "blocks")
@@ -26,5 +29,6 @@ import TestSupport
         let layouts = try #require(object["layouts"] as? [[String: Any]])
         let sizes = layouts.compactMap { ($0["environment"] as? [String: Any])?["category"] as? String }
         #expect(sizes == categories.map(\.shortName))
+        #expect(layouts.allSatisfy { $0["version"] == nil }, "a nested layout leaves the version to its document")
     }
 }

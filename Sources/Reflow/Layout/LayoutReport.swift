@@ -7,7 +7,18 @@ import TextMetrics
 /// The JSON of `reflow-cli layout` and of the golden files. Lengths are rounded to 1/1000 pt so
 /// the text reads well and diffs stay small; `jsonText` writes one element per line, so a diff of
 /// two reports names the elements that moved.
+///
+/// The format is called the *layout JSON* and has a version (`formatVersion`), written as the
+/// first key of every top-level layout JSON object: a layout of one size (a golden, `preview
+/// --format json`) or the document of `reflow-cli layout` (`LayoutReport.Document`, whose nested
+/// layouts carry none). Its JSON Schema is docs/layout-json.schema.json.
 public struct LayoutReport: Codable, Hashable, Sendable {
+    /// The layout JSON's format version, written as `"version"`. Version 1 is the first to write
+    /// it; a layout JSON without the key was written before, in the same format, and reads as
+    /// version 1. A change that an older reader would misread (a key renamed, a unit changed)
+    /// raises it.
+    public static let formatVersion = 1
+
     public struct Environment: Codable, Hashable, Sendable {
         public let containerWidth: Double
         public let category: String
@@ -231,9 +242,14 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     /// --category all`): an object per line for each element, keys in a fixed order, numbers in
     /// their shortest form, ending with a newline. Byte-for-byte stable, and valid JSON that
     /// `JSONDecoder` reads back into a `LayoutReport`.
-    public func jsonText(indent: String = "") -> String {
+    /// - Parameters:
+    ///   - indent: put before every line (a layout nested in a larger JSON text).
+    ///   - versioned: whether `"version"` comes first: true for a layout JSON on its own, false for
+    ///     one nested in a document that carries the version itself.
+    public func jsonText(indent: String = "", versioned: Bool = true) -> String {
         var out = "\(indent){\n"
         out.reserveCapacity(256 + elements.count * (indent.utf8.count + 240))
+        if versioned { out += "\(indent)  \"version\": \(Self.formatVersion),\n" }
         out += "\(indent)  \"environment\": {\"containerWidth\": \(JSONText.number(environment.containerWidth)), "
         out += "\"category\": \(JSONText.string(environment.category)), \"layoutDirection\": \(JSONText.string(environment.layoutDirection))"
         if let direction = environment.direction { out += ", \"direction\": \(JSONText.string(direction))" }

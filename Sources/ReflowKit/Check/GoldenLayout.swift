@@ -45,11 +45,12 @@ public struct GoldenLayout: Sendable {
         public var description: String { "\(file) (\(version))" }
     }
 
-    /// The golden's text: the layout JSON with the fonts first, one a line, ending in a line feed.
+    /// The golden's text: the layout JSON with its version and the fonts first, one a line, ending
+    /// in a line feed.
     public func jsonText() -> String {
-        let layout = report.jsonText()
-        guard let fonts else { return layout + "\n" }
-        var out = "{\n  \"fonts\": ["
+        guard let fonts else { return report.jsonText() + "\n" }
+        let layout = report.jsonText(versioned: false)
+        var out = "{\n  \"version\": \(LayoutReport.formatVersion),\n  \"fonts\": ["
         for (index, font) in fonts.enumerated() {
             out += index == 0 ? "\n" : ",\n"
             out += "    {\"file\": \(JSONText.string(font.file)), \"version\": \(JSONText.string(font.version))}"
@@ -70,17 +71,37 @@ public struct GoldenLayout: Sendable {
             self.reason = reason
         }
 
-        /// What is wrong: the first part of `description`, before what to do.
-        public var problem: String { "golden '\(path)' is not a layout JSON: \(reason)" }
+        /// A golden of layout JSON `version`, later than this reflow reads.
+        init(path: String, version: Int) {
+            self.path = path
+            reason = "it is layout JSON version \(version), newer than the version this reflow reads (\(LayoutReport.formatVersion))"
+            newerVersion = version
+        }
 
-        public var description: String { "\(problem); record it again" }
+        /// The golden's version when it is later than this reflow reads; nil when it is not a
+        /// layout JSON at all.
+        public private(set) var newerVersion: Int?
+
+        /// What is wrong: the first part of `description`, before what to do.
+        public var problem: String {
+            newerVersion == nil ? "golden '\(path)' is not a layout JSON: \(reason)" : "golden '\(path)': \(reason)"
+        }
+
+        public var description: String {
+            "\(problem); " + (newerVersion == nil ? "record it again" : "check it with the reflow that recorded it, or record it again with this one")
+        }
     }
 
     /// The golden in `bytes`, the contents of the golden at `path`.
+    /// - Throws: `ReadError` for bytes that are not a layout JSON, or one of a later version than
+    ///   `LayoutReport.formatVersion` (a newer reflow recorded it). A golden without a version was
+    ///   recorded before the layout JSON had one, in the same format, and reads as it is.
     public static func decode(_ bytes: [UInt8], path: String) throws -> GoldenLayout {
         do {
             let file = try JSONDecoder().decode(File.self, from: Data(bytes))
             return GoldenLayout(report: file.report, fonts: file.fonts)
+        } catch let newer as NewerVersion {
+            throw ReadError(path: path, version: newer.version)
         } catch let error as DecodingError {
             throw ReadError(path: path, reason: describe(error))
         } catch {
@@ -88,15 +109,23 @@ public struct GoldenLayout: Sendable {
         }
     }
 
-    /// A golden as stored: the fonts beside the layout's own keys, read in one pass.
+    /// A golden of a later layout JSON version than this reflow reads.
+    private struct NewerVersion: Error { let version: Int }
+
+    /// A golden as stored: the version and the fonts beside the layout's own keys, read in one pass.
     private struct File: Decodable {
+        let version: Int?
         let fonts: [FontRecord]?
         let report: LayoutReport
 
-        enum Key: String, CodingKey { case fonts }
+        enum Key: String, CodingKey { case version, fonts }
 
         init(from decoder: any Decoder) throws {
-            fonts = try decoder.container(keyedBy: Key.self).decodeIfPresent([FontRecord].self, forKey: .fonts)
+            let container = try decoder.container(keyedBy: Key.self)
+            version = try container.decodeIfPresent(Int.self, forKey: .version)
+            fonts = try container.decodeIfPresent([FontRecord].self, forKey: .fonts)
+            // A later version may have changed anything else: say so rather than what fails to read.
+            if let version, version > LayoutReport.formatVersion { throw NewerVersion(version: version) }
             report = try LayoutReport(from: decoder)
         }
     }

@@ -42,7 +42,8 @@ public struct LayoutJSONDocument: Sendable {
 
     /// The JSON's opening, up to the layouts' array.
     package var head: String {
-        var head = "{\n  \"document\": \(JSONText.string(document)),\n"
+        var head = "{\n  \"version\": \(LayoutReport.formatVersion),\n"
+        head += "  \"document\": \(JSONText.string(document)),\n"
         head += "  \"format\": \(JSONText.string(format.rawValue)),\n"
         head += "  \"cells\": \(JSONText.string(cells.rawValue)),\n"
         head += "  \"layout\": \(JSONText.string(layout)),\n"
@@ -52,7 +53,7 @@ public struct LayoutJSONDocument: Sendable {
     /// The JSON's end, after the last layout.
     package static let tail = "\n  ]\n}\n"
 
-    /// The whole JSON of `layouts`, each a layout's `LayoutReport.jsonText(indent: "    ")`, as
+    /// The whole JSON of `layouts`, each a layout's `LayoutReport.jsonText(indent: "    ", versioned: false)`, as
     /// one text: for a program that answers with it (a preview server) rather than writing it.
     public func text(layouts: [String]) -> String {
         head + layouts.joined(separator: ",\n") + Self.tail
@@ -68,7 +69,7 @@ public struct LayoutJSONDocument: Sendable {
         var reports: [String] = []
         for (index, category) in categories.enumerated() {
             reports.append(try preview.screenReport(category: category, viewport: viewport, at: position, sizer: sizer)
-                .jsonText(indent: "    "))
+                .jsonText(indent: "    ", versioned: false))
             progress?(Double(index + 1) / Double(categories.count))
         }
         try sink.write(text(layouts: reports))
@@ -90,7 +91,7 @@ public struct LayoutJSONDocument: Sendable {
             categories: categories, containerWidth: width, settings: settings,
             makeSizer: { try sizers.make() },
             produce: { environment, sizer in
-                try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonText(indent: "    ")
+                try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonText(indent: "    ", versioned: false)
             },
             deliver: { index, json in try sink.write((index > 0 ? ",\n" : "") + json) },
             progress: progress)
