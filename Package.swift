@@ -97,7 +97,7 @@ let package = Package(
         // its server-sent events, over SwiftNIO's HTTP/1.1.
         .target(
             name: "PreviewServer",
-            dependencies: ["ReflowKit", "Reflow", "Preview", "Audit", "Readers", "TextMetrics",
+            dependencies: ["ReflowKit", "Reflow", "Preview", "Audit", "TextMetrics",
                            .product(name: "SystemPackage", package: "swift-system"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"),
