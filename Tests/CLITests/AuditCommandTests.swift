@@ -1,19 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `reflow-cli audit` end to end: the bundled examples audit clean at --fail-on error, a screen
 /// with findings exits 1 naming them, and every format is what its readers expect.
 @Suite struct AuditCommandTests {
-    /// Every example but audit-demo.json, which breaks rules on purpose (the README says so).
-    static let examples: [String] = {
-        let folder = CLI.repository.appendingPathComponent("Examples").path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { name in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) && !isFolder.boolValue
-                && name != "audit-demo.json" && !name.hasPrefix(".")
-        }.sorted()
-    }()
+    /// Every example document but audit-demo.json, which breaks rules on purpose (the README says
+    /// so); found by extension, so the previews the README's first command writes beside them
+    /// (`Examples/welcome-xxxl.png`) are not audited.
+    static let examples: [String] = Fixtures.exampleDocuments.filter { $0 != "audit-demo.json" }
 
     @Test(arguments: Self.examples)
     func theBundledExamplesAuditCleanAtFailOnError(_ example: String) throws {
@@ -21,6 +16,30 @@ import Testing
         let result = try CLI.run(["audit", path, "--quiet"])
         #expect(result.status == 0, "\(example): \(result.output)")
         #expect(result.output.contains(" 0 errors,"), "\(example): \(result.output)")
+    }
+
+    /// The examples' documents, as the tests find them, are the ones `audit` finds in the folder:
+    /// the tests' extensions are the commands' (a stray file, a preview, counts for neither).
+    @Test func theExampleDocumentsAreTheOnesAFolderAuditFinds() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A copy with a file of each extension the tests know and a preview beside them.
+        let copy = folder.appendingPathComponent("Examples")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false)
+        var expected: [String] = []
+        for (index, pathExtension) in Fixtures.documentExtensions.sorted().enumerated() {
+            let name = "doc\(index).\(pathExtension)"
+            _ = try CLI.write(pathExtension == "json" ? "{\"sections\": []}" : "Text\n", to: "Examples/\(name)", in: folder)
+            expected.append("Examples/\(name)")
+        }
+        for stray in ["welcome-xxxl.png", "welcome-l.svg", "notes.rtf", "README"] {
+            _ = try CLI.write("x", to: "Examples/\(stray)", in: folder)
+        }
+        let result = try CLI.run(["audit", "Examples", "--format", "json", "--category", "l", "--fail-on", "never", "--quiet"],
+                                 directory: folder)
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result)")
+        let found = (json["documents"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
+        #expect(found == expected.sorted(), "\(result)")
     }
 
     /// Issue 13's hyphenation figure: a German and an English text at AX5 in a 320 pt column have

@@ -14,6 +14,24 @@ public enum Fixtures {
     /// The repository's Examples folder.
     public static let examples = repository.appendingPathComponent("Examples")
 
+    /// The extensions a folder's documents are found by, as the commands' folder scan finds them
+    /// (ReflowKit's `DocumentSet.documentExtensions`, which AuditCommandTests holds this to):
+    /// Markdown, plain text, screens.
+    public static let documentExtensions: Set<String> = ["md", "markdown", "txt", "text", "json"]
+
+    /// The documents in Examples, by name in order: its files with a document's extension, so a
+    /// preview written beside them (the README's first command writes `welcome-xxxl.png` there)
+    /// is never taken for one.
+    public static var exampleDocuments: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return !name.hasPrefix(".") && documentExtensions.contains((name as NSString).pathExtension.lowercased())
+                && FileManager.default.fileExists(atPath: examples.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }.sorted()
+    }
+
     /// The path of `name` in Examples.
     public static func examplePath(_ name: String) -> String { examples.appendingPathComponent(name).path }
 
