@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `reflow-cli` end to end and captures what it prints.
@@ -79,47 +80,21 @@ enum CLI {
     static func run(_ arguments: [String], input: URL? = nil, timeout: TimeInterval = 120, directory: URL? = nil,
                     environment: [String: String?] = [:], redirections: String? = nil,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
-        let process = Process()
+        let executable: String, commandLine: [String]
         if let redirections {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirections)", try executable().path] + arguments
+            executable = "/bin/sh"
+            commandLine = ["-c", "exec \"$0\" \"$@\" \(redirections)", try Self.executable().path] + arguments
         } else {
-            process.executableURL = try executable()
-            process.arguments = arguments
+            executable = try Self.executable().path
+            commandLine = arguments
         }
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            var variables = ProcessInfo.processInfo.environment
-            for (name, value) in environment { variables[name] = value }
-            process.environment = variables
-        }
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Files, not pipes: nothing can block on a full pipe, however much is printed.
-        let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            // A process that ignores SIGTERM (or is deep in a read) is killed: none outlives its test.
-            let grace = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < grace { usleep(5_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let output = try ChildProcess.run(executable, commandLine, input: input, timeout: timeout, directory: directory,
+                                          environment: environment)
+        if output.timedOut {
             Issue.record("reflow-cli \(arguments.joined(separator: " ")) ran longer than \(timeout) s",
                          sourceLocation: sourceLocation)
         }
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Result(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
-                      stdout: try Data(contentsOf: out), stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return Result(status: output.status, crashed: output.crashed, stdout: output.stdout, stderr: output.stderrText)
     }
 
     /// A fresh temporary folder; the caller removes it.

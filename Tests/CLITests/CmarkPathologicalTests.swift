@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The pathological inputs of cmark's own test suite (commonmark/cmark's
 /// `test/pathological_tests.py`, at the sizes it uses) and of the cmark-gfm advisories fixed
 /// after 0.29.0.gfm.6, Debian 12's: each is read in a bounded time. It is laid out, refused before
 /// parsing (tables, marks), or stopped at `--parse-timeout` with one line, never left running.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .runsOutsideTools, .tags(.outsideTools))
 struct CmarkPathologicalTests {
     struct Input: CustomTestStringConvertible, Sendable {
         let name: String

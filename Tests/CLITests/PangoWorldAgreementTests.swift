@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// World text against Pango 1.50 given the same font files (Benchmarks/pango_world.py: a
@@ -7,7 +8,7 @@ import Testing
 /// ICU's dictionary cut words differently). Needs python3 with PyGObject, Pango and PangoCairo
 /// (Debian: python3-gi gir1.2-pango-1.0 python3-gi-cairo; CI installs them); skipped loudly
 /// without them, a failure in CI or with REFLOW_REQUIRE_PEERS=1.
-@Suite struct PangoWorldAgreementTests {
+@Suite(.runsOutsideTools, .tags(.outsideTools)) struct PangoWorldAgreementTests {
     static let python = "/usr/bin/python3"
 
     static let missing: String? = {
@@ -56,17 +57,10 @@ import Testing
         let ours = try CLI.run(["lines", text, "--font", inter, "--size", "17", "--line-height", "22", "--width", "\(width)"])
         #expect(ours.status == 0, "\(ours)")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [CLI.repository.appendingPathComponent("Benchmarks/pango_world.py").path, fontsFile.path, "17",
-                             "\(width)", "22", text]
-        let output = folder.appendingPathComponent("pango.lines")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let pango = Self.paragraphs(try String(contentsOf: output, encoding: .utf8))
+        let output = try ChildProcess.run(Self.python, [CLI.repository.appendingPathComponent("Benchmarks/pango_world.py").path,
+                                                        fontsFile.path, "17", "\(width)", "22", text], timeout: 300)
+        #expect(output.succeeded, "\(output.stderrText)")
+        let pango = Self.paragraphs(output.stdoutText)
         let reflow = Self.paragraphs(ours.output)
         try #require(pango.count == reflow.count, "\(pango.count) vs \(reflow.count) paragraphs")
         return (reflow, pango)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `reflow-cli lines` breaks a 10,000-word corpus exactly as HarfBuzz-greedy (`hb_greedy.c`, the C
@@ -12,7 +13,7 @@ import Testing
 /// python3 and /usr/share/dict/words (Debian's `wamerican`; CI installs it). Without them the
 /// test is skipped, loudly: the reason is printed and shown as the skip comment. In CI (CI set) or
 /// with REFLOW_REQUIRE_PEERS=1 a missing prerequisite is a failure instead.
-@Suite struct PeerAgreementTests {
+@Suite(.runsOutsideTools, .tags(.outsideTools)) struct PeerAgreementTests {
     /// ../shared/peers, from the repository root (Tests/CLITests/PeerAgreementTests.swift → repo).
     static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/peers")
@@ -51,34 +52,15 @@ import Testing
 
     struct CommandFailure: Error, CustomStringConvertible { let description: String }
 
-    /// Runs `arguments[0]` (a path) with the rest as its arguments; stdout and stderr.
+    /// Runs `executable` (a path) with `arguments`: its stdout and stderr; throws unless it exits 0.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> (stdout: Data, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-peer-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        let stdout = try Data(contentsOf: out)
-        let stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        let output = try ChildProcess.run(executable, arguments, directory: directory)
+        guard output.succeeded else {
             throw CommandFailure(description: "\(executable) \(arguments.joined(separator: " ")) failed "
-                + "(status \(process.terminationStatus)): \(stderr)")
+                + "(status \(output.status)\(output.crashed ? ", signal" : "")): \(output.stderrText)")
         }
-        return (stdout, stderr)
+        return (output.stdout, output.stderrText)
     }
 
     /// The compiled peer and the corpus, made once for all the settings below.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Our hyphenation points (libhyphen through `reflow-cli hyphenate`) against Pyphen 0.18.1's, an
@@ -11,7 +12,7 @@ import Testing
 /// Needs Pyphen in the test tools' virtual environment (scripts/python-tools.sh; REFLOW_PYTHON
 /// names another python), Debian's wamerican and hyphen-en-us; skipped loudly without them, a
 /// failure in CI or with REFLOW_REQUIRE_PEERS=1 (.ci/run installs them).
-@Suite struct PyphenAgreementTests {
+@Suite(.runsOutsideTools, .tags(.outsideTools)) struct PyphenAgreementTests {
     static let dictionary = "/usr/share/hyphen/hyph_en_US.dic"
     static let wordList = "/usr/share/dict/american-english"
 
@@ -52,19 +53,12 @@ import Testing
         let ours = try CLI.run(["hyphenate", "--lang", "en-US"], input: input)
         #expect(ours.status == 0, "\(ours)")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [CLI.repository.appendingPathComponent("scripts/pyphen-hyphenate.py").path, Self.dictionary, "2", "3"]
-        let output = folder.appendingPathComponent("pyphen.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let pyphen = try ChildProcess.run(Self.python, [CLI.repository.appendingPathComponent("scripts/pyphen-hyphenate.py").path,
+                                                        Self.dictionary, "2", "3"], input: input, timeout: 300)
+        #expect(pyphen.succeeded, "\(pyphen.stderrText)")
 
         let mine = ours.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        let theirs = try String(contentsOf: output, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let theirs = pyphen.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         try #require(mine.count == 10_000 && theirs.count == 10_000, "\(mine.count) and \(theirs.count) lines")
         let disagreements = zip(mine, theirs).filter { $0 != $1 }
         let hyphenated = mine.filter { $0.contains("-") }.count

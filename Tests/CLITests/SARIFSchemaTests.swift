@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `audit --format sarif` validates against the OASIS SARIF 2.1.0 JSON schema, checked by a
 /// maintained validator (Python's jsonschema) rather than by our own reading of the spec.
 /// scripts/python-tools.sh installs the validator and the schema (`.ci/run` runs it); the
 /// interpreter is taken from `REFLOW_PYTHON`, else from that script's default venv.
-@Suite struct SARIFSchemaTests {
+@Suite(.runsOutsideTools, .tags(.outsideTools)) struct SARIFSchemaTests {
     static let validator = CLI.repository.appendingPathComponent("Tests/AuditTests/validate-sarif.py").path
 
     static func python() throws -> String {
@@ -18,16 +19,8 @@ import Testing
 
     /// Runs the validator on `files`: its exit status and what it printed.
     static func validate(_ files: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
-        process.arguments = [validator] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let output = try ChildProcess.run(try python(), [validator] + files, timeout: 300)
+        return (output.status, output.stdoutText + output.stderrText)
     }
 
     @Test func auditsSARIFValidatesAgainstTheSchema() throws {

@@ -10,7 +10,7 @@ import TestSupport
 /// scripts/python-tools.sh). Where one is missing the test is skipped with a message saying so;
 /// in CI (CI set) or with REFLOW_REQUIRE_CHROMIUM=1 a missing one fails instead, as the SVG
 /// comparison in PreviewTests does.
-@Suite(.serialized) struct ServeBrowserTests {
+@Suite(.serialized, .runsOutsideTools, .tags(.outsideTools)) struct ServeBrowserTests {
     static let chromium = ProcessInfo.processInfo.environment["REFLOW_CHROMIUM"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin/chromium"
     static let chromedriver = ProcessInfo.processInfo.environment["REFLOW_CHROMEDRIVER"].flatMap { $0.isEmpty ? nil : $0 }
         ?? "/usr/bin/chromedriver"

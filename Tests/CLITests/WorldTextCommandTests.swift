@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `lines` for world text (--visual, --direction, --lang, missing=N, --font as primary with the
@@ -187,7 +188,7 @@ import Testing
 /// listed in UnicodeConformanceTests) goes through `reflow-cli lines --visual`, one paragraph
 /// each, in three runs (ltr, rtl, auto); each printed line must be the file's visual order with
 /// default-ignorable characters left out.
-@Suite struct BidiConformanceCommandTests {
+@Suite(.runsOutsideTools, .tags(.outsideTools)) struct BidiConformanceCommandTests {
     static let file = "/usr/share/unicode/BidiCharacterTest.txt"
     static let icuExceptions: Set<Int> = [59, 60, 61, 62, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
                                           83, 84, 85, 86, 87, 88, 102, 108, 113, 120, 164]

@@ -24,7 +24,7 @@ import TestSupport
 ///
 /// Needs Chromium. Where it cannot be installed the test is skipped with a message saying so; in
 /// CI (CI set) or with REFLOW_REQUIRE_CHROMIUM=1 a missing browser fails instead.
-@Suite(.serialized) struct ChromiumComparisonTests {
+@Suite(.serialized, .runsOutsideTools, .tags(.outsideTools)) struct ChromiumComparisonTests {
     static let scale = 2
     static let channelTolerance = 64
     static let allowedFraction = 0.0025

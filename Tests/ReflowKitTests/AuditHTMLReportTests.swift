@@ -157,7 +157,7 @@ import TextMetrics
 /// content security policy, shows the outlines' colour, which only the pictures have; the same
 /// page with its pictures' bytes spoiled shows none of it. Skipped, saying so, where Chromium is
 /// not installed; in CI (CI set) or with REFLOW_REQUIRE_CHROMIUM=1 a missing browser fails.
-@Suite(.serialized) struct AuditHTMLReportBrowserTests {
+@Suite(.serialized, .runsOutsideTools, .tags(.outsideTools)) struct AuditHTMLReportBrowserTests {
     @Test func chromiumIsAvailableWhereRequired() {
         if !Chromium.isAvailable, Chromium.isRequired {
             Issue.record("chromium is not installed, and it is required here (CI or REFLOW_REQUIRE_CHROMIUM=1): the HTML report was not opened")

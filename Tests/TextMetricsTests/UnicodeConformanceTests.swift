@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TextMetrics
 
@@ -7,7 +8,7 @@ import Testing
 /// and every case of LineBreakTest.txt through our break opportunities. The pass counts are
 /// printed; the cases that fail are exactly the known ones listed below (a case that starts
 /// failing, or a known failure that starts passing, fails the test).
-@Suite struct UnicodeConformanceTests {
+@Suite(.runsOutsideTools, .tags(.outsideTools)) struct UnicodeConformanceTests {
     static let bidiFile = "/usr/share/unicode/BidiCharacterTest.txt"
     static let lineBreakFile = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
 
