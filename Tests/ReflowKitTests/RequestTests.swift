@@ -131,5 +131,9 @@ import TestSupport
             #expect(error == FontLibrary.VariableFolderError(variable: "REFLOW_FONTS", folder: "/nonexistent"))
             #expect(error.description.hasPrefix("REFLOW_FONTS is '/nonexistent', which holds no Inter-Regular.otf"))
         }
+        // The variable is read here and only here: a folder it names is used, a folder given wins.
+        let fonts = try Fixtures.fonts().directory
+        #expect(try FontLibrary.resolving(directory: nil, environment: ["REFLOW_FONTS": fonts]).directory == fonts)
+        #expect(try FontLibrary.resolving(directory: fonts, environment: ["REFLOW_FONTS": "/nonexistent"]).directory == fonts)
     }
 }

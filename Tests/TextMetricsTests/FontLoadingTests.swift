@@ -9,17 +9,15 @@ import Testing
     @Test func theLibraryFindsThePackagesFontResourceNotTheSystemsFonts() throws {
         let library = try FontLibrary()
         let found = URL(fileURLWithPath: library.directory).resolvingSymlinksInPath().standardizedFileURL.path
-        // REFLOW_FONTS may point elsewhere on purpose; otherwise it must be the resource bundle
-        // SwiftPM copied beside the test bundle, holding the same faces as the checkout's Fonts/.
-        if ProcessInfo.processInfo.environment["REFLOW_FONTS"] == nil {
-            #expect(found.hasSuffix(BundledFonts.bundleSuffix), "\(found)")
-            for typeface in Typeface.all {
-                let bundled = FileManager.default.contents(atPath: (found as NSString).appendingPathComponent(typeface.fileName))
-                let source = FileManager.default.contents(atPath: (Support.fontsDirectory as NSString).appendingPathComponent(typeface.fileName))
-                #expect(bundled != nil && bundled == source, "\(typeface.fileName)")
-            }
-            #expect(FileManager.default.fileExists(atPath: (found as NSString).appendingPathComponent("OFL.txt")), "the licence travels with the faces")
+        // The resource bundle SwiftPM copied beside the test bundle, holding the same faces as the
+        // checkout's Fonts/, whatever REFLOW_FONTS says (the library reads no environment).
+        #expect(found.hasSuffix(BundledFonts.bundleSuffix), "\(found)")
+        for typeface in Typeface.all {
+            let bundled = FileManager.default.contents(atPath: (found as NSString).appendingPathComponent(typeface.fileName))
+            let source = FileManager.default.contents(atPath: (Support.fontsDirectory as NSString).appendingPathComponent(typeface.fileName))
+            #expect(bundled != nil && bundled == source, "\(typeface.fileName)")
         }
+        #expect(FileManager.default.fileExists(atPath: (found as NSString).appendingPathComponent("OFL.txt")), "the licence travels with the faces")
         #expect(!found.hasPrefix("/usr/share/fonts"))
         #expect(FileManager.default.fileExists(atPath: (library.directory as NSString).appendingPathComponent(FontLibrary.markerFile)))
     }
@@ -112,7 +110,7 @@ import Testing
                 #expect(error == .fontsNotFound(searched: [candidate]))
                 #expect(error.description.contains(candidate))
                 #expect(error.problem == "cannot find the bundled fonts (Inter-Regular.otf) in: \(candidate)")
-                #expect(error.description.contains("REFLOW_FONTS"))
+                #expect(!error.description.contains("REFLOW_FONTS"), "the library names no environment variable: it reads none")
                 #expect(!error.description.contains("--"), "the library names no option of a program")
                 #expect(error.description.contains("Inter-Regular.otf"))
             }
@@ -124,6 +122,8 @@ import Testing
         let last = URL(fileURLWithPath: candidates.last ?? "").standardizedFileURL.path
         #expect(last == URL(fileURLWithPath: Support.fontsDirectory).standardizedFileURL.path)
         #expect(FontLibrary.candidateDirectories(explicit: "/x/Fonts") == ["/x/Fonts"], "an explicit folder is the only one tried")
+        #expect(!candidates.contains(ProcessInfo.processInfo.environment["REFLOW_FONTS"] ?? "\u{0}"),
+                "REFLOW_FONTS is ReflowKit's to read, not the library's")
     }
 
     @Test func errorMessagesAreOneLine() {

@@ -2,7 +2,8 @@ import Foundation
 import TextMetrics
 
 extension FontLibrary {
-    /// The environment variable naming the fonts folder when no folder is given.
+    /// The environment variable naming the fonts folder when no folder is given. This is the one
+    /// place it is read: TextMetrics' `FontLibrary` reads no environment, it is given a folder.
     public static let environmentVariable = "REFLOW_FONTS"
 
     /// The fonts of `directory` if given, else of `$REFLOW_FONTS` if set, else where they are

@@ -6,12 +6,13 @@ import Foundation
 /// and loads each face once. Safe to share between threads: faces are immutable `Font`s and the
 /// table of loaded ones is behind a mutex.
 ///
-/// Where it looks for the bundled faces, in order: the directory given to `init(directory:)`
-/// (the CLI's `--fonts`), the `REFLOW_FONTS` environment variable, the package's resource
-/// bundle beside the executable (`BundledFonts`, what SwiftPM copies next to every program built
+/// Where it looks for the bundled faces: the directory given to `init(directory:)` alone, else in
+/// order the package's resource bundle beside the executable (`BundledFonts`, what SwiftPM copies next to every program built
 /// against reflow), `Fonts` beside the executable or in any of its parent folders,
 /// `share/reflow/Fonts` next to an installed binary, and last the source checkout this module
-/// was built from. The fallback chain is `FontChain.fromEnvironment()` unless one is given.
+/// was built from. It reads no environment variable for them: a program that lets one name the
+/// folder (reflow's `REFLOW_FONTS`, read by ReflowKit's `FontLibrary.resolving`) passes it as the
+/// directory. The fallback chain is `FontChain.fromEnvironment()` unless one is given.
 ///
 /// ```swift
 /// let fonts = try FontLibrary()                         // the bundled Inter and Debian's Noto chain
@@ -147,14 +148,11 @@ public final class FontLibrary: Sendable {
         throw TextMetricsError.notAFont(path: path, reason: "it is \(kind), not a regular file")
     }
 
-    /// The places searched, in order, for a folder holding `markerFile`.
+    /// The places searched, in order, for a folder holding `markerFile`: `explicit` alone if
+    /// given, else where the fonts are installed.
     public static func candidateDirectories(explicit: String?) -> [String] {
-        var candidates: [String] = []
         if let explicit { return [explicit] }
-        if let environment = ProcessInfo.processInfo.environment["REFLOW_FONTS"], !environment.isEmpty {
-            candidates.append(environment)
-        }
-        candidates += BundledFonts.directories(holding: markerFile)
+        var candidates = BundledFonts.directories(holding: markerFile)
         if let executable = executableDirectory() {
             var folder = URL(fileURLWithPath: executable)
             for _ in 0..<6 {

@@ -36,11 +36,12 @@ public enum TextMetricsError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// What to do about it: in terms of files, packages and the environment, never a program's options.
+    /// What to do about it: in terms of files and packages, never a program's options or environment
+    /// variables (a program words those: reflow-cli's `--fonts` and `REFLOW_FONTS`).
     private var remedy: String {
         switch self {
         case .fontsNotFound:
-            "give the folder that holds them, or set REFLOW_FONTS to the repository's Fonts folder"
+            "give the folder that holds them (the repository's Fonts folder)"
         case .fontFileUnreadable:
             "check the path and its permissions"
         case .notAFont:
