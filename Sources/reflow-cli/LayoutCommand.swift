@@ -61,10 +61,11 @@ struct LayoutCommand: ParsableCommand {
     }
 
     func run() throws {
-        let documentFormat = format ?? DocumentFormat(path: document.file)
         // Checked before any work, so a wrong -o fails at once and never replaces the input.
         let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
-        let loaded = try document.load(format: documentFormat, cells: placement.cells, layout: placement.layout)
+        let loaded = try document.load(format: format, cells: placement.cells, layout: placement.layout)
+        // The format the reader read it as: --format, else what its path implies.
+        let documentFormat = loaded.format
         let directory = try document.fonts.library().directory
         let progress = document.progress("laying out")
         let sink = try LayoutJSONDocument.Sink(output: destination)

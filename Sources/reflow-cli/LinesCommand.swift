@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Reflow
-import Readers
 import ReflowKit
 import TextMetrics
 
@@ -76,9 +75,9 @@ struct LinesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let read = try input.reader.text(of: file)
-        read.warnings(path: file).forEach(Console.warning)
-        let paragraphs = PlainText.paragraphs(read.text)
+        let read = try input.reader.paragraphs(of: file)
+        read.text.warnings(path: file).forEach(Console.warning)
+        let paragraphs = read.paragraphs
         // Loads the hyphenation patterns it asks for: a language without them fails before any work.
         let environment = try text.settings().environment(category: category.category)
         let library = try fonts.library()

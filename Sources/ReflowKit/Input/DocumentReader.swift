@@ -147,6 +147,14 @@ public struct DocumentReader: Sendable {
         DocumentText(bytes: try bytes(of: path))
     }
 
+    /// The file at `path` as plain text's paragraphs (`PlainText`: blank lines between them,
+    /// every run of white space in one a single space), and the decoded text, to report what was
+    /// replaced. What `lines` breaks into lines, whatever the file's extension.
+    public func paragraphs(of path: String) throws -> (paragraphs: [String], text: DocumentText) {
+        let text = try text(of: path)
+        return (PlainText.paragraphs(text.text), text)
+    }
+
     /// The bytes of the file at `path`, at most `maximumBytes` of them: a regular file larger
     /// than that is refused before reading; a pipe or device is read until it ends or gives one
     /// byte more than the limit.
