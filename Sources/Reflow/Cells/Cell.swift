@@ -7,22 +7,35 @@ import TextMetrics
 /// # Self-sizing contract
 ///
 /// A cell is handed a proposal per axis (`SizeProposal`: exact, at most, or unspecified, as
-/// Yoga's measure modes) and answers with its size (`CellSizer` computes it):
-/// - width: an exact proposal is the width; an at-most proposal is the content's natural width
-///   (its widest element on one line) plus the insets, or the proposal when that is narrower; an
-///   unspecified one is the natural width plus the insets.
-/// - height: every text element is broken into lines for the width less the leading and trailing
-///   insets, the elements are stacked `elementSpacing` apart, and the natural height is
-///   top inset + stack + bottom inset. Unspecified (self-sized): max(`minimumHeight`, natural);
-///   at most: that, capped by the proposal; exact: the proposal, whatever the content needs (the
-///   measurement says when the content needed more).
+/// Yoga's measure modes) and answers with its size, in three steps (`CellSizer` takes them in
+/// this order, a function each: `resolveWidth`, `stack`, `resolveHeight`):
+/// - **width**: an exact proposal is the width; an at-most proposal is the content's natural
+///   width (its widest element on one line, after its nesting's indentation and beside a leading
+///   image) plus the insets, or the proposal when that is narrower; an unspecified one is the
+///   natural width plus the insets. Text is broken for the proposal less the leading and
+///   trailing insets (unspecified: for the natural width); less than 1 pt for it is an error.
+/// - **stack**: inside the insets and after the nesting's indentation (list markers, quote
+///   bars), every text element is broken into lines for that width (a code block's lines are
+///   not: it scrolls sideways) and the elements are stacked `elementSpacing` apart. A leading
+///   image stands beside the others, `imageToTextPadding` from them, except at the accessibility
+///   sizes (above them), the shorter of the two centred on the other; a row of pictures stands
+///   side by side and wraps, each of its lines placed by `alignment`.
+/// - **height**: the natural height is top inset + stack + bottom inset. Unspecified
+///   (self-sized): max(`minimumHeight`, natural); at most: that, capped by the proposal; exact:
+///   the proposal, whatever the content needs (the measurement says when the content needed
+///   more). Content in a taller cell is centred; in a shorter one it starts at the top and is
+///   clipped.
 ///
-/// Vertical insets, spacing and images are designed at the default category (L) and scaled with
-/// the category along `insetMetrics`' curve (`FontMetrics.scaledValue`); horizontal insets are
-/// layout margins and do not scale. The answer is a pure
-/// function of (cell, proposal, category): nothing else is read, so `CellSizer` caches it under
-/// exactly that key, and a cached answer is invalid only if one of the three changes (a new cell
-/// value is a new key). Sizing never mutates the cell.
+/// Vertical insets, spacing and scaling icons are designed at the default category (L) and
+/// scaled with the category along `insetMetrics`' curve (`FontMetrics.scaledValue`); horizontal
+/// insets are layout margins and do not scale.
+///
+/// The answer is a pure function of (cell, proposal, text environment), where the text
+/// environment (`TextEnvironment`) is the category, base direction, language, hyphenation, text
+/// spacing, Bold Text and the container's layout margin, the category first brought within the
+/// cell's `contentSizeCategoryLimits` (`limited(_:)`). Nothing else is read, so `CellSizer`
+/// caches the answer under exactly that key, and a cached answer is invalid only if one of the
+/// three changes (a new cell value is a new key). Sizing never mutates the cell.
 public struct Cell: Hashable, Sendable {
     /// What the cell shows. Block kinds keep what the document said (a heading keeps its level).
     public enum Kind: Hashable, Sendable {
@@ -206,6 +219,9 @@ public struct Cell: Hashable, Sendable {
         for element in elements { if case .text(let text) = element { return text } }
         return nil
     }
+
+    /// Whether the cell has a text element (a width must then leave room for text).
+    var hasText: Bool { firstText != nil }
 
     /// The style of the first text element (body for a cell without text): the cell's estimate
     /// key and its color in a preview.

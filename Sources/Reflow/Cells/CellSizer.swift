@@ -169,7 +169,7 @@ public final class CellSizer {
     }
 
     /// Where `cell`'s text starts, its markers and its quote bars, in `width` (inside the insets).
-    private func indentation(of cell: Cell, width: Double, environment: TextEnvironment) throws -> Indentation {
+    func indentation(of cell: Cell, width: Double, environment: TextEnvironment) throws -> Indentation {
         guard let nesting = cell.nesting, nesting.depth > 0 else { return Indentation() }
         let style = cell.style
         return try Indentation.of(nesting, width: width, category: environment.category) { marker in
@@ -228,7 +228,7 @@ public final class CellSizer {
     }
 
     /// `text` measured for `width` in `environment`: in its Dynamic Type style, or at its fixed size.
-    private func layout(_ text: TextElement, environment: TextEnvironment, width: Double) throws -> TextLayout {
+    func layout(_ text: TextElement, environment: TextEnvironment, width: Double) throws -> TextLayout {
         guard text.fixedPointSize != nil || text.maximumPointSize != nil else {
             return try typesetter.layout(text.text, style: text.style, environment: environment, width: width)
         }
@@ -247,13 +247,36 @@ public final class CellSizer {
         return Size(width: PointGrid.snap(size.width), height: PointGrid.snap(size.height))
     }
 
+    /// The cell measured in the three steps of its contract (see `Cell`): the width from the
+    /// proposal, the elements stacked in it, the height from the stack and the proposal.
     private func compute(_ cell: Cell, proposal: SizeProposal, environment: TextEnvironment) throws -> CellMeasurement {
-        let category = environment.category
-        let scale = cell.insetMetrics.scaleFactor(for: category)
+        let scale = cell.insetMetrics.scaleFactor(for: environment.category)
         let insets = cell.scaledInsets(in: environment)
-        let hasText = cell.elements.contains { if case .text = $0 { true } else { false } }
+        let width = try resolveWidth(cell, proposal: proposal.width, insets: insets, scale: scale, environment: environment)
+        let stack = try self.stack(cell, width: width, insets: insets, scale: scale, environment: environment)
+        return resolveHeight(cell, stack: stack, proposal: proposal.height, width: width, insets: insets)
+    }
+
+    /// A cell's width resolved from its proposal: the first step of measuring.
+    struct ResolvedWidth {
+        /// The cell's width, insets included.
+        let cellWidth: Double
+        /// The width inside the insets that text is broken for (before the nesting's indentation
+        /// and a leading image beside it): the proposal less the insets, or the content's natural
+        /// width when nothing was proposed.
+        let breakWidth: Double
+        /// The width an error names: the proposal's, or the cell's when nothing was proposed.
+        let named: Double
+    }
+
+    /// Step 1, the width: exact is the proposal; at most is the content's natural width plus the
+    /// insets, or the proposal when that is narrower (lines are still broken for the proposal);
+    /// unspecified is the natural width plus the insets. Throws `ReflowError.widthTooSmall` when
+    /// less than `minimumTextWidth` is left inside the insets of a cell with text.
+    private func resolveWidth(_ cell: Cell, proposal: SizeProposal.Dimension, insets: EdgeInsets, scale: Double,
+                              environment: TextEnvironment) throws -> ResolvedWidth {
         let cellWidth: Double, breakWidth: Double
-        switch proposal.width {
+        switch proposal {
         case .exact(let width):
             cellWidth = width
             breakWidth = width - insets.horizontal
@@ -265,128 +288,33 @@ public final class CellSizer {
             breakWidth = try naturalWidth(cell, environment: environment, scale: scale)
             cellWidth = breakWidth + insets.horizontal
         }
-        guard cellWidth.isFinite, breakWidth.isFinite, !hasText || breakWidth >= Self.minimumTextWidth else {
-            throw ReflowError.widthTooSmall(width: proposal.width.length ?? cellWidth, category: category,
+        guard cellWidth.isFinite, breakWidth.isFinite, !cell.hasText || breakWidth >= Self.minimumTextWidth else {
+            throw ReflowError.widthTooSmall(width: proposal.length ?? cellWidth, category: environment.category,
                                             needed: insets.horizontal + Self.minimumTextWidth)
         }
-        let contentWidth = cellWidth - insets.horizontal
-        let spacing = PointGrid.snap(cell.elementSpacing * scale)
-        let indentation = try indentation(of: cell, width: breakWidth, environment: environment)
-        // A leading image stands beside the rest, except at the accessibility sizes.
-        var beside = 0.0
-        var stacked = cell.elements[...]
-        var elements: [CellMeasurement.Element] = []
-        elements.reserveCapacity(cell.elements.count + indentation.bars.count + indentation.markers.count)
-        if cell.arrangement == .leadingImage, !category.isAccessibilityCategory, case .image(let image)? = cell.elements.first,
-           cell.elements.count > 1 {
-            let size = Self.imageSize(image, scale: scale)
-            elements.append(.init(content: .image, frame: Rect(x: insets.leading, y: insets.top, width: size.width, height: size.height)))
-            beside = size.width + Cell.imageToTextPadding
-            stacked = cell.elements.dropFirst()
-        }
-        let textLeft = insets.leading + indentation.textOffset + beside
-        let textWidth = breakWidth - indentation.textOffset - beside
-        guard !hasText || textWidth >= Self.minimumTextWidth else {
-            throw ReflowError.widthTooSmall(width: proposal.width.length ?? cellWidth, category: category,
-                                            needed: insets.horizontal + indentation.textOffset + beside + Self.minimumTextWidth)
-        }
-        var stack = 0.0
-        var widestLine: Double?
-        // A row of pictures: the next one's left edge and the current row's height.
-        var rowX = 0.0, rowHeight = 0.0
-        for (index, element) in stacked.enumerated() {
-            if index > 0, cell.arrangement != .row { stack += spacing }
-            switch element {
-            case .text(let text):
-                // A code block keeps its lines: never wrapped, scrolled sideways when wider than the cell.
-                let unwrapped = cell.kind == .code
-                var layout = try layout(text, environment: environment, width: unwrapped ? .infinity : textWidth)
-                if !unwrapped { layout = layout.aligned(cell.alignment) }
-                let shown = min(layout.lines.count, text.lineLimit ?? .max)
-                let height = Double(shown) * layout.lineHeight
-                let width = unwrapped ? max(contentWidth - indentation.textOffset - beside, layout.usedWidth) : contentWidth - indentation.textOffset - beside
-                if unwrapped, layout.usedWidth > textWidth { widestLine = max(widestLine ?? 0, layout.usedWidth) }
-                elements.append(.init(content: .text(layout, style: text.style, truncated: shown < layout.lines.count),
-                                      frame: Rect(x: textLeft, y: insets.top + stack, width: width, height: height)))
-                stack += height
-            case .image(let image):
-                let size = Self.imageSize(image, scale: scale, fitting: max(0, contentWidth - indentation.textOffset - beside))
-                elements.append(.init(content: .image, frame: Rect(x: textLeft, y: insets.top + stack,
-                                                                   width: size.width, height: size.height)))
-                stack += size.height
-            case .picture(let picture):
-                let placed = try place(picture, width: max(0, textWidth), environment: environment)
-                var origin = Point(x: textLeft, y: insets.top + stack)
-                if cell.arrangement == .row {
-                    if rowX > 0, rowX + spacing + placed.size.width > textWidth + 1e-9 {
-                        stack += rowHeight + spacing
-                        (rowX, rowHeight) = (0, 0)
-                    }
-                    if rowX > 0 { rowX += spacing }
-                    origin = Point(x: textLeft + rowX, y: insets.top + stack)
-                    rowX += placed.size.width
-                    rowHeight = max(rowHeight, placed.size.height)
-                } else {
-                    stack += placed.size.height
-                }
-                elements.append(.init(content: .picture(picture, alt: placed.alt, altOrigin: placed.altOrigin),
-                                      frame: Rect(origin: origin, size: placed.size)))
-            case .rule:
-                let hairline = 1.0
-                elements.append(.init(content: .rule, frame: Rect(x: textLeft, y: insets.top + stack, width: max(0, textWidth), height: hairline)))
-                stack += hairline
-            }
-        }
-        stack += rowHeight
-        if cell.alignment != .leading {
-            align(pictures: &elements, in: textLeft, width: max(0, textWidth), alignment: cell.alignment,
-                  rightToLeft: environment.direction == .rightToLeft)
-        }
-        if beside > 0, let image = elements.first {
-            // The image and the text beside it share the cell's height; the shorter is centred.
-            let tallest = max(stack, image.frame.height)
-            elements[0].frame.origin.y += (tallest - image.frame.height) / 2
-            for index in elements.indices.dropFirst() { elements[index].frame.origin.y += (tallest - stack) / 2 }
-            stack = tallest
-        }
-        let natural = insets.top + stack + insets.bottom
-        placeMarkersAndBars(indentation, insets: insets, height: natural, into: &elements)
+        return ResolvedWidth(cellWidth: cellWidth, breakWidth: breakWidth, named: proposal.length ?? cellWidth)
+    }
+
+    /// Step 3, the height: the natural height is top inset + stack + bottom inset, along which the
+    /// nesting's quote bars run and beside whose first line its markers hang; unspecified is
+    /// max(`minimumHeight`, natural), at most that capped by the proposal, exact the proposal.
+    private func resolveHeight(_ cell: Cell, stack: CellStack, proposal: SizeProposal.Dimension, width: ResolvedWidth,
+                               insets: EdgeInsets) -> CellMeasurement {
+        var elements = stack.elements
+        let natural = insets.top + stack.height + insets.bottom
+        placeMarkersAndBars(stack.indentation, insets: insets, height: natural, into: &elements)
         let selfSized = max(cell.minimumHeight, natural)
         let height: Double
-        switch proposal.height {
+        switch proposal {
         case .exact(let value): height = value
         case .atMost(let value): height = min(value, selfSized)
         case .unspecified: height = selfSized
         }
         // Content a taller cell (the 44 pt minimum, an exact height) leaves room around is centred
         // vertically; content that does not fit starts at the top and is clipped at the bottom.
-        return CellMeasurement(size: Size(width: cellWidth, height: natural), naturalHeight: natural, insets: insets,
-                               elements: elements,
-                               contentWidth: widestLine.map { insets.horizontal + indentation.textOffset + beside + $0 })
+        return CellMeasurement(size: Size(width: width.cellWidth, height: natural), naturalHeight: natural, insets: insets,
+                               elements: elements, contentWidth: stack.contentWidth)
             .resized(toHeight: height)
-    }
-
-    /// Each row of pictures (those sharing a top) moved as a whole to `alignment` in the `width`
-    /// from `left`.
-    private func align(pictures elements: inout [CellMeasurement.Element], in left: Double, width: Double,
-                       alignment: TextAlignment, rightToLeft: Bool) {
-        var rows: [Double: [Int]] = [:]
-        for (index, element) in elements.enumerated() {
-            if case .picture = element.content { rows[element.frame.minY, default: []].append(index) }
-        }
-        for indices in rows.values {
-            let minX = indices.map { elements[$0].frame.minX }.min() ?? left
-            let maxX = indices.map { elements[$0].frame.maxX }.max() ?? left
-            let free = max(0, width - (maxX - minX))
-            let target: Double
-            switch alignment {
-            case .leading: target = rightToLeft ? left + free : left
-            case .center: target = left + free / 2
-            case .trailing: target = rightToLeft ? left : left + free
-            }
-            let dx = PointGrid.snap(target - minX)
-            for index in indices { elements[index].frame.origin.x += dx }
-        }
     }
 
     /// Quote bars along the cell (`height` tall, the natural height: `resized` stretches them) and
