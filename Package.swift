@@ -84,7 +84,7 @@ let package = Package(
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG", "Images"]),
         // Accessibility findings read from layouts, per text size and width; text, JSON and SARIF.
-        .target(name: "Audit", dependencies: ["Reflow", "TextMetrics", "Preview"]),
+        .target(name: "Audit", dependencies: ["Reflow", "TextMetrics"]),
         // What the commands do, as library calls: reading documents within a size limit, writing
         // outputs safely, previews (pages, lazy screens, contact sheets, parts), the layout JSON
         // document, the goldens of `check`, the scroll chart, line breaking on threads, reports.
@@ -132,7 +132,7 @@ let package = Package(
             name: "PreviewTests",
             dependencies: ["Preview", "Reflow", "Readers", "Images", "TextMetrics", "TestSupport"],
             exclude: ["Goldens"], swiftSettings: testSettings),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport"],
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Readers", "TextMetrics", "TestSupport"],
                     exclude: ["validate-sarif.py"], swiftSettings: testSettings),
         .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "Audit", "TestSupport"],
                     swiftSettings: testSettings),

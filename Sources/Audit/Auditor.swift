@@ -1,4 +1,3 @@
-import Preview
 import Reflow
 import TextMetrics
 

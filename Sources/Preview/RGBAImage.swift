@@ -1,3 +1,5 @@
+import Reflow
+
 /// A bitmap: `width` x `height` pixels, rows top to bottom, 4 bytes per pixel (red, green, blue,
 /// alpha; straight alpha, sRGB). What `PNGRenderer` draws and `PNGCodec` encodes and decodes.
 public struct RGBAImage: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import Reflow
 import TextMetrics
 
 /// A pixel rectangle, half-open.

@@ -1,6 +1,5 @@
 import Audit
 import Foundation
-import Preview
 import Reflow
 import Readers
 import Testing

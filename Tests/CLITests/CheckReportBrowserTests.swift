@@ -1,5 +1,6 @@
 import Foundation
 import Preview
+import Reflow
 import Testing
 import TestSupport
 

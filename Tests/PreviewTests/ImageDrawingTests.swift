@@ -1,5 +1,6 @@
 import Foundation
 @testable import Preview
+import Reflow
 import Testing
 
 /// Images drawn into the raster (Raster+Image) and embedded in SVG (SVGImage).

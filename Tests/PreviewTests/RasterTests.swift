@@ -1,4 +1,5 @@
 @testable import Preview
+import Reflow
 import Testing
 import TestSupport
 import TextMetrics

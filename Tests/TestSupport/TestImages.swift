@@ -1,6 +1,7 @@
 import CJPEGFixtures
 import Foundation
 import Preview
+import Reflow
 
 /// Image files for tests of documents with images, made at test time (no binary fixtures): PNGs
 /// through libpng (`PNGCodec`), JPEGs through libjpeg (`CJPEGFixtures`), and hostile files.

@@ -1,5 +1,6 @@
 import Audit
 import Preview
+import Reflow
 import TextMetrics
 
 // Findings drawn over previews.

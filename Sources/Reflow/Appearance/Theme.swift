@@ -1,4 +1,3 @@
-import Reflow
 import TextMetrics
 
 /// The colors of a preview: a clean light phone screen. Body text is a near-black gray, headings
@@ -6,6 +5,9 @@ import TextMetrics
 /// separators are the hairline gray of a plain iOS list. The light theme uses neutral grays only,
 /// so a page without the debug overlay and without links (drawn in iOS's link blue) is a gray image (and `PNGCodec` writes it as 8-bit gray,
 /// a third of the data of RGB).
+///
+/// It lives in Reflow, beside the layout it colours, so the audit reads the colours the preview
+/// draws (`colors(for:)`) without depending on the renderer.
 public struct Theme: Hashable, Sendable {
     public var background: Color
     public var separator: Color

@@ -1,4 +1,4 @@
-import Preview
+import Reflow
 
 extension Color {
     /// WCAG 2's relative luminance: the sRGB channels linearized (c / 12.92 up to 0.04045,
