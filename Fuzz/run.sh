@@ -5,6 +5,7 @@
 # and a non-zero exit: fix it and turn the input into a regression test.
 #
 # Usage: Fuzz/run.sh [seconds] [target…]          seconds per target, default 60; default all targets
+#        Fuzz/run.sh build [target…]              build only (CI builds beside its other builds)
 # env:   RUNS=N       stop each target after N inputs instead (e.g. RUNS=10000000)
 #        ARTIFACTS=dir where crashing inputs go (default: a temporary folder, printed)
 #        FUZZ_SCRATCH build folder (default Fuzz/.build-fuzz)
@@ -20,6 +21,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 export PATH=/opt/swift/usr/bin:$PATH
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
+build_only=0
+[ "$seconds" = build ] && build_only=1
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   for dir in "$here"/Targets/*/; do targets+=("$(basename "$dir")"); done
@@ -48,6 +51,11 @@ for build in "${builds[@]}"; do
     -Xswiftc -sanitize="$sanitize" -Xswiftc -g "${only[@]}" 2>&1 | grep -v '^\[' >&2 || true
 done
 bin="$scratch/$config"
+if [ $build_only = 1 ]; then
+  missing=0
+  for target in "${targets[@]}"; do [ -x "$bin/$target" ] || { echo "fuzz: $target was not built" >&2; missing=1; }; done
+  exit $missing
+fi
 
 # One target: its run, then one summary line in $artifacts/$target.summary; exit status 1 on a crash.
 fuzz_one() {

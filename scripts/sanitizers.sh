@@ -11,7 +11,9 @@
 #         the contact sheet, layout's streamed output, lines on two threads, and the preview
 #         server (its event loop, render threads and file watcher at once: twelve requests in
 #         parallel with the audit overlay, an edit, SIGTERM; needs curl)
-# Usage: scripts/sanitizers.sh [asan] [tsan]     (default: both)
+#   asan-build, asan-test   the asan run's two halves (.ci/run builds the other sanitizer runs,
+#         the embedding example and the fuzz targets beside the first, then runs the suite alone)
+# Usage: scripts/sanitizers.sh [asan | asan-build | asan-test] [tsan]     (default: asan tsan)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/opt/swift/usr/bin:$PATH
@@ -20,10 +22,14 @@ runs=("$@")
 
 for run in "${runs[@]}"; do
   case "$run" in
-  asan)
-    echo "sanitizers: AddressSanitizer, the whole test suite (optimized build)" >&2
+  asan|asan-build|asan-test)
+    echo "sanitizers: $run: AddressSanitizer, the whole test suite (optimized build)" >&2
     flags=(-c release --sanitize=address -Xswiftc -enable-testing --scratch-path .build-asan)
-    swift build --build-tests "${flags[@]}" 2>&1 | grep -v -e '^\[' -e 'ld.gold: warning: Cannot export local symbol' || true
+    if [ "$run" != asan-test ]; then
+      # pipefail: a failed build stops here (grep only hides the progress lines).
+      swift build --build-tests "${flags[@]}" 2>&1 | { grep -v -e '^\[' -e 'ld.gold: warning: Cannot export local symbol' || true; }
+    fi
+    [ "$run" = asan-build ] && continue
     # Leaks are not reported here: XCTest's runner leaks its own suite objects at exit, and with
     # detect_leaks=1 the run stops there. reflow frees what it allocates (a sweep's sizers with
     # their owner, SweepSizers): reflow-cli's sweeps run clean under detect_leaks=1.
