@@ -119,6 +119,12 @@ public struct LayoutSnapshot: Sendable {
     ///     (their frames move left by it).
     ///   - visibleRect: the screen, for pinned headers: a pinned header stays at its top while
     ///     its section scrolls under it, never leaving its section. Nil: headers at rest.
+    ///
+    /// - Complexity: O(log n + log s + m), where n is the number of units, s the number of
+    ///   sections and m the number of elements of the units and sections whose span (widened by
+    ///   the overhang) meets `rect`; plus, with a `visibleRect`, O(p log p + q) for the p pinned
+    ///   headers and their q elements, and O(k log k) to sort the k elements found when any has
+    ///   a z-index other than 0.
     public func attributes(in rect: Rect, orthogonalOffsets: [Int: Double] = [:], visibleRect: Rect? = nil) -> [LayoutAttributes] {
         var found: [LayoutAttributes] = []
         func test(_ element: LayoutAttributes) {

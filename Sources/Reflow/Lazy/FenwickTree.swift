@@ -8,12 +8,16 @@ public struct FenwickTree: Sendable {
     public private(set) var nodesTouched = 0
 
     /// A tree of `count` zeros.
+    ///
+    /// - Complexity: O(n), where n is `count`.
     public init(count: Int) {
         self.count = count
         tree = [Double](repeating: 0, count: count + 1)
     }
 
-    /// A tree holding `values`, built in O(n).
+    /// A tree holding `values`, built bottom up (each node added once to its parent).
+    ///
+    /// - Complexity: O(n), where n is the number of values.
     public init(_ values: [Double]) {
         count = values.count
         tree = [0] + values
@@ -26,6 +30,8 @@ public struct FenwickTree: Sendable {
     }
 
     /// Adds `delta` to element `index`.
+    ///
+    /// - Complexity: O(log n), where n is the number of elements (`count`).
     public mutating func add(_ delta: Double, at index: Int) {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
         var node = index + 1
@@ -37,6 +43,8 @@ public struct FenwickTree: Sendable {
     }
 
     /// The sum of elements `0..<end`.
+    ///
+    /// - Complexity: O(log n), where n is the number of elements (`count`).
     public mutating func prefixSum(_ end: Int) -> Double {
         precondition(end >= 0 && end <= count, "end \(end) out of 0...\(count)")
         var sum = 0.0
@@ -50,5 +58,7 @@ public struct FenwickTree: Sendable {
     }
 
     /// The sum of every element.
+    ///
+    /// - Complexity: O(log n), where n is the number of elements (`count`).
     public mutating func total() -> Double { prefixSum(count) }
 }

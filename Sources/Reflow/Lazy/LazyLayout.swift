@@ -11,9 +11,9 @@ import TextMetrics
 ///   Σ over estimate keys k of rate(k) × (the weight of unmeasured units of key k before i)
 ///   (per key, a Fenwick tree of unmeasured weights over that key's units only, so memory is
 ///   O(n) for any number of keys).
-/// So measuring or invalidating one unit is O(log n), and a running estimate can change without
-/// touching any unit: y(i) costs O(K log n) for K keys in use, and finding the unit at a y is a
-/// binary search over that, O(K log² n).
+/// So measuring or invalidating one unit updates the trees in O(log n), and a running estimate
+/// can change without touching any unit: y(i) costs O(K log n) for K estimate keys,
+/// and finding the unit at a y is a binary search over that, O(K log² n).
 ///
 /// Estimates: an unmeasured unit is weight × rate(key) tall. With `Estimate.automatic` the rate
 /// of a key is the measured height per unit of weight over the key's measured units, falling
@@ -21,8 +21,20 @@ import TextMetrics
 /// fixed value. Rates are snapped to the point grid and weights are whole numbers, so estimated
 /// heights are exact multiples of it.
 ///
-/// Exactness: heights and offsets are snapped to 1/64 pt (`PointGrid`), so sums are exact in any
-/// order and the lazy layout's frames equal an eager layout's bit for bit.
+/// Exactness: heights and offsets are snapped to the point grid (steps of 1/64 pt, `PointGrid`),
+/// so sums are exact in any order and the lazy layout's frames equal an eager layout's bit for bit.
+///
+/// Invalidation (what changes what; each change's `InvalidationContext` says the same):
+/// - `setHeight(_:of:isComplete:)`, a unit measured for the first time or again: that unit only;
+///   the units below it move, and so does every unmeasured unit whose rate it changed (the
+///   running estimate of its key, or of every key still on the average over all). No other
+///   unit's height is touched.
+/// - `invalidate(_:)`, a cell's content changed: its unit carries the estimate again (and stops
+///   informing the estimates); the units below move by the difference.
+/// - A new environment (text size, width) is not an update: a new plan and a new `LazyLayout`,
+///   every unit unmeasured (`PlanSharing`, `Viewport.changeLayout(to:source:)`).
+/// - A unit whose height the plan knows (`LayoutPlan.Unit.knownHeight`) is never invalidated:
+///   a measurement of it changes nothing.
 public struct LazyLayout: Sendable {
     public let keys: [Int]
     public let weights: [Double]
@@ -69,6 +81,9 @@ public struct LazyLayout: Sendable {
     }
 
     /// Every unit of `plan` unmeasured.
+    ///
+    /// - Complexity: O(n + K + h log n), where n is the number of units, K the plan's estimate
+    ///   keys and h the units whose height the plan knows.
     public init(plan: LayoutPlan, estimate: Estimate) {
         // One pass over the units, in place: a million-cell screen's plan has a third of a
         // million of them, and this is made before its first screen is drawn.
@@ -189,6 +204,9 @@ public struct LazyLayout: Sendable {
     }
 
     /// The sum of units' heights before `index` (measured or estimated), `index` in `0...count`.
+    ///
+    /// - Complexity: O(K log n), where n is the number of units and K the number of estimate keys
+    ///   (`keyCount`).
     public mutating func heightsBefore(_ index: Int) -> Double {
         var sum = measuredTree.prefixSum(index)
         for key in 0..<keyCount where unmeasured[key].count > 0 {
@@ -199,12 +217,22 @@ public struct LazyLayout: Sendable {
     }
 
     /// The top of unit `index`.
+    ///
+    /// - Complexity: O(K log n), where n is the number of units and K the number of estimate keys
+    ///   (`keyCount`).
     public mutating func y(of index: Int) -> Double { offsets[index] + heightsBefore(index) }
 
+    /// The content height: every unit's height, measured or estimated, and the offsets.
+    ///
+    /// - Complexity: O(K log n), where n is the number of units and K the number of estimate keys
+    ///   (`keyCount`).
     public mutating func contentHeight() -> Double { endOffset + heightsBefore(count) }
 
     /// The unit whose box contains `y` (or that precedes it, in spacing): the last unit whose top is
     /// at or above `y`; 0 above the first unit.
+    ///
+    /// - Complexity: O(K log² n), where n is the number of units and K the number of estimate
+    ///   keys (`keyCount`): a binary search over `y(of:)`.
     public mutating func index(at y: Double) -> Int {
         var low = 0, high = count - 1
         guard high >= 0 else { return 0 }
@@ -219,6 +247,10 @@ public struct LazyLayout: Sendable {
     /// false) of what a screen shows of it, the rest at its estimate (a band; measured whole
     /// later, it is `setHeight` again). Returns what changed; its `contentOffsetAdjustment` is
     /// left to the viewport, which knows the anchor.
+    ///
+    /// - Complexity: O(K log n), where n is the number of units and K the number of estimate keys
+    ///   (`keyCount`): the trees are updated in O(log n), and the content height is summed
+    ///   before and after for `contentSizeAdjustment`.
     @discardableResult
     public mutating func setHeight(_ height: Double, of index: Int, isComplete: Bool = true) -> InvalidationContext {
         let height = PointGrid.snap(height)
@@ -250,6 +282,10 @@ public struct LazyLayout: Sendable {
     }
 
     /// Forgets unit `index`'s measured height (its content changed): it carries the estimate again.
+    ///
+    /// - Complexity: O(K log n), where n is the number of units and K the number of estimate keys
+    ///   (`keyCount`): the trees are updated in O(log n), and the content height is summed
+    ///   before and after for `contentSizeAdjustment`.
     @discardableResult
     public mutating func invalidate(_ index: Int) -> InvalidationContext {
         guard !heights[index].isNaN, !isKnown[index] else { return InvalidationContext() }
@@ -267,7 +303,9 @@ public struct LazyLayout: Sendable {
         return InvalidationContext(invalidatedUnits: [index], contentSizeAdjustment: contentHeight() - oldTotal)
     }
 
-    /// Every unit's top, in one O(n) pass (for reports that look at the whole layout at once).
+    /// Every unit's top, in one pass (for reports that look at the whole layout at once).
+    ///
+    /// - Complexity: O(n), where n is the number of units.
     public func allY() -> [Double] {
         var result: [Double] = []
         result.reserveCapacity(count)

@@ -1,7 +1,8 @@
 /// A cache that holds at most `limit` entries, approximately least-recently-used: entries live in
 /// two generations; a hit in the old generation moves the entry to the young one, and when the
-/// young generation is full the old one is dropped whole. Every operation is O(1). Shared by
-/// the engine's caches of layouts, shaped paragraphs and cell sizes.
+/// young generation is full the old one is dropped whole. Lookups and inserts are O(1) on
+/// average (an insert that drops the old generation frees its entries, paid for by the inserts
+/// that added them; see `insert(_:for:cost:)`). Shared by the engine's caches of layouts, shaped paragraphs and cell sizes.
 ///
 /// A generation is also full when the costs given to `insert` add up to `costLimit / 2`: the
 /// caches of shaped text count each entry's bytes of text, so a document of a few very long
@@ -32,10 +33,15 @@ public struct BoundedCache<Key: Hashable, Value> {
         young = Dictionary(minimumCapacity: min(limit / 2, 1 << 16))
     }
 
+    /// - Complexity: O(1).
     public var count: Int { young.count + old.count }
     /// What the entries held cost together (their count, for a cache given no costs).
     public var cost: Int { youngCost + oldCost }
 
+    /// The value kept under `key`, or nil; a hit in the old generation moves it to the young one.
+    ///
+    /// - Complexity: O(1) on average (a key hashed at most twice; a hit in the old generation is
+    ///   also an `insert`, amortized O(1)).
     public mutating func value(for key: Key) -> Value? {
         if let entry = young[key] {
             hits += 1
@@ -52,6 +58,12 @@ public struct BoundedCache<Key: Hashable, Value> {
     }
 
     /// Keeps `value` under `key`; `cost` (at least 0) counts against `costLimit`.
+    ///
+    /// - Complexity: O(1) on average, amortized over the inserts: when the young generation is
+    ///   full (`limit / 2` entries, or half of `costLimit`), the old one is dropped, its m entries
+    ///   freed in O(m) (each paid for by the insert that added it), and a young generation with
+    ///   room for min(`limit / 2`, 65,536) entries is allocated. Entries each costing over half of
+    ///   `costLimit` start a generation at every insert.
     public mutating func insert(_ value: Value, for key: Key, cost: Int = 1) {
         let cost = max(0, cost)
         if young.count >= limit / 2 || (!young.isEmpty && youngCost + cost > costLimit / 2) {
@@ -63,6 +75,7 @@ public struct BoundedCache<Key: Hashable, Value> {
         youngCost += cost
     }
 
+    /// - Complexity: O(n), where n is the number of entries held (`count`).
     public mutating func removeAll() {
         young.removeAll()
         old.removeAll()
