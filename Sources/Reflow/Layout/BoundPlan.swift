@@ -1,5 +1,7 @@
 /// A layout's plan with the layout bound to it, its resolution's type hidden: what the engines
-/// (the eager snapshot, the lazy `PlannedLayout`, `PlanSharing`) hold, whatever the layout.
+/// (the eager snapshot, the lazy `PlannedLayout`, `PlanSharing`) hold, whatever the layout. A
+/// value without a sizer: it measures with the one each call is given (the four wrappers of a
+/// plan are listed on `LayoutPlan`).
 ///
 /// It is also the one place a unit is placed for the layout direction: layouts lay units out left
 /// to right, and `placedUnit` and `placedSectionElements` mirror them in the container for a

@@ -9,6 +9,17 @@ import TextMetrics
 /// weight 1 and its text style as key, so its estimate is the average height of measured rows of
 /// its style; a flow section has its cell count as weight, so a long paragraph is estimated
 /// taller than a short one.
+///
+/// A plan is handed around in four wrappers, each adding one thing for one reader:
+/// - `LayoutPlan` (this): the units, marks and environment. No layout, no measuring; what the
+///   lazy engine's trees are made from (`LazyLayout(plan:estimate:)`).
+/// - `ResolvedPlan<Resolution>`: the plan and what its layout resolved while making it, typed:
+///   what `CollectionLayout.plan` returns and the layout's own steps (`layoutUnit`,
+///   `sectionElements`) are handed back.
+/// - `BoundPlan`: the plan with its layout bound to it, the resolution's type hidden, placing
+///   units for the layout direction: what the engines hold (`LayoutSnapshot`, `PlanSharing`).
+/// - `PlannedLayout`: a `BoundPlan` and a `CellSizer`, measuring and placing units on demand for
+///   the lazy engine (a class: it keeps the first error a measurement threw).
 public struct LayoutPlan: Sendable {
     /// One unit.
     public struct Unit: Hashable, Sendable {

@@ -2,6 +2,9 @@
 /// compositional layout's sections for the environment; nothing, `Void`, for a list), typed: the
 /// layout reads its own resolution back when it lays out a unit, with no cast. The plan's
 /// properties read through (`plan.units`, `plan.environment`).
+///
+/// Only a layout reads it: the engines hold a `BoundPlan`, which keeps the resolution without its
+/// type (the four wrappers of a plan are listed on `LayoutPlan`).
 @dynamicMemberLookup
 public struct ResolvedPlan<Resolution: Sendable>: Sendable {
     public var layoutPlan: LayoutPlan

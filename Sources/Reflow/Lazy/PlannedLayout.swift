@@ -4,6 +4,10 @@ import TextMetrics
 /// any `CollectionLayout`. It measures a unit when the viewport needs its height, and lays out
 /// the units on screen again for drawing (the sizer's cache answers, so nothing is measured twice).
 ///
+/// A `BoundPlan` with its `CellSizer` (the four wrappers of a plan are listed on `LayoutPlan`).
+/// It keeps no heights: those are the `LazyLayout`'s, which its methods take, and the `Viewport`
+/// decides what to measure when.
+///
 /// Not thread-safe (its sizer is not).
 public final class PlannedLayout {
     /// The plan and the layout that made it.
