@@ -14,7 +14,7 @@ import TestSupport
 ///
 /// Needs Chromium, as `ChromiumComparisonTests` does: skipped with a message where it is not
 /// installed, a failure in CI (CI set) or with REFLOW_REQUIRE_CHROMIUM=1.
-@Suite(.serialized) struct CheckReportBrowserTests {
+@Suite(.serialized, .runsOutsideTools, .tags(.outsideTools)) struct CheckReportBrowserTests {
     /// A frame of the layout JSON `json` (a golden, or `reflow-cli layout`'s, whose one layout is
     /// under `layouts`): the cell at `section`, `item`.
     static func frame(section: Int = 0, item: Int, in json: Data) throws -> (y: Double, height: Double, width: Double) {
