@@ -13,7 +13,8 @@ import TextMetrics
 ///   width (its widest element on one line, after its nesting's indentation and beside a leading
 ///   image) plus the insets, or the proposal when that is narrower; an unspecified one is the
 ///   natural width plus the insets. Text is broken for the proposal less the leading and
-///   trailing insets (unspecified: for the natural width); less than 1 pt for it is an error.
+///   trailing insets (unspecified: for the natural width); for a cell with text, less than 1 pt
+///   left is an error (`ReflowError.widthTooSmall`), here or after the indentation below.
 /// - **stack**: inside the insets and after the nesting's indentation (list markers, quote
 ///   bars), every text element is broken into lines for that width (a code block's lines are
 ///   not: it scrolls sideways) and the elements are stacked `elementSpacing` apart. A leading

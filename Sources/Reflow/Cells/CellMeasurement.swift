@@ -10,6 +10,7 @@ public struct CellMeasurement: Sendable {
         public enum Content: Sendable {
             /// Text broken into lines; `truncated` when a line limit hid some of them.
             case text(TextLayout, style: TextStyle, truncated: Bool)
+            /// An icon's box (`Icon`).
             case image
             /// A list item's marker, on one line, on its text's first baseline.
             case marker(TextLayout)
