@@ -1,6 +1,8 @@
-"""What the corpus scripts share: libcmark-gfm through ctypes, and their JSON layout, one line per record."""
+"""What the corpus scripts share: libcmark-gfm through ctypes, their JSON layout, one line per record, and
+the reading of a Markdown file's source (front matter, lines, images in HTML)."""
 import ctypes
 import json
+import re
 
 
 class Cmark:
@@ -74,3 +76,95 @@ def json_text(value):
         else:
             lines.append("  %s: %s%s" % (json.dumps(key), json.dumps(item, ensure_ascii=False), comma))
     return "\n".join(lines + ["}"]) + "\n"
+
+
+# Reading a Markdown file's source (scripts/markdown-structure.py; chromium-blocks.py reads front matter
+# through it).
+
+def source_lines(text):
+    return text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+
+
+def front_matter(text):
+    """(first, last, keys, error): the fenced block at the top of `text`, or None."""
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip("\r").rstrip(" \t") != "---":
+        return None
+    for index in range(1, len(lines)):
+        if lines[index].rstrip("\r").rstrip(" \t") in ("---", "..."):
+            break
+    else:
+        return None
+    body = "\n".join(lines[1:index])
+    try:
+        import yaml
+        value = yaml.safe_load(body) if body.strip() else {}
+    except Exception as error:  # a YAML error of any kind: not front matter
+        message = str(error).split("\n")[0]
+        return {"startLine": 1, "endLine": index + 1, "used": False, "error": "not YAML: " + message}
+    if not isinstance(value, dict):
+        return {"startLine": 1, "endLine": index + 1, "used": False,
+                "error": "YAML, but not a mapping (%s)" % type(value).__name__}
+    return {"startLine": 1, "endLine": index + 1, "used": True, "keys": [str(k) for k in value.keys()]}
+
+
+def blank_lines(text, first, last):
+    lines = text.split("\n")
+    for index in range(first - 1, last):
+        lines[index] = ""
+    return "\n".join(lines)
+
+
+def trim_end(lines, start, end):
+    """The last non-blank line (1-based) of source lines start...end (1-based, inclusive)."""
+    if start is None or end is None:
+        return end
+    while end > start and not lines[end - 1].strip(" \t\r>"):
+        end -= 1
+    return end
+
+
+IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE | re.DOTALL)
+
+
+# Inline HTML that may stand around the images of a paragraph of images alone (a badge row, a
+# figure): a link, a line break, a <picture> and its <source>s, and <img> itself.
+IMAGE_FRAME_TAG = re.compile(r"\s*</?(?:a|picture|source|br|img)\b[^>]*>\s*", re.IGNORECASE | re.DOTALL)
+
+
+def image_frame(html):
+    """How many images the inline HTML `html` holds when it is only images and tags that frame
+    them (see IMAGE_FRAME_TAG); None when it holds anything else."""
+    return len(IMG_TAG.findall(html)) if IMAGE_FRAME_TAG.fullmatch(html) else None
+
+
+def html_attribute(tag, name):
+    found = re.search(r"\b%s\s*=\s*(\"([^\"]*)\"|'([^']*)'|([^\s>]+))" % name, tag, re.IGNORECASE)
+    if not found:
+        return None
+    return next(group for group in found.groups()[1:] if group is not None)
+
+
+def html_images(html, line, depth, into):
+    for match in IMG_TAG.finditer(html):
+        into.append({"line": line + html[:match.start()].count("\n"), "depth": depth, "html": True,
+                     "src": html_attribute(match.group(0), "src") or "",
+                     "alt": html_attribute(match.group(0), "alt")})
+
+
+def strip_prefix(line):
+    """A source line without the block quote markers and list markers in front of its content."""
+    return re.sub(r"^(?:[ \t]*>|[ \t]*(?:\d{1,9}[.)]|[-+*])(?=[ \t]))*[ \t]*", "", line)
+
+
+def first_tag(html):
+    found = re.match(r"\s*<(/?[A-Za-z][A-Za-z0-9-]*|!--|!\[CDATA\[|![A-Za-z]|\?)", html)
+    return found.group(1).lower() if found else None
+
+
+def empty_structure():
+    return {"codeBlocks": [], "listItems": [], "blockQuotes": [], "images": [], "thematicBreaks": [],
+            "headings": [], "paragraphs": [], "htmlBlocks": [], "tables": [], "footnotes": []}
+
+
+# --- markdown-it-py --------------------------------------------------------------------------
