@@ -12,13 +12,32 @@ public struct MarkdownParser: Sendable {
     /// otherwise overflow the stack. cmark itself parses such input iteratively.
     public static let maximumNesting = 32
 
-    public init() {}
+    /// What a parse may cost (`MarkdownBounds`), checked before cmark-gfm sees the text, and the
+    /// deadline it runs under.
+    public var bounds: MarkdownBounds
+
+    public init(bounds: MarkdownBounds = .default) {
+        self.bounds = bounds
+    }
 
     /// The blocks of `text`, raw HTML resolved. Any text is valid Markdown, and any HTML is
-    /// repaired as a browser would: parsing fails only when cmark-gfm as installed cannot do it.
-    /// - Throws: `MarkdownError`: an extension missing (with the package to install), or no memory.
+    /// repaired as a browser would: parsing fails only when cmark-gfm as installed cannot do it,
+    /// or when the text would cost more than `bounds` allow (counted before parsing). The parse
+    /// runs under `bounds.deadline`, if any.
+    /// - Throws: `MarkdownError`: an extension missing (with the package to install), no memory,
+    ///   too much markup or too costly tables.
     public func parse(_ text: String) throws(MarkdownError) -> [MarkdownBlock] {
-        let blocks = try CmarkTree(parsing: text).blocks(maximumNesting: Self.maximumNesting)
-        return try HTMLResolution(maximumNesting: Self.maximumNesting).resolve(blocks)
+        var text = text
+        let refusal: MarkdownError? = text.withUTF8 { utf8 -> MarkdownError? in
+            do throws(MarkdownError) { try bounds.check(utf8) } catch { return error }
+            return nil
+        }
+        if let refusal { throw refusal }
+        let parse = { () throws(MarkdownError) -> [MarkdownBlock] in
+            let blocks = try CmarkTree(parsing: text).blocks(maximumNesting: Self.maximumNesting)
+            return try HTMLResolution(maximumNesting: Self.maximumNesting).resolve(blocks)
+        }
+        guard let deadline = bounds.deadline else { return try parse() }
+        return try deadline.run(path: bounds.documentName, bytes: text.utf8.count, parse)
     }
 }

@@ -1,3 +1,4 @@
+import CommonMark
 import Reflow
 import TextMetrics
 
@@ -11,15 +12,18 @@ extension LayoutInput {
     ///   - layout: how a document's cells are placed (ignored for a screen file).
     ///   - images: where a Markdown document's images are found (`DocumentImages`); nil leaves
     ///     every image a placeholder (a document with no folder, read from memory).
+    ///   - markdownBounds: what parsing a Markdown document may cost (`MarkdownBounds`; beyond, a
+    ///     `MarkdownError`).
     public init(bytes: [UInt8], format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list,
-                images: DocumentImages? = nil) throws {
-        try self.init(file: FileBytes(bytes), format: format, cells: cells, layout: layout, images: images)
+                images: DocumentImages? = nil, markdownBounds: MarkdownBounds = .default) throws {
+        try self.init(file: FileBytes(bytes), format: format, cells: cells, layout: layout, images: images,
+                      markdownBounds: markdownBounds)
     }
 
     /// Reads `file` in `format`, as `init(bytes:format:cells:layout:)` does; a screen file keeps
     /// the bytes (mapped ones too) for the cells it parses later.
     public init(file: FileBytes, format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list,
-                images: DocumentImages? = nil) throws {
+                images: DocumentImages? = nil, markdownBounds: MarkdownBounds = .default) throws {
         switch format {
         case .screen:
             let screen = try ScreenFile(json: file)
@@ -30,7 +34,7 @@ extension LayoutInput {
             let text = DocumentText(bytes: file.array)
             // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.
             let (frontMatter, body) = format == .commonMark ? try FrontMatter.split(text.text) : (nil, text.text)
-            var document = try Document(text: body, format: format)
+            var document = try Document(text: body, format: format, bounds: markdownBounds)
             var imageWarnings: [String] = []
             if format == .commonMark, let images {
                 let resolved = images.resolve(document)

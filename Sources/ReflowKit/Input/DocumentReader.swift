@@ -8,6 +8,10 @@ import TextMetrics
 import Glibc
 #endif
 
+/// How long reading a Markdown document may take (`DocumentReader.markdownDeadline`): the
+/// Markdown reader's `ParseDeadline` (CommonMark's), named for programs that read through ReflowKit.
+public typealias ParseDeadline = Readers.ParseDeadline
+
 /// Reads documents from files, pipes and devices, with a stated maximum size so that a huge file
 /// or an endless device (`/dev/zero`) fails at once with a clear message instead of filling the
 /// memory. Bytes become text as `DocumentText` says (invalid UTF-8 and NUL bytes replaced with
@@ -28,6 +32,13 @@ public struct DocumentReader: Sendable {
     /// `ParseDeadline` for the inputs that need one.
     public var markdownDeadline: ParseDeadline?
 
+    /// What parsing the Markdown document at `path` may cost (`MarkdownBounds`, which the Markdown
+    /// reader checks before cmark-gfm parses): the marks, table cells and table steps
+    /// `maximumBytes` allows, and `markdownDeadline`.
+    public func markdownBounds(for path: String) -> MarkdownBounds {
+        MarkdownBounds(inputLimit: maximumBytes, maximumCells: maximumCells, deadline: markdownDeadline, documentName: path)
+    }
+
     public init(maximumBytes: Int = defaultMaximumBytes, allowImagesOutside: Bool = false, imageLimits: ImageLimits = .default) {
         self.maximumBytes = maximumBytes
         self.allowImagesOutside = allowImagesOutside
@@ -38,7 +49,11 @@ public struct DocumentReader: Sendable {
     /// `DocumentFormat(path:)`), and the decoded text (to report what was replaced).
     public func document(at path: String, format: DocumentFormat? = nil) throws -> (document: Document, text: DocumentText) {
         let text = try text(of: path)
-        return (try Document(text: text.text, format: format ?? DocumentFormat(path: path)), text)
+        do {
+            return (try Document(text: text.text, format: format ?? DocumentFormat(path: path), bounds: markdownBounds(for: path)), text)
+        } catch {
+            throw inputError(error, path: path)
+        }
     }
 
     /// The document or screen file at `path`, read as `format` (default: from its extension),
@@ -52,22 +67,14 @@ public struct DocumentReader: Sendable {
         // Read into memory, never mapped: a mapped file truncated while its cells are parsed
         // (lazily, as they are laid out) would end the process with SIGBUS.
         let bytes = try bytes(of: path)
-        if format == .commonMark {
-            let marks = Self.markdownMarks(in: bytes)
-            if marks > maximumMarkdownMarks {
-                throw InputError.tooMuchMarkup(path: path, marks: marks, limit: maximumMarkdownMarks, inputLimit: maximumBytes)
-            }
-            let tables = Self.markdownTables(in: bytes)
-            if tables.cells > maximumCells || tables.steps > maximumTableSteps {
-                throw InputError.tooCostlyTables(path: path, tables: tables, inputLimit: maximumBytes)
-            }
-        }
-        let read = { try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images) }
+        // The Markdown reader holds the document to the bounds of `maximumBytes` (marks and
+        // tables counted before cmark-gfm parses, the parse under `markdownDeadline`).
         let input: LayoutInput
-        if format == .commonMark, let deadline = markdownDeadline {
-            input = try deadline.run(path: path, bytes: bytes.count, read)
-        } else {
-            input = try read()
+        do {
+            input = try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images,
+                                    markdownBounds: markdownBounds(for: path))
+        } catch {
+            throw inputError(error, path: path)
         }
         let count = input.content.cellCount
         if count > maximumCells {
@@ -85,35 +92,53 @@ public struct DocumentReader: Sendable {
     /// The most cells a document may make: `maximumBytes / bytesPerCell`.
     public var maximumCells: Int { max(1, maximumBytes / Self.bytesPerCell) }
 
-    /// The input limit's bytes per Markdown mark: a Markdown document may hold one mark
-    /// (`markdownMarks(in:)`) per this many bytes of `maximumBytes` (8,388,608 under the default
-    /// 256 MiB). cmark-gfm makes its whole tree before a cell can be counted, and every node it
-    /// makes comes of a mark (a line end or a markup character), at most two of one: a parse costs
-    /// up to about 490 bytes a mark with reflow's blocks made of its tree (lists nested a level per
-    /// `- `; empty list items, 250; emphasis, 435), so the limit bounds it at about 15 times
-    /// itself (20 MB of empty list items took 4.9 GB before).
-    public static let bytesPerMarkdownMark = 32
+    /// The input limit's bytes per Markdown mark (`MarkdownBounds.bytesPerMark`): a Markdown
+    /// document may hold one mark per this many bytes of `maximumBytes` (8,388,608 under the
+    /// default 256 MiB).
+    public static let bytesPerMarkdownMark = MarkdownBounds.bytesPerMark
 
     /// The most Markdown marks a document may hold: `maximumBytes / bytesPerMarkdownMark`.
-    public var maximumMarkdownMarks: Int { max(1, maximumBytes / Self.bytesPerMarkdownMark) }
+    public var maximumMarkdownMarks: Int { markdownBounds(for: "").maximumMarks }
 
-    /// Bytes of `text` cmark-gfm can make a node of: line ends, and the characters that open a
-    /// block or an inline (`>` `-` `+` `*` `_` `[` `!` `<` `` ` `` `|` `~` `#` `\` `&`, and `.` and
-    /// `)`, which end an ordered list's number and split an autolink). Prose has 2 to 4 % of them,
-    /// real READMEs 3 to 16 %; a list of empty items, all.
+    /// Table steps a Markdown document may take per byte of the input limit
+    /// (`MarkdownBounds.tableStepsPerByte`).
+    public static let tableStepsPerByte = MarkdownBounds.tableStepsPerByte
+
+    /// The most table steps a Markdown document may take: `maximumBytes * tableStepsPerByte`.
+    public var maximumTableSteps: Int { markdownBounds(for: "").maximumTableSteps }
+
+    /// What cmark-gfm may spend on a document's pipe tables (`CommonMark`'s `MarkdownTables`).
+    public typealias MarkdownTables = Readers.MarkdownTables
+
+    /// The marks of `text`, as the Markdown reader counts them (`MarkdownBounds.marks(in:)`).
     public static func markdownMarks(in text: [UInt8]) -> Int {
-        text.withUnsafeBufferPointer { bytes in
-            var count = 0
-            for byte in bytes where Self.isMark[Int(byte)] { count += 1 }
-            return count
+        text.withUnsafeBufferPointer { MarkdownBounds.marks(in: $0) }
+    }
+
+    /// The cells and parse steps `text`'s pipe tables may cost, as the Markdown reader counts
+    /// them (`MarkdownTables(counting:)`).
+    public static func markdownTables(in text: [UInt8]) -> MarkdownTables {
+        text.withUnsafeBufferPointer { MarkdownTables(counting: $0) }
+    }
+
+    /// `error` as an `InputError` naming `path` when it is the Markdown reader refusing a
+    /// document beyond `maximumBytes`'s bounds; any other error as it is.
+    private func inputError(_ error: any Error, path: String) -> any Error {
+        switch error as? MarkdownError {
+        case .tooMuchMarkup(let marks, let limit):
+            InputError.tooMuchMarkup(path: path, marks: marks, limit: limit, inputLimit: maximumBytes)
+        case .tooCostlyTables(let tables, _, _):
+            InputError.tooCostlyTables(path: path, tables: tables, inputLimit: maximumBytes)
+        default:
+            error
         }
     }
 
-    private static let isMark: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in Array("\n\r>-+*_[!<`|~#\\&.)".utf8) { table[Int(byte)] = true }
-        return table
-    }()
+    /// Sums and products that stop at `Int.max` (inputs far beyond the default limit).
+    static func product(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? .max : product
+    }
 
     /// The file at `path` open for reading, and its status; an error for a missing file, a
     /// directory, or a regular file larger than `maximumBytes`; with `regularOnly`, for anything

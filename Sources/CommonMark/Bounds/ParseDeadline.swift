@@ -8,9 +8,10 @@ import Dispatch
 /// deep with many lines (90 KB: 41 s), thousands of unclosed `![` before links (`![[]()`
 /// repeated: 960 KB, over a minute), `www.` runs joined by underscores (180 KB: 23 s), repeated
 /// `<![CDATA[` or `<?`. Tables, the one such cost that also takes memory, are bounded before
-/// parsing (`DocumentReader.markdownTables(in:)`); for the others, which take only time, a
-/// deadline stops the read. A library cannot stop a C call on another thread, so `expired` is
-/// called on a timer's thread while the parse goes on: the command line says so and exits.
+/// parsing (`MarkdownTables`, `MarkdownBounds`); for the others, which take only time, a
+/// deadline stops the read (`MarkdownBounds.deadline`: `MarkdownParser.parse` runs under it). A
+/// library cannot stop a C call on another thread, so `expired` is called on a timer's thread
+/// while the parse goes on: it must end the process (the command line says so and exits).
 public struct ParseDeadline: Sendable {
     /// Seconds allowed before any byte, and for each MiB of the document.
     public var seconds: Double
@@ -34,7 +35,7 @@ public struct ParseDeadline: Sendable {
     public func allowance(forBytes bytes: Int) -> Double { seconds + secondsPerMiB * Double(bytes) / Double(1 << 20) }
 
     /// `body`, with `expired` called if it is still running after the allowance for `bytes`.
-    func run<T>(path: String, bytes: Int, _ body: () throws -> T) rethrows -> T {
+    public func run<T, Failure: Error>(path: String, bytes: Int, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let allowance = allowance(forBytes: bytes)
         let expired = self.expired
         let timer = DispatchWorkItem { expired(path, allowance) }
