@@ -13,7 +13,7 @@ import TestSupport
 /// expected at each size is read from the row measured without the fixed height (where every
 /// line and the icon are, from the top, as a row too short for its content also places them),
 /// not from the audit's own reading of the layout.
-@Suite struct ClippingTests {
+@Suite struct TextClippedTests {
     static let icon = "{\"image\": {\"width\": 29, \"height\": 29, \"scalesWithText\": true, \"accessibilityLabel\": \"\"}}"
 
     static func settingsRow(detail: Bool) -> String {
@@ -91,19 +91,40 @@ import TestSupport
         #expect(AuditTests.findings(report, .contentClipped).isEmpty)
     }
 
-    /// A photo taller than its fixed-height card is cut: `content-clipped`, a warning; the
-    /// card's one line of text fits, so no `text-clipped`. In a card tall enough, neither.
-    @Test func anImageTallerThanItsCellIsContentClipped() throws {
-        let cells = "{\"stack\": [{\"text\": \"Lisbon\", \"style\": \"headline\"}, "
-            + "{\"image\": {\"width\": 120, \"height\": 120, \"accessibilityLabel\": \"Tram on a hill\"}}]}"
-        let short = try AuditTests.audit(AuditTests.screen(height: "{\"absolute\": 100}", cells: cells))
-        let finding = try #require(AuditTests.findings(short, .contentClipped).first)
-        #expect(finding.severity == .warning)
-        #expect(finding.category == .extraSmall, "120 pt does not fit in 100 at any size")
-        #expect(finding.message.contains("below the bottom"), "\(finding.message)")
-        #expect(AuditTests.findings(short, .textClipped).filter { $0.categories.contains(.large) }.isEmpty,
-                "the headline is above the image, inside the card")
-        let tall = try AuditTests.audit(AuditTests.screen(height: "{\"absolute\": 400}", cells: cells))
-        #expect(AuditTests.findings(tall, .contentClipped).isEmpty)
+    /// A 60 pt card with two lines of body text: it clips from the first category where the
+    /// screen cell's scaled top inset and two body lines need more than 60 pt, so the second
+    /// line passes the card's bottom (an inset the text runs into cuts no line).
+    @Test func aSixtyPointCardWithTwoLinesClipsFromTheSizeItsNumbersSay() throws {
+        let json = AuditTests.screen(height: "{\"absolute\": 60}", cells: "{\"text\": \"First line\\nSecond line\"}")
+        let report = try AuditTests.audit(json)
+        let insets = EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12)
+        func bottom(_ category: ContentSizeCategory) -> Double {
+            insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).top + 2 * DynamicType.spec(.body, category).leading
+        }
+        #expect(ContentSizeCategory.allCases.allSatisfy { abs(bottom($0) - 60) > 0.5 }, "no size is borderline")
+        let first = ContentSizeCategory.allCases.first { bottom($0) > 60 }
+        // What text-clipped used to fire on: the text running into the bottom inset, no line cut.
+        let insetEaten = try #require(ContentSizeCategory.allCases.first { category in
+            insets.scaled(by: FontMetrics(forTextStyle: .body).scaleFactor(for: category)).vertical
+                + 2 * DynamicType.spec(.body, category).leading > 60
+        })
+        #expect(first.map { $0 > insetEaten } ?? true, "a size where the text runs into the inset but no line is cut")
+        let finding = try #require(AuditTests.findings(report, .textClipped).first)
+        #expect(finding.category == first)
+        #expect(finding.severity == .error)
+        #expect(finding.source?.jsonPath == "sections[0].cells[0]")
+        let line = json.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("First line") }.map { $0 + 1 }
+        #expect(finding.source?.line == line, "the cell's line in the file")
+        let roomy = try AuditTests.audit(AuditTests.screen(height: "{\"absolute\": 400}", cells: "{\"text\": \"First line\\nSecond line\"}"))
+        #expect(AuditTests.findings(roomy, .textClipped).isEmpty)
+    }
+
+    @Test func aLineLimitThatHidesLinesIsClippedText() throws {
+        let long = "A subtitle long enough to need more than one line at some of the larger text sizes of all"
+        let report = try AuditTests.audit(AuditTests.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"\(long)\", \"lines\": 1}"))
+        let finding = try #require(AuditTests.findings(report, .textClipped).first)
+        #expect(finding.message.contains("a line limit shows 1 of"))
+        let short = try AuditTests.audit(AuditTests.screen(height: "{\"estimated\": 44}", cells: "{\"text\": \"Short\", \"lines\": 1}"))
+        #expect(AuditTests.findings(short, .textClipped).isEmpty)
     }
 }

@@ -1,0 +1,108 @@
+import Reflow
+import TextMetrics
+
+// De-duplication: what each size saw of an element, one finding.
+extension Auditor {
+    /// Observations merged into findings: one per rule, width and element, at the first category
+    /// it was seen in (its frame and message), listing the other categories, at the worst severity.
+    struct Findings {
+        struct Key: Hashable {
+            var rule: AuditRule
+            var width: Double
+            var element: ElementRole
+            var indexPath: IndexPath
+
+            init(_ observation: Observation) {
+                (rule, width, element, indexPath) = (observation.rule, observation.width, observation.element, observation.indexPath)
+            }
+        }
+        /// An element, whatever the width: what the limit per rule counts.
+        struct Element: Hashable {
+            var element: ElementRole
+            var indexPath: IndexPath
+        }
+        let source: (@Sendable (IndexPath) -> SourceLocation?)?
+        /// The most elements a rule keeps findings for.
+        let limit: Int
+        private var order: [Key] = []
+        private var findings: [Key: AuditFinding] = [:]
+        private var kept: [AuditRule: Set<Element>] = [:]
+        private var omitted: [AuditRule: Set<Element>] = [:]
+        /// The worst severity among what was not kept.
+        private(set) var omittedWorst: AuditSeverity?
+
+        init(source: (@Sendable (IndexPath) -> SourceLocation?)?, limit: Int = .max) {
+            self.source = source
+            self.limit = limit
+        }
+
+        var ordered: [AuditFinding] { order.map { findings[$0]! } }
+        /// How many elements each rule found beyond the limit.
+        var omittedCounts: [AuditRule: Int] { omitted.mapValues(\.count) }
+
+        /// Whether an observation of a new finding is kept: its element already has a finding of
+        /// the rule (at another width), or the rule has room for another element.
+        private mutating func keeps(_ observation: Observation) -> Bool {
+            let element = Element(element: observation.element, indexPath: observation.indexPath)
+            if kept[observation.rule]?.contains(element) == true { return true }
+            if kept[observation.rule, default: []].count < limit {
+                kept[observation.rule, default: []].insert(element)
+                return true
+            }
+            omitted[observation.rule, default: []].insert(element)
+            omittedWorst = max(omittedWorst ?? observation.severity, observation.severity)
+            return false
+        }
+
+        mutating func add(_ observations: [Observation]) {
+            for observation in observations { add(observation) }
+        }
+
+        mutating func add(_ observation: Observation) {
+            let key = Key(observation)
+            guard var finding = findings[key] else {
+                guard keeps(observation) else { return }
+                order.append(key)
+                findings[key] = AuditFinding(
+                    rule: observation.rule, severity: observation.severity, category: observation.category, width: observation.width,
+                    element: observation.element, indexPath: observation.indexPath, frame: observation.frame,
+                    source: observation.element == .cell || observation.element == .badge ? source?(observation.indexPath) : nil,
+                    message: observation.message)
+                return
+            }
+            finding.frames[observation.category] = finding.frames[observation.category] ?? observation.frame
+            if observation.category < finding.category {
+                finding.otherCategories.append(finding.category)
+                finding.category = observation.category
+                finding.frame = observation.frame
+                finding.message = observation.message
+            } else if observation.category != finding.category, !finding.otherCategories.contains(observation.category) {
+                finding.otherCategories.append(observation.category)
+            }
+            finding.otherCategories.sort()
+            finding.severity = max(finding.severity, observation.severity)
+            findings[key] = finding
+        }
+    }
+
+    /// The findings of the rules that read the same at every width (`AuditRule.dependsOnWidth`:
+    /// image-alt, missing-glyph) kept at the first of `options.widths` they were found at only.
+    func firstWidthOnly(_ findings: [AuditFinding]) -> [AuditFinding] {
+        struct Key: Hashable {
+            var rule: AuditRule
+            var element: ElementRole
+            var indexPath: IndexPath
+        }
+        var first: [Key: Double] = [:]
+        for finding in findings where !finding.rule.dependsOnWidth {
+            let key = Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)
+            let rank = options.widths.firstIndex(of: finding.width) ?? .max
+            if let known = first[key], (options.widths.firstIndex(of: known) ?? .max) <= rank { continue }
+            first[key] = finding.width
+        }
+        return findings.filter { finding in
+            finding.rule.dependsOnWidth
+                || first[Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)] == finding.width
+        }
+    }
+}

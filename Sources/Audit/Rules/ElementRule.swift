@@ -1,0 +1,36 @@
+import Reflow
+
+/// A rule that reads each laid-out element on its own, as the layout streams it: most rules. Its
+/// check is a pure function of the element and the layout's context (category, width, theme, what
+/// was read from the content beforehand), so a rule is tested with one fixture that triggers it
+/// and one that must not (`Tests/AuditTests/Rules/`).
+///
+/// To add one: a type in `Rules/` conforming to this, a case in `AuditRule` (its summary and
+/// help), and its line in `Auditor.Inspection.elementRules`.
+protocol ElementRule: Sendable {
+    /// What it reports.
+    static var rule: AuditRule { get }
+    /// Its problems with `element` (never a decoration), in the order found; none: empty.
+    static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem]
+}
+
+/// A problem a rule found in an element: how much it matters and what to say.
+struct Problem: Sendable {
+    var severity: AuditSeverity
+    var message: String
+
+    init(_ severity: AuditSeverity, _ message: String) {
+        (self.severity, self.message) = (severity, message)
+    }
+}
+
+/// A rule that can say nothing until the whole layout is known (`overlap` needs every cell,
+/// `contrast` the section backgrounds, which come last). It is given every element, decorations
+/// included, keeps what it needs of each (small: never the measured text), and reports at the end.
+/// One value per layout. Listed in `Auditor.Inspection.wholeLayoutRules`.
+protocol WholeLayoutRule {
+    /// Keeps what it needs of `element`.
+    mutating func collect(_ element: LayoutAttributes, in context: Auditor.LayoutContext)
+    /// What it found in the layout, once every element was collected.
+    mutating func finish(in context: Auditor.LayoutContext) -> [Auditor.Observation]
+}
