@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every shape of the layout JSON that reflow writes validates against its published schema,
@@ -10,7 +11,7 @@ import Testing
 ///
 /// Needs jsonschema in the test tools' virtual environment (scripts/python-tools.sh; REFLOW_PYTHON
 /// names another python); skipped loudly without it, a failure in CI or with REFLOW_REQUIRE_PEERS=1.
-@Suite struct LayoutJSONSchemaTests {
+@Suite(.runsOutsideTools, .tags(.outsideTools)) struct LayoutJSONSchemaTests {
     static let validator = CLI.repository.appendingPathComponent("scripts/validate-layout-json.py").path
 
     static let missing: String? = {
