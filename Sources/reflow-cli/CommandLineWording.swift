@@ -183,7 +183,7 @@ extension ScrollRequest.Problem: CommandLineWording {
         case .maximumFrames(let limit): "--max-frames must be at least 1, got \(limit)"
         case .stepTooSmall(let speed, let fps):
             "--speed \(Limits.describe(speed)) at --fps \(Limits.describe(fps)) moves \(Limits.describe(speed / fps)) pt a frame, "
-                + "less than the layout unit (1/64 pt); use at least "
+                + "less than the point grid's step (1/64 pt); use at least "
                 + "\(Limits.describe(ScrollRequest.minimumSpeed(framesPerSecond: fps))) pt/s at this frame rate"
         case .changeFraction(let fraction): "--change-category-at must be a fraction between 0 and 1, got \(fraction)"
         case .changeIncomplete:

@@ -17,7 +17,7 @@ extension BadInputTableTests {
         Case(name: "#3 --fps 1e9", arguments: ["doc.md", "--fps", "1e9"], status: 64,
              stderr: "Error: --fps must be between 1 and 1000 frames per second, got 1000000000"),
         Case(name: "#3 --speed 0.01", arguments: ["doc.md", "--speed", "0.01"], status: 64,
-             stderr: "Error: --speed 0.01 at --fps 60 moves 0.00016666666666666666 pt a frame, less than the layout unit (1/64 pt); use at least 0.938 pt/s at this frame rate"),
+             stderr: "Error: --speed 0.01 at --fps 60 moves 0.00016666666666666666 pt a frame, less than the point grid's step (1/64 pt); use at least 0.938 pt/s at this frame rate"),
         Case(name: "#3 more frames than --max-frames", arguments: ["doc.md", "--speed", "1", "--height", "100", "--max-frames", "100"],
              status: 1,
              stderr: "reflow-cli: error: scrolling stopped after 100 frames at 1 of 234 pt (each frame moves 0.016666666666666666 pt); raise --speed, lower --fps, or raise --max-frames"),

@@ -32,7 +32,7 @@ import Testing
                           as: "scrolling stopped after 100 frames at 1 of 234 pt (each frame moves 0.016666666666666666 pt); "
                             + "raise --speed, lower --fps, or raise --max-frames")
         Self.expectWorded(ScrollSession.Failure.stepTooSmall(step: 0.01), naming: "--",
-                          as: "each frame would move 0.01 pt, less than the layout unit (1/64 pt), so the scroll would never move; "
+                          as: "each frame would move 0.01 pt, less than the point grid's step (1/64 pt), so the scroll would never move; "
                             + "raise --speed or lower --fps")
     }
 
@@ -94,7 +94,7 @@ import Testing
                 "the viewport as typed")
         #expect(disagree.commandLineMessage == "--width 390 and --viewport 320x568 disagree; give one width")
         Self.expectWorded(ScrollRequest.Problem.stepTooSmall(speed: 0.01, framesPerSecond: 60), naming: "--speed",
-                          as: "--speed 0.01 at --fps 60 moves 0.00016666666666666666 pt a frame, less than the layout unit (1/64 pt); "
+                          as: "--speed 0.01 at --fps 60 moves 0.00016666666666666666 pt a frame, less than the point grid's step (1/64 pt); "
                             + "use at least 0.938 pt/s at this frame rate")
         Self.expectWorded(ScrollRequest.Problem.height(.notPositive(-1)), naming: "--height",
                           as: "--height must be a positive number of points, got -1")

@@ -85,7 +85,7 @@ import TestSupport
         for problem in problems { #expect(!problem.description.contains("--"), "\(problem)") }
         #expect("\(PreviewRequest.Problem.width(.notPositive(0)))" == "width must be a positive number of points, got 0")
         #expect("\(ScrollRequest.Problem.stepTooSmall(speed: 0.01, framesPerSecond: 60))"
-            == "a speed of 0.01 pt/s at 60 frames per second moves 0.00016666666666666666 pt a frame, less than the layout unit "
+            == "a speed of 0.01 pt/s at 60 frames per second moves 0.00016666666666666666 pt a frame, less than the point grid's step "
             + "(1/64 pt); use at least 0.938 pt/s at this frame rate")
     }
 

@@ -90,7 +90,7 @@ public struct ScrollSession {
         public var problem: String {
             switch self {
             case .stepTooSmall(let step):
-                "each frame would move \(JSONText.number(step)) pt, less than the layout unit (1/64 pt), so the scroll would never move"
+                "each frame would move \(JSONText.number(step)) pt, less than the point grid's step (1/64 pt), so the scroll would never move"
             case .tooManyFrames(let limit, let step, let offset, let end):
                 "scrolling stopped after \(limit) frames at \(Int(offset)) of \(Int(end)) pt (each frame moves \(JSONText.number(step)) pt)"
             }

@@ -31,7 +31,7 @@ extension ScrollRequest {
                 "the frame limit must be at least 1, got \(limit)"
             case .stepTooSmall(let speed, let fps):
                 "a speed of \(Limits.describe(speed)) pt/s at \(Limits.describe(fps)) frames per second moves "
-                    + "\(Limits.describe(speed / fps)) pt a frame, less than the layout unit (1/64 pt); use at least "
+                    + "\(Limits.describe(speed / fps)) pt a frame, less than the point grid's step (1/64 pt); use at least "
                     + "\(Limits.describe(ScrollRequest.minimumSpeed(framesPerSecond: fps))) pt/s at this frame rate"
             case .changeFraction(let fraction):
                 "the text size changes at a fraction of the way down between 0 and 1, got \(fraction)"
