@@ -103,7 +103,7 @@ struct CheckCommand: ParsableCommand {
         let single = set.documents.count == 1 && documents.shard == nil
         let fontsDirectory = library.directory
         let paint: @Sendable () throws -> CheckReport.Painter = {
-            try CheckReport.Painter(fonts: try FontLibrary(directory: fontsDirectory), budget: budget, labels: labels)
+            try CheckReport.Painter(fonts: try FontLibrary.opening(directory: fontsDirectory), budget: budget, labels: labels)
         }
         let read: @Sendable (String) throws -> GoldenCheck.Reading = { path in
             let input = try reader.layoutInput(at: path)

@@ -269,13 +269,14 @@ import Testing
         #expect(roles.filter { $0 == .cjk }.count == 1)
     }
 
-    @Test func filesListedInTheEnvironmentGoBeforeTheEmojiFace() throws {
+    @Test func filesAddedToTheChainGoBeforeTheEmojiFace() throws {
         let extra = "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf"
-        let chain = FontChain.fromEnvironment(["REFLOW_FALLBACK_FONTS": "/x/One.ttf:\(extra)"])
+        let chain = FontChain.standard.adding(files: ["/x/One.ttf", extra], origin: "added by a test")
         let names = chain.entries.map(\.name)
         let emoji = try #require(chain.entries.firstIndex { $0.role == .emoji })
         #expect(names[emoji - 2] == "One" && names[emoji - 1] == "NotoSansArabic-Regular")
-        #expect(FontChain.fromEnvironment([:]) == FontChain.standard)
+        #expect(chain.entries[emoji - 1].scripts == ["added by a test"])
+        #expect(FontChain.standard.adding(files: [], origin: "") == FontChain.standard)
 
         // Without Noto Sans Arabic (and the faces found by coverage, which include other Arabic
         // faces), Arabic is missing; added back through the environment, it draws.

@@ -21,7 +21,7 @@ extension CellSizer {
     /// for `content` (`paragraphCacheLimit(for:)`).
     /// - Parameter content: what the sweep lays out.
     public static func forSweep(fontsDirectory directory: String, content: CollectionContent) throws -> CellSizer {
-        let typesetter = try Typesetter(fonts: try FontLibrary(directory: directory),
+        let typesetter = try Typesetter(fonts: try FontLibrary.opening(directory: directory),
                                         paragraphCacheLimit: paragraphCacheLimit(for: content), layoutCacheLimit: 0)
         return CellSizer(typesetter: typesetter, cacheLimit: 0)
     }

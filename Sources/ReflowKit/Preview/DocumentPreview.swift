@@ -226,7 +226,7 @@ public struct DocumentPreview {
             screens = try sweep(categories, progress: progress) { snapshot in
                 builder.displayList(elements: snapshot.allAttributes,
                                     visibleRect: Rect(x: 0, y: 0, width: width, height: snapshot.contentSize.height),
-                                    labels: annotations.isEmpty ? nil : try Typesetter(fonts: try FontLibrary(directory: directory)),
+                                    labels: annotations.isEmpty ? nil : try Typesetter(fonts: try FontLibrary.opening(directory: directory)),
                                     groups: snapshot.groupFrames,
                                     annotations: annotations[snapshot.environment.category] ?? [])
             }

@@ -43,7 +43,7 @@ public struct ScrollPlot {
 
     /// The plot as a display list, 900 pt wide.
     public func displayList() throws -> DisplayList {
-        let typesetter = try Typesetter(fonts: try fonts ?? FontLibrary())
+        let typesetter = try Typesetter(fonts: try fonts ?? FontLibrary.opening(directory: nil))
         let frames = session.frames
         let budget = session.summary?.budgetMs ?? 16.7
         let plotWidth = Self.width - 2 * Self.margin

@@ -131,14 +131,15 @@ public struct FontChain: Hashable, Sendable {
         ], coverageDirectories: [notoDirectory, notoCJKDirectory])
     }()
 
-    /// `standard` with the files listed in `REFLOW_FALLBACK_FONTS` (colon-separated) in front of
-    /// the emoji entry.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> FontChain {
-        var chain = standard
-        guard let list = environment["REFLOW_FALLBACK_FONTS"], !list.isEmpty else { return chain }
-        let extra = list.split(separator: ":").map { path in
-            Entry(name: ((String(path) as NSString).lastPathComponent as NSString).deletingPathExtension,
-                  scripts: ["added by REFLOW_FALLBACK_FONTS"], regular: String(path))
+    /// The chain with the font `files` in front of the emoji entry, in order, each an entry named
+    /// after its file and described by `origin` (what a font report says added it). TextMetrics
+    /// reads no environment: reflow's `REFLOW_FALLBACK_FONTS` is read by ReflowKit
+    /// (`FontChain.fromEnvironment`), which adds its files here.
+    public func adding(files: [String], origin: String) -> FontChain {
+        guard !files.isEmpty else { return self }
+        var chain = self
+        let extra = files.map { path in
+            Entry(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension, scripts: [origin], regular: path)
         }
         let at = chain.entries.firstIndex { $0.role == .emoji } ?? chain.entries.count
         chain.entries.insert(contentsOf: extra, at: at)

@@ -12,7 +12,8 @@ import Foundation
 /// `share/reflow/Fonts` next to an installed binary, and last the source checkout this module
 /// was built from. It reads no environment variable for them: a program that lets one name the
 /// folder (reflow's `REFLOW_FONTS`, read by ReflowKit's `FontLibrary.resolving`) passes it as the
-/// directory. The fallback chain is `FontChain.fromEnvironment()` unless one is given.
+/// directory. The fallback chain is `FontChain.standard` unless one is given (reflow's
+/// `REFLOW_FALLBACK_FONTS` is added by ReflowKit, `FontChain.fromEnvironment`).
 ///
 /// ```swift
 /// let fonts = try FontLibrary()                         // the bundled Inter and Debian's Noto chain
@@ -39,7 +40,7 @@ public final class FontLibrary: Sendable {
     /// The file every fonts folder must hold; used to recognise one.
     public static let markerFile = "Inter-Regular.otf"
 
-    public init(directory: String? = nil, chain: FontChain = .fromEnvironment()) throws {
+    public init(directory: String? = nil, chain: FontChain = .standard) throws {
         self.directory = try Self.locateFontsDirectory(explicit: directory)
         self.chain = chain
         self.coverage = CoverageIndex(directories: chain.coverageDirectories, excluding: chain.namedFiles)
