@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The pipeline, one target per step (see docs/design.md):
-//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─► Preview ─► Audit, ReflowKit ─► PreviewServer ─► reflow-cli
-//   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ─┘
+//   C libraries (each its own system-library target) ─► TextMetrics ─► Reflow ─┬► Preview (the renderers) ─┬► ReflowKit ─► PreviewServer ─► reflow-cli
+//                                                                               └► Audit (never a renderer) ─┤
+//   readers' C libraries and Yams ─► CommonMark ─► Readers (inputs into Reflow's model) ──────────────────────┘
 //   CPNG, CJPEG ─► Images (images in documents: found, probed, decoded, fitted) ─► Readers (probed), Preview (drawn)
 // Inter (SIL Open Font License 1.1, Fonts/OFL.txt), Text and Display cuts.
 let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in

@@ -124,7 +124,7 @@ final class DocumentRenderer: Sendable {
         let version = source.current
         let preview = try self.preview(of: version, parameters)
         let input = version.input
-        let document = LayoutJSONDocument(document: source.name, format: input.format, cells: .blocks,
+        let document = LayoutReport.Document(document: source.name, format: input.format, cells: .blocks,
                                           layout: input.format == .screen ? "compositional" : LayoutInput.DocumentLayout.list.rawValue)
         let reports = try workers.withWorker { worker in
             try parameters.categories.map { category in

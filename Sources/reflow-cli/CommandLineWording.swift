@@ -102,7 +102,7 @@ extension InputError: CommandLineWording {
     }
 }
 
-extension GoldenLayout.ReadError: CommandLineWording {
+extension LayoutReport.Golden.ReadError: CommandLineWording {
     var commandLineMessage: String {
         newerVersion == nil ? "\(problem); re-record it with --record"
             : "\(problem); check it with the reflow that recorded it, or re-record it with --record"

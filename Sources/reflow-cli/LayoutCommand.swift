@@ -68,8 +68,8 @@ struct LayoutCommand: ParsableCommand {
         let documentFormat = loaded.format
         let directory = try document.fonts.library().directory
         let progress = document.progress("laying out")
-        let sink = try LayoutJSONDocument.Sink(output: destination)
-        let json = LayoutJSONDocument(document: document.name, format: documentFormat, cells: placement.cells,
+        let sink = try LayoutReport.Document.Sink(output: destination)
+        let json = LayoutReport.Document(document: document.name, format: documentFormat, cells: placement.cells,
                                       layout: loaded.format == .screen ? "compositional" : placement.layout.rawValue)
         let sweep = try document.text.sweep(loaded)
         let (width, viewport, position) = try resolvedScreen()

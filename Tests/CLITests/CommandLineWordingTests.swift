@@ -65,7 +65,7 @@ import Testing
                           as: "'/dev/zero' is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) "
                             + "if the document is meant to be this long")
         #expect(InputError.notFound(path: "a").commandLineMessage == "cannot read 'a': no such file; check the path")
-        Self.expectWorded(GoldenLayout.ReadError(path: "g/doc-l.json", reason: "contentSize.width is null"), naming: "--record",
+        Self.expectWorded(LayoutReport.Golden.ReadError(path: "g/doc-l.json", reason: "contentSize.width is null"), naming: "--record",
                           as: "golden 'g/doc-l.json' is not a layout JSON: contentSize.width is null; re-record it with --record")
         Self.expectWorded(GoldenStore.Problem.folderIsAFile(folder: "doc.txt"), naming: "--goldens",
                           as: "--goldens 'doc.txt' is a file, not a folder; give the folder that holds (or will hold) the goldens")

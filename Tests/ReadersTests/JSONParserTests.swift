@@ -133,7 +133,7 @@ import TestSupport
             #expect(error.description.hasPrefix("sections[0].cells[\(count - 2)]: not valid JSON: expected ',' or ']' in an array at line 3"))
         }
         // The first screen lays out without reading the bad cell; the whole layout finds it.
-        let planned = try PlannedLayout(layout: screen.layout, content: screen.content, environment: LayoutEnvironment(),
+        let planned = try MeasuringPlan(layout: screen.layout, content: screen.content, environment: LayoutEnvironment(),
                                         sizer: try Fixtures.sizer())
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: 44)), height: 844,
                                 prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)

@@ -49,7 +49,7 @@ import TestSupport
         }
         #expect(input.content.cellCount == count)
         #expect(lazyCells.blocksRead == 0, "reading the file parses no cell")
-        let planned = try PlannedLayout(layout: input.layout, content: input.content,
+        let planned = try MeasuringPlan(layout: input.layout, content: input.content,
                                         environment: LayoutEnvironment(containerWidth: 390, category: .large), sizer: try Fixtures.sizer())
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: 44)), height: 844,
                                 prefetcher: Prefetcher(margin: 0, unitsPerFrame: 0), source: planned.source)

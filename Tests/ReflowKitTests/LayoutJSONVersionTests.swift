@@ -15,7 +15,7 @@ import TestSupport
                                 sizer: try Fixtures.sizer())
     }
 
-    static let fonts = [GoldenLayout.FontRecord(file: "Inter-Regular.otf", version: "Version 4.000")]
+    static let fonts = [LayoutReport.Golden.FontRecord(file: "Inter-Regular.otf", version: "Version 4.000")]
 
     @Test func aLayoutOnItsOwnStartsWithTheVersionAndANestedOneHasNone() throws {
         let report = try Self.report()
@@ -29,21 +29,21 @@ import TestSupport
     }
 
     @Test func aGoldenWritesTheVersionThenItsFontsAndReadsBack() throws {
-        let golden = GoldenLayout(report: try Self.report(), fonts: Self.fonts)
+        let golden = LayoutReport.Golden(report: try Self.report(), fonts: Self.fonts)
         let text = golden.jsonText()
         #expect(text.hasPrefix("{\n  \"version\": 1,\n  \"fonts\": [\n    {\"file\": \"Inter-Regular.otf\""))
         #expect(text.components(separatedBy: "\"version\": 1,").count == 2, "one version, at the top")
-        let read = try GoldenLayout.decode(Array(text.utf8), path: "g/welcome-l.json")
+        let read = try LayoutReport.Golden.decode(Array(text.utf8), path: "g/welcome-l.json")
         #expect(read.report == golden.report)
         #expect(read.fonts == Self.fonts)
     }
 
     /// A golden recorded before the layout JSON had a version: the same format without the key.
     @Test func aGoldenWithoutAVersionStillReads() throws {
-        let golden = GoldenLayout(report: try Self.report(), fonts: Self.fonts)
+        let golden = LayoutReport.Golden(report: try Self.report(), fonts: Self.fonts)
         let old = golden.jsonText().replacingOccurrences(of: "  \"version\": 1,\n", with: "")
         #expect(old.hasPrefix("{\n  \"fonts\": ["))
-        let read = try GoldenLayout.decode(Array(old.utf8), path: "g/welcome-l.json")
+        let read = try LayoutReport.Golden.decode(Array(old.utf8), path: "g/welcome-l.json")
         #expect(read.report == golden.report)
         #expect(read.fonts == Self.fonts)
     }
@@ -53,9 +53,9 @@ import TestSupport
     @Test func aGoldenOfALaterVersionIsRefusedByItsVersion() throws {
         let later = #"{"version": 2, "fonts": [], "layouts": "a shape version 1 never had"}"#
         #expect {
-            try GoldenLayout.decode(Array(later.utf8), path: "g/doc-l.json")
+            try LayoutReport.Golden.decode(Array(later.utf8), path: "g/doc-l.json")
         } throws: { error in
-            guard let error = error as? GoldenLayout.ReadError else { return false }
+            guard let error = error as? LayoutReport.Golden.ReadError else { return false }
             return error.newerVersion == 2
                 && error.problem == "golden 'g/doc-l.json': it is layout JSON version 2, newer than the version this reflow reads (1)"
                 && error.description.hasSuffix("; check it with the reflow that recorded it, or record it again with this one")
@@ -63,9 +63,9 @@ import TestSupport
         // Version 1 with the same bad shape is a layout JSON with a problem, said as before.
         let bad = later.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 1")
         #expect {
-            try GoldenLayout.decode(Array(bad.utf8), path: "g/doc-l.json")
+            try LayoutReport.Golden.decode(Array(bad.utf8), path: "g/doc-l.json")
         } throws: { error in
-            guard let error = error as? GoldenLayout.ReadError else { return false }
+            guard let error = error as? LayoutReport.Golden.ReadError else { return false }
             return error.newerVersion == nil && error.problem.hasPrefix("golden 'g/doc-l.json' is not a layout JSON: ")
         }
     }

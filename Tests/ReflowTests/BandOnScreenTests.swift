@@ -44,7 +44,7 @@ import TestSupport
     }
 
     /// The band's unit in a plan of `bandScreen`.
-    static func bandUnit(_ planned: PlannedLayout) throws -> Int {
+    static func bandUnit(_ planned: MeasuringPlan) throws -> Int {
         try #require(planned.plan.unit(containing: IndexPath(item: 0, section: 1)))
     }
 
@@ -54,7 +54,7 @@ import TestSupport
         let environment = LayoutEnvironment(containerWidth: Self.width, containerHeight: 844, category: .accessibilityExtraLarge,
                                             layoutDirection: direction)
         let sizer = try Fixtures.sizer()
-        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
+        let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: sizer)
         var lazy = planned.lazyLayout(estimate: .automatic(initial: 44))
         planned.measureDown(to: Self.screen.maxY, screenTop: 0, lazy: &lazy)
         let shown = try planned.attributes(in: Self.screen, lazy: &lazy)
@@ -81,7 +81,7 @@ import TestSupport
         let (layout, content) = Self.bandScreen(cards: Self.cards(40, tall: 30))
         let environment = LayoutEnvironment(containerWidth: Self.width, containerHeight: 844, category: .large)
         let sizer = try Fixtures.sizer()
-        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
+        let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: sizer)
         let eager = try layout.layout(content, in: environment, sizer: try Fixtures.sizer())
         let band = try Self.bandUnit(planned)
 
@@ -107,7 +107,7 @@ import TestSupport
     @Test func aBandAboveTheScreenIsMeasuredWhole() throws {
         let (layout, content) = Self.bandScreen(cards: Self.cards(40, tall: 30))
         let environment = LayoutEnvironment(containerWidth: Self.width, containerHeight: 844, category: .large)
-        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: try Fixtures.sizer())
+        let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: try Fixtures.sizer())
         let eager = try layout.layout(content, in: environment, sizer: try Fixtures.sizer())
         let band = try Self.bandUnit(planned)
         var lazy = planned.lazyLayout(estimate: .automatic(initial: 44))
@@ -125,7 +125,7 @@ import TestSupport
         let (layout, content) = Self.bandScreen(cards: Self.cards(5_000), height: .absolute(120))
         let environment = LayoutEnvironment(containerWidth: Self.width, containerHeight: 844, category: .accessibilityExtraExtraExtraLarge)
         let sizer = try Fixtures.sizer()
-        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
+        let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: sizer)
         var lazy = planned.lazyLayout(estimate: .automatic(initial: 44))
         planned.measureDown(to: 844, screenTop: 0, lazy: &lazy)
         let band = try Self.bandUnit(planned)

@@ -24,7 +24,7 @@ import TestSupport
     @Test func absoluteRowsAtAnOffset() throws {
         let (layout, content) = Self.rows(50, height: .absolute(100))
         let environment = LayoutEnvironment(containerWidth: 390, category: .large)
-        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: try Fixtures.sizer())
+        let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: try Fixtures.sizer())
         var lazy = planned.lazyLayout(estimate: .automatic(initial: 44))
         #expect(lazy.contentHeight() == 5_000)
         #expect(lazy.index(at: 1_000) == 10)
@@ -42,7 +42,7 @@ import TestSupport
     @Test func fractionalRowsAndAbsoluteHeadersAreKnown() throws {
         let (layout, content) = Self.rows(9, height: .fractionalHeight(1.0 / 3), header: .absolute(60))
         let environment = LayoutEnvironment(containerWidth: 390, containerHeight: 600, category: .accessibilityMedium)
-        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: try Fixtures.sizer())
+        let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: try Fixtures.sizer())
         var lazy = planned.lazyLayout(estimate: .automatic(initial: 44))
         #expect(lazy.contentHeight() == 60 + 9 * 200)
         #expect((0..<lazy.count).allSatisfy(lazy.isKnownHeight))
@@ -50,7 +50,7 @@ import TestSupport
         #expect(eager.contentSize.height == lazy.contentHeight())
 
         let (estimated, estimatedContent) = Self.rows(9, height: .estimated(100))
-        let selfSized = try PlannedLayout(layout: estimated, content: estimatedContent, environment: environment, sizer: try Fixtures.sizer())
+        let selfSized = try MeasuringPlan(layout: estimated, content: estimatedContent, environment: environment, sizer: try Fixtures.sizer())
         let unknown = selfSized.lazyLayout(estimate: .automatic(initial: 44))
         #expect(!(0..<unknown.count).contains(where: unknown.isKnownHeight))
     }

@@ -7,7 +7,7 @@ import ReflowKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGolden(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
-    guard let read = try? GoldenLayout.decode(input.rest(), path: "golden.json") else { return 0 }
+    guard let read = try? LayoutReport.Golden.decode(input.rest(), path: "golden.json") else { return 0 }
     let golden = read.report
     // Elements are matched by kind and index path: a golden listing one twice never matches.
     let elementsAreUnique = Set(golden.elements.map(\.key)).count == golden.elements.count
@@ -15,7 +15,7 @@ public func fuzzGolden(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     require(itself.matches == elementsAreUnique, "a golden compared with itself: matches \(itself.matches), unique \(elementsAreUnique)")
     for change in itself.changes { _ = change.description }
     // Written back, its fonts read back the same.
-    if let again = try? GoldenLayout.decode(Array(read.jsonText().utf8), path: "golden.json") {
+    if let again = try? LayoutReport.Golden.decode(Array(read.jsonText().utf8), path: "golden.json") {
         require(again.fonts == read.fonts, "the fonts written back read as \(String(describing: again.fonts))")
     }
     return 0

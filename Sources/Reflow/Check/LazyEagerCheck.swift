@@ -13,7 +13,7 @@ public enum LazyEagerCheck {
     /// Measures a copy of `viewport` to the end (without moving its anchor) and compares every
     /// unit's top and height, every element's frame and index path, and the content height with an
     /// eager layout of `planned`. Throws what measuring threw.
-    public static func holds(viewport: Viewport, planned: PlannedLayout) throws -> Bool {
+    public static func holds(viewport: Viewport, planned: MeasuringPlan) throws -> Bool {
         var viewport = viewport
         viewport.measureRemaining()
         if let failure = planned.failure { throw failure }

@@ -1,5 +1,5 @@
 /// A layout's plan with the layout bound to it, its resolution's type hidden: what the engines
-/// (the eager snapshot, the lazy `PlannedLayout`, `PlanSharing`) hold, whatever the layout. A
+/// (the eager snapshot, the lazy `MeasuringPlan`, `PlanSharing`) hold, whatever the layout. A
 /// value without a sizer: it measures with the one each call is given (the four wrappers of a
 /// plan are listed on `LayoutPlan`).
 ///

@@ -18,7 +18,7 @@ import TextMetrics
 ///   `sectionElements`) are handed back.
 /// - `BoundPlan`: the plan with its layout bound to it, the resolution's type hidden, placing
 ///   units for the layout direction: what the engines hold (`LayoutSnapshot`, `PlanSharing`).
-/// - `PlannedLayout`: a `BoundPlan` and a `CellSizer`, measuring and placing units on demand for
+/// - `MeasuringPlan`: a `BoundPlan` and a `CellSizer`, measuring and placing units on demand for
 ///   the lazy engine (a class: it keeps the first error a measurement threw).
 public struct LayoutPlan: Sendable {
     /// One unit.

@@ -113,7 +113,7 @@ public struct LayoutSnapshot: Sendable {
 
     /// Every element whose frame intersects `rect`, in drawing order: z-index, then layout order
     /// (unit by unit, a pinned header in its unit's place; then the sections' elements). The lazy
-    /// engine lists a screen in the same order (`PlannedLayout.attributes(in:lazy:)`).
+    /// engine lists a screen in the same order (`MeasuringPlan.attributes(in:lazy:)`).
     /// - Parameters:
     ///   - orthogonalOffsets: per orthogonal section, how far its cells are scrolled to the right
     ///     (their frames move left by it).

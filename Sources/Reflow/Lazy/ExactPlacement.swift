@@ -1,6 +1,6 @@
 import TextMetrics
 
-extension PlannedLayout {
+extension MeasuringPlan {
     /// Measures, from the top down, every unit that starts above `bottom` and is not measured yet
     /// (its height not known from the plan either): afterwards every position above `bottom` is
     /// the eager layout's, bit for bit, whatever the estimates were. Returns how many units it
@@ -37,7 +37,7 @@ extension PlannedLayout {
     }
 }
 
-extension PlannedLayout {
+extension MeasuringPlan {
     /// Measures every unit before `unit` that is not measured (or known) yet: afterwards `unit`'s
     /// top is the eager layout's. Returns how many units it measured.
     @discardableResult

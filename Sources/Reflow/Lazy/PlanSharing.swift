@@ -22,15 +22,15 @@ public final class PlanSharing {
 
     /// The layout planned for `environment` and measured with `sizer`, and a lazy layout of it
     /// with nothing measured.
-    public func planned(in environment: LayoutEnvironment, sizer: CellSizer) throws -> (layout: PlannedLayout, lazy: LazyLayout) {
+    public func planned(in environment: LayoutEnvironment, sizer: CellSizer) throws -> (layout: MeasuringPlan, lazy: LazyLayout) {
         let key = layout.planKey(content, in: environment)
         if let key, let (plan, lazy) = made[key] {
-            return (PlannedLayout(plan: plan.retargeted(to: environment), sizer: sizer), lazy)
+            return (MeasuringPlan(plan: plan.retargeted(to: environment), sizer: sizer), lazy)
         }
         let plan = try layout.boundPlan(content, in: environment)
         plansMade += 1
         let lazy = LazyLayout(plan: plan.plan, estimate: estimate)
         if let key { made[key] = (plan, lazy) }
-        return (PlannedLayout(plan: plan, sizer: sizer), lazy)
+        return (MeasuringPlan(plan: plan, sizer: sizer), lazy)
     }
 }

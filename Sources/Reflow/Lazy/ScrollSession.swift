@@ -110,20 +110,20 @@ public struct ScrollSession {
     public private(set) var viewport: Viewport
 
     private let configuration: Configuration
-    private let makeLayout: (ContentSizeCategory) throws -> PlannedLayout
+    private let makeLayout: (ContentSizeCategory) throws -> MeasuringPlan
     /// The layout being scrolled (at the current text size).
-    public private(set) var planned: PlannedLayout
+    public private(set) var planned: MeasuringPlan
 
     /// A session over `layout` of `content` in `environment` (its category is the starting one),
     /// measuring with `sizer`.
     public init(layout: any CollectionLayout, content: CollectionContent, environment: LayoutEnvironment, sizer: CellSizer,
                 configuration: Configuration) throws {
         self.configuration = configuration
-        let makeLayout = { (category: ContentSizeCategory) throws -> PlannedLayout in
-            try PlannedLayout(layout: layout, content: content, environment: environment.with(category: category), sizer: sizer)
+        let makeLayout = { (category: ContentSizeCategory) throws -> MeasuringPlan in
+            try MeasuringPlan(layout: layout, content: content, environment: environment.with(category: category), sizer: sizer)
         }
         self.makeLayout = makeLayout
-        let planned = try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
+        let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: sizer)
         self.planned = planned
         viewport = Viewport(layout: planned.lazyLayout(estimate: configuration.estimate), height: configuration.viewportHeight,
                             prefetcher: Prefetcher(margin: configuration.viewportHeight * configuration.prefetchScreens,

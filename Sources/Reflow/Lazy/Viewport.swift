@@ -5,7 +5,7 @@ import TextMetrics
 /// keeps the anchor (the first visible unit) still on screen while sizes settle.
 ///
 /// It works on any layout: what it measures and how units map to cells comes from its `Source`
-/// (for a real layout, `PlannedLayout.source`). Events speak index paths, in the order a
+/// (for a real layout, `MeasuringPlan.source`). Events speak index paths, in the order a
 /// collection view would deliver them.
 public struct Viewport {
     public enum Event: Hashable, Sendable {

@@ -69,7 +69,7 @@ public struct CheckReport: Sendable {
         public let name: String
         public let outcome: Outcome
         /// Its fonts now and as its goldens recorded them; its verdict's font changes.
-        public let fonts: [GoldenLayout.FontRecord], recordedFonts: [GoldenLayout.FontRecord]
+        public let fonts: [LayoutReport.Golden.FontRecord], recordedFonts: [LayoutReport.Golden.FontRecord]
         public let fontChanges: [GoldenStore.Verdict.FontChange]
         public let recordedWithoutFonts: Bool
         /// The HTML of a changed document's section, as added.

@@ -161,15 +161,15 @@ public struct GoldenStore: Sendable {
             produce: { environment, sizer in try LayoutReport(input.layout, input.content, in: environment, sizer: sizer) },
             progress: progress)
         let fonts = made.withLock { $0 }.flatMap { $0.typesetter.fonts.loadedFonts }
-        return Layouts(reports: reports, fonts: GoldenLayout.FontRecord.of(fonts))
+        return Layouts(reports: reports, fonts: LayoutReport.Golden.FontRecord.of(fonts))
     }
 
     /// A document's layouts at the sizes of a check, and the fonts they were made with.
     public struct Layouts: Sendable {
         public let reports: [LayoutReport]
-        public let fonts: [GoldenLayout.FontRecord]
+        public let fonts: [LayoutReport.Golden.FontRecord]
 
-        public init(reports: [LayoutReport], fonts: [GoldenLayout.FontRecord]) {
+        public init(reports: [LayoutReport], fonts: [LayoutReport.Golden.FontRecord]) {
             self.reports = reports
             self.fonts = fonts
         }
@@ -260,7 +260,7 @@ public struct GoldenStore: Sendable {
     public func record(_ layouts: Layouts, to outputs: [Output]) throws -> [String] {
         var notes: [String] = []
         for (report, output) in zip(layouts.reports, outputs) {
-            try output.file.write(Data(GoldenLayout(report: report, fonts: layouts.fonts).jsonText().utf8))
+            try output.file.write(Data(LayoutReport.Golden(report: report, fonts: layouts.fonts).jsonText().utf8))
             guard let replaced = output.replaces else { continue }
             guard rename(output.file.path, output.path) == 0 else {
                 let code = errno
@@ -276,7 +276,7 @@ public struct GoldenStore: Sendable {
     /// Compares the layouts of `categories` with their goldens, read through `reader`, and the
     /// fonts they were made with with those the goldens recorded.
     /// - Throws: `Problem` naming every size without a golden, or a golden that cannot be read;
-    ///   `GoldenLayout.ReadError` for a golden that is not a layout JSON.
+    ///   `LayoutReport.Golden.ReadError` for a golden that is not a layout JSON.
     public func compare(_ layouts: Layouts, categories: [ContentSizeCategory], reader: DocumentReader,
                         tolerance: Double) throws -> Verdict {
         var missing: [ContentSizeCategory] = []
@@ -294,7 +294,7 @@ public struct GoldenStore: Sendable {
             } catch let error as InputError {
                 throw Self.problem(error, path: path)
             }
-            let golden = try GoldenLayout.decode(bytes, path: path)
+            let golden = try LayoutReport.Golden.decode(bytes, path: path)
             if let fonts = golden.fonts {
                 for font in fonts where recorded[font.file] == nil { recorded[font.file] = font.version }
             } else {
@@ -311,7 +311,7 @@ public struct GoldenStore: Sendable {
         }
         return Verdict(checked: categories.count, differences: moved, fontChanges: fontChanges,
                        recordedWithoutFonts: recordedWithoutFonts, fonts: layouts.fonts,
-                       recordedFonts: recorded.map { GoldenLayout.FontRecord(file: $0.key, version: $0.value) }.sorted())
+                       recordedFonts: recorded.map { LayoutReport.Golden.FontRecord(file: $0.key, version: $0.value) }.sorted())
     }
 
     /// A golden that cannot be read, as a problem of the goldens (not of a document).
@@ -340,10 +340,10 @@ public struct GoldenStore: Sendable {
         public let recordedWithoutFonts: Bool
         /// The fonts the layouts were made with now, and those the goldens recorded (the first
         /// version of each file the goldens name), by file name.
-        public let fonts: [GoldenLayout.FontRecord], recordedFonts: [GoldenLayout.FontRecord]
+        public let fonts: [LayoutReport.Golden.FontRecord], recordedFonts: [LayoutReport.Golden.FontRecord]
 
         public init(checked: Int, differences: [Difference], fontChanges: [FontChange] = [], recordedWithoutFonts: Bool = false,
-                    fonts: [GoldenLayout.FontRecord] = [], recordedFonts: [GoldenLayout.FontRecord] = []) {
+                    fonts: [LayoutReport.Golden.FontRecord] = [], recordedFonts: [LayoutReport.Golden.FontRecord] = []) {
             self.checked = checked
             self.differences = differences
             self.fontChanges = fontChanges

@@ -149,7 +149,7 @@ public struct DocumentPreview {
     /// The layout at `category` for a `viewport`, measured down to the screen at `offset`: the
     /// planned layout, the lazy layout (exact above the screen's bottom) and the screen's rectangle.
     public func placedScreen(category: ContentSizeCategory, viewport size: Size, offset: Double, sizer: CellSizer,
-                             plans: PlanSharing? = nil) throws -> (layout: PlannedLayout, lazy: LazyLayout, visible: Rect) {
+                             plans: PlanSharing? = nil) throws -> (layout: MeasuringPlan, lazy: LazyLayout, visible: Rect) {
         try placedScreen(category: category, viewport: size, at: .offset(offset), sizer: sizer, plans: plans)
     }
 
@@ -157,7 +157,7 @@ public struct DocumentPreview {
     /// found on the same lazy layout the screen is measured in, so the plan is made, the height
     /// cache read and written, and what lies above measured once for both.
     public func placedScreen(category: ContentSizeCategory, viewport size: Size, at position: Position, sizer: CellSizer,
-                             plans: PlanSharing? = nil) throws -> (layout: PlannedLayout, lazy: LazyLayout, visible: Rect) {
+                             plans: PlanSharing? = nil) throws -> (layout: MeasuringPlan, lazy: LazyLayout, visible: Rect) {
         let environment = environment(category: category, height: size.height)
         let (planned, unmeasured) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
         var lazy = unmeasured

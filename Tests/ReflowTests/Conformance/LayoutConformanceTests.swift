@@ -18,8 +18,8 @@ import TestSupport
         let snapshot: LayoutSnapshot
 
         /// The layout planned for the environment, for the lazy engine, nothing measured.
-        func planned() throws -> PlannedLayout {
-            try PlannedLayout(layout: layout, content: content, environment: environment, sizer: sizer)
+        func planned() throws -> MeasuringPlan {
+            try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: sizer)
         }
     }
 
@@ -129,7 +129,7 @@ import TestSupport
     /// `planned` measured unit by unit through a viewport `viewportHeight` tall: from the middle
     /// unit up to the top a screen at a time, then from the middle down to the bottom, then
     /// whatever neither pass reached. Returns the lazy layout, every unit measured.
-    static func measuredLazily(_ planned: PlannedLayout, viewportHeight: Double) throws -> LazyLayout {
+    static func measuredLazily(_ planned: MeasuringPlan, viewportHeight: Double) throws -> LazyLayout {
         var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: 44)), height: viewportHeight,
                                 prefetcher: Prefetcher(margin: viewportHeight / 2, unitsPerFrame: 1), source: planned.source)
         let count = viewport.layout.count
@@ -154,7 +154,7 @@ import TestSupport
 
     /// Every element the lazy layout places, in the eager snapshot's order: each unit's at its
     /// lazy top, then each section's section elements at the lazy section marks.
-    static func elements(of planned: PlannedLayout, lazy: inout LazyLayout) throws -> [LayoutAttributes] {
+    static func elements(of planned: MeasuringPlan, lazy: inout LazyLayout) throws -> [LayoutAttributes] {
         let plan = planned.plan
         let tops = lazy.allY()
         var elements = try (0..<lazy.count).flatMap { try planned.attributes(ofUnit: $0, top: tops[$0]) }

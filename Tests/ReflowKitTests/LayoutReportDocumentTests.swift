@@ -5,15 +5,15 @@ import TextMetrics
 import Testing
 import TestSupport
 
-@Suite struct LayoutJSONDocumentTests {
+@Suite struct LayoutReportDocumentTests {
     /// The streamed document is one JSON object: what was read and how, then a layout per size
     /// in the order asked, each the size's `LayoutReport`.
     @Test func theStreamedDocumentIsJSONWithEveryLayoutInOrder() throws {
         let input = try Fixtures.input("welcome.md")
         let path = try OutputFileTests.scratch().appendingPathComponent("layout.json").path
-        let sink = try LayoutJSONDocument.Sink(output: try OutputFile(path: path))
+        let sink = try LayoutReport.Document.Sink(output: try OutputFile(path: path))
         let categories: [ContentSizeCategory] = [.accessibilityExtraExtraExtraLarge, .small, .large]
-        let document = LayoutJSONDocument(document: "welcome.md", format: .commonMark, cells: .blocks, layout: "list")
+        let document = LayoutReport.Document(document: "welcome.md", format: .commonMark, cells: .blocks, layout: "list")
         try document.write(input, categories: categories, width: 390, fontsDirectory: try Fixtures.fonts().directory,
                            to: sink)
         try sink.commit()

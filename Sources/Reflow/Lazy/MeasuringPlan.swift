@@ -9,7 +9,7 @@ import TextMetrics
 /// decides what to measure when.
 ///
 /// Not thread-safe (its sizer is not).
-public final class PlannedLayout {
+public final class MeasuringPlan {
     /// The plan and the layout that made it.
     public let bound: BoundPlan
     public let sizer: CellSizer
@@ -147,3 +147,7 @@ public final class PlannedLayout {
         return LayoutSnapshot.drawingOrder(found)
     }
 }
+
+/// The name `MeasuringPlan` had before the four wrappers of a plan took names that say their difference.
+@available(*, deprecated, renamed: "MeasuringPlan")
+public typealias PlannedLayout = MeasuringPlan
