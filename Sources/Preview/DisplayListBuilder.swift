@@ -221,7 +221,7 @@ public struct DisplayListBuilder: Sendable {
                           frame: moved(element.frame),
                           maximumLines: Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()), missingGlyphColor: theme.missingGlyph)
             case .image(let frame):
-                list.fill(moved(frame), theme.imagePlaceholder, cornerRadius: min(8, frame.width / 8))
+                list.fill(moved(frame), theme.icon, cornerRadius: min(8, frame.width / 8))
             case .marker(let layout, let frame):
                 list.draw(layout, at: moved(frame).origin, color: color, role: .text, frame: moved(element.frame), maximumLines: 1,
                           missingGlyphColor: theme.missingGlyph)

@@ -1,7 +1,7 @@
 import Reflow
 import TextMetrics
 /// Turns a document's bytes into text. Invalid UTF-8 is replaced with U+FFFD (the choice
-/// documented in the README) and the offset of the first bad byte is reported so the caller
+/// documented in docs/options.md, "Bad input") and the offset of the first bad byte is reported so the caller
 /// can say so once; NUL bytes are replaced the same way, as CommonMark requires. A UTF-8 byte
 /// order mark at the start is dropped, in plain text as in Markdown: it marks the encoding and is
 /// no part of the text (cmark drops it too; kept, it would be an invisible first character).

@@ -26,8 +26,8 @@ public struct Theme: Hashable, Sendable {
     /// A badge's fill and text.
     public var badge: Color
     public var badgeText: Color
-    /// An image placeholder's box.
-    public var imagePlaceholder: Color
+    /// A screen cell's icon box (`Icon`).
+    public var icon: Color
     /// Links' text and underline: iOS's link color (`UIColor.link`, the light appearance's system blue).
     public var link: Color
     /// The outline around a `.notdef` glyph (a character no font has): the audit's error red, so
@@ -36,7 +36,7 @@ public struct Theme: Hashable, Sendable {
 
     public init(background: Color, separator: Color, bodyText: Color, headingText: Color, secondaryText: Color,
                 quoteText: Color, quoteBar: Color, codeBackground: Color, separatorWidth: Double,
-                groupedBackground: Color, cornerRadius: Double, badge: Color, badgeText: Color, imagePlaceholder: Color,
+                groupedBackground: Color, cornerRadius: Double, badge: Color, badgeText: Color, icon: Color,
                 link: Color = Color(hex: 0x007AFF), missingGlyph: Color = Color(hex: 0xE5484D)) {
         self.background = background
         self.separator = separator
@@ -51,7 +51,7 @@ public struct Theme: Hashable, Sendable {
         self.cornerRadius = cornerRadius
         self.badge = badge
         self.badgeText = badgeText
-        self.imagePlaceholder = imagePlaceholder
+        self.icon = icon
         self.link = link
         self.missingGlyph = missingGlyph
     }
@@ -62,7 +62,7 @@ public struct Theme: Hashable, Sendable {
         headingText: Color(hex: 0x000000), secondaryText: Color(hex: 0x6B6B6B), quoteText: Color(hex: 0x474747),
         quoteBar: Color(hex: 0xC7C7C7), codeBackground: Color(hex: 0xF2F2F2), separatorWidth: 0.5,
         groupedBackground: Color(hex: 0xF2F2F7), cornerRadius: 10, badge: Color(hex: 0xD70015), badgeText: .white,
-        imagePlaceholder: Color(hex: 0xD1D1D6))
+        icon: Color(hex: 0xD1D1D6))
 
     /// The text color of a cell of `kind`.
     public func textColor(for kind: Cell.Kind) -> Color {

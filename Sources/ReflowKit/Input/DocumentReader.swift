@@ -86,7 +86,7 @@ public struct DocumentReader: Sendable {
     /// The input limit's bytes per cell: a document may make one cell per this many bytes of
     /// `maximumBytes` (2,097,152 cells under the default 256 MiB). A cell takes about 0.6 KB
     /// laid out lazily and 1.3 KB eagerly, so the limit on bytes bounds a document's memory
-    /// (the README's robustness section), not only its text.
+    /// (docs/figures.md, "Robustness: what is bounded"), not only its text.
     public static let bytesPerCell = 128
 
     /// The most cells a document may make: `maximumBytes / bytesPerCell`.
