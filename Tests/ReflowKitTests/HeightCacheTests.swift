@@ -73,6 +73,89 @@ import TestSupport
         #expect(sizer.measurementsComputed > 0 && screen.visible.minY == 20_000)
     }
 
+    /// The one file in `directory`: its path and bytes.
+    static func onlyFile(in directory: String) throws -> (path: String, bytes: Data) {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".heights") }
+        try #require(names.count == 1, "one file: \(names)")
+        let path = directory + "/" + names[0]
+        return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The screen at 20,000 pt at `category` as `layout --viewport 390x844 --offset 20000` prints it.
+    static func report(_ cache: HeightCache?, _ category: ContentSizeCategory = .large, sizer: CellSizer? = nil) throws -> String {
+        try preview(cache: cache).screenReport(category: category, viewport: Size(width: 390, height: 844), at: .offset(20_000),
+                                               sizer: sizer ?? Fixtures.sizer()).jsonText()
+    }
+
+    /// Whether a run reads every height above the screen from the cache and measures none.
+    static func readsEverything(_ cache: HeightCache, _ category: ContentSizeCategory = .large) throws -> Bool {
+        let sizer = try Fixtures.sizer()
+        _ = try preview(cache: cache).placedScreen(category: category, viewport: Size(width: 390, height: 844), offset: 20_000,
+                                                   sizer: sizer)
+        return sizer.measurementsComputed == 0
+    }
+
+    /// A file under the right name whose checksum is right (`store` wrote it) but whose heights no
+    /// measuring gives (1 pt: below the 44 pt row; 10^15: taller than any page) is ignored: the
+    /// screen is the one without a cache, and the file is rewritten with the measured heights.
+    @Test(arguments: [1.0, 1e15])
+    func heightsTheEngineCannotGiveAreIgnored(_ poison: Double) throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = HeightCache(directory: directory, documentIdentity: 1, engineIdentity: 2)
+        let uncached = try Self.report(nil)
+        let preview = try Self.preview(cache: cache)
+        let environment = preview.environment(category: .large, height: 844)
+        var (_, lazy) = try preview.screenPlans().planned(in: environment, sizer: try Fixtures.sizer())
+        for unit in 0..<lazy.count { lazy.setHeight(poison, of: unit) }
+        cache.store(lazy, environment: environment)
+        let poisoned = try Self.onlyFile(in: directory).bytes
+
+        let sizer = try Fixtures.sizer()
+        #expect(try Self.report(cache, sizer: sizer) == uncached)
+        #expect(sizer.measurementsComputed > 20, "the page above measured again")
+        #expect(try Self.onlyFile(in: directory).bytes != poisoned, "rewritten")
+        #expect(try Self.readsEverything(cache), "the rewritten file is read")
+        #expect(try Self.report(cache) == uncached)
+    }
+
+    /// A file the engine wrote, with one height edited, or moved to another key's name (the same
+    /// document at another size: as many units), is ignored and rewritten as it was.
+    @Test func anEditedOrMovedFileIsIgnored() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = HeightCache(directory: directory, documentIdentity: 1, engineIdentity: 2)
+        let uncached = try Self.report(nil)
+        #expect(try Self.report(cache) == uncached)
+        let (path, valid) = try Self.onlyFile(in: directory)
+        let preview = try Self.preview(cache: nil)
+        let units = try preview.screenPlans().planned(in: preview.environment(category: .large, height: 844),
+                                                      sizer: try Fixtures.sizer()).lazy.count
+        // The heights are the file's last 8 bytes per unit (NaN: none kept): the first kept one,
+        // 64 pt taller (still on the point grid and above the 44 pt row).
+        let heights = valid.count - 8 * units
+        let first = try #require(stride(from: heights, to: valid.count, by: 8).first { offset in
+            Double(bitPattern: valid.subdata(in: offset..<offset + 8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }).isFinite
+        })
+        var edited = valid
+        let height = Double(bitPattern: valid.subdata(in: first..<first + 8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+        withUnsafeBytes(of: (height + 64).bitPattern) { edited.replaceSubrange(first..<first + 8, with: $0) }
+        try edited.write(to: URL(fileURLWithPath: path))
+        #expect(try Self.report(cache) == uncached, "a height edited")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == valid, "rewritten as the engine measured it")
+
+        // The same file under the name of the screen at AX1.
+        let atAX1 = try Self.report(nil, .accessibilityMedium)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try Self.report(cache, .accessibilityMedium) == atAX1)
+        let (ax1Path, ax1Valid) = try Self.onlyFile(in: directory)
+        #expect(ax1Valid != valid)
+        try valid.write(to: URL(fileURLWithPath: ax1Path))
+        #expect(try Self.report(cache, .accessibilityMedium) == atAX1, "a file moved to another key")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ax1Path)) == ax1Valid)
+        #expect(try Self.readsEverything(cache, .accessibilityMedium))
+    }
+
     /// The document's identity changes with its bytes and with how it is read.
     @Test func theIdentityFollowsTheBytes() throws {
         let input = try ExactOffsetTests.readme()

@@ -33,7 +33,9 @@ public struct DocumentPreview {
     /// be drawn from their pixels.
     public var pictures: PictureStore
     /// Heights measured for screens, kept between runs (`HeightCache`): a screen deep in a long
-    /// document measures what lies above it once, not at every run. Nil: nothing kept.
+    /// document measures what lies above it once, not at every run. Nil: nothing kept. A file
+    /// that is not the one the engine wrote for the screen's key is ignored and rewritten, and
+    /// said to the cache's `warn`, else with `debug` on stderr.
     public var heightCache: HeightCache?
 
     /// A preview of `input` set in `fonts` in a container `width` points wide.
@@ -161,8 +163,12 @@ public struct DocumentPreview {
         let environment = environment(category: category, height: size.height)
         let (planned, unmeasured) = try (plans ?? screenPlans()).planned(in: environment, sizer: sizer)
         var lazy = unmeasured
-        heightCache?.restore(into: &lazy, environment: environment)
-        let before = lazy.measuredUnits
+        // A file that is not the one the engine wrote for this key is ignored, and rewritten below.
+        let restored = heightCache?.restore(into: &lazy, environment: environment, plan: planned.bound)
+        if let warning = restored?.warning, heightCache?.warn == nil, debug {
+            _ = StandardStreams.writeError("\(ProcessInfo.processInfo.processName): warning: \(warning)\n")
+        }
+        let before = restored?.problem == nil ? lazy.measuredUnits : -1
         var top: Double
         switch position {
         case .offset(let offset): top = PointGrid.snap(offset)

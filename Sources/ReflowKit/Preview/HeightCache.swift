@@ -11,9 +11,36 @@ import TextMetrics
 /// Correct by construction, never by trust: the key holds everything a height depends on — the
 /// document's bytes and the sizes of the images it draws (`documentIdentity`), the engine build
 /// and the fonts (`engineIdentity`), and the whole layout environment (width, height, category,
-/// text settings). A file whose key, magic or unit count does not match is ignored; a file that
-/// cannot be written is skipped silently (the cache only saves time). Files are written whole
-/// (temporary file and rename), and the oldest go when there are more than `maximumFiles`.
+/// text settings) — and a file is read only when it is the one the engine wrote for that key:
+///
+/// - **Format 2** (`RFLHGT02`): the magic, a checksum, the key (the 64-bit hash the file is named
+///   by), the unit count, then each unit's height (8 bytes, NaN where none is kept: a height the
+///   plan knows, a band measured only as far as a screen showed it). A file of another version
+///   (`RFLHGT01` had no checksum) is not used, without a word, and replaced by the next run.
+/// - **Checksum**: 64-bit FNV-1a over the magic, the whole key (document, engine, environment, as
+///   text), the stored key, the count and every height's bytes. A file moved to another key's
+///   name, a height or the key edited, a file cut short or damaged on disk does not match. It
+///   guards against corruption and naive edits, not against an adversary: FNV-1a is no MAC, and
+///   anyone who can write the cache folder can compute it (as anyone can who can write the
+///   documents read).
+/// - **Bounds**: every height kept is what measuring can give that unit (`bounds(ofUnit:in:)`):
+///   finite, on the 1/64 pt point grid (every measured height is snapped to it), at most
+///   `maximumHeight`, and at least the unit's floor: 0 in general (a screen file's header or
+///   badge may have no minimum, a compositional group can cap its items' heights, a flow or a
+///   table puts several cells side by side), and for a row of a list (one cell) or a flow
+///   section (whose first line is at least as tall as its first cell) the cell's minimum height,
+///   at most the 44 pt touch minimum (`Cell.minimumTouchHeight`: what the sizer gives any cell
+///   it is asked to self-size, and what a unit that cannot be measured gets).
+///   A unit whose height the plan knows must have none.
+///
+/// A file that fails any check is ignored whole (none of its heights is used), removed, and
+/// rewritten with the heights this run measures; `restore` says why (`Problem`), and
+/// `DocumentPreview` passes that to `warn` (or, with its `debug` overlay, to stderr). Wrongly
+/// ignoring a file costs only the time of measuring again; wrongly using one would draw another
+/// screen, so every check errs on the side of ignoring. A file that cannot be written is skipped
+/// silently (the cache only saves time). Files are opened as regular files only (a FIFO or a
+/// device at a file's name is not read), written whole (temporary file and rename), and the
+/// oldest go when there are more than `maximumFiles`.
 public struct HeightCache: Sendable {
     /// Where the files are.
     public let directory: String
@@ -21,14 +48,73 @@ public struct HeightCache: Sendable {
     public let documentIdentity: UInt64
     /// The engine build and its fonts.
     public let engineIdentity: UInt64
+    /// Where a file that was there but ignored is reported (`Restored.warning`); nil: nowhere
+    /// (`DocumentPreview` then writes it to stderr with its `debug` overlay).
+    public var warn: (@Sendable (String) -> Void)?
     /// The most files kept (each a few bytes per unit).
     public static let maximumFiles = 256
-    static let magic: [UInt8] = Array("RFLHGT01".utf8)
+    /// The tallest height a file may give a unit: `Limits.maximumOffset` (10^12 pt), the furthest
+    /// place on a page a request takes. No unit a reader makes is that tall (it takes some ten
+    /// billion lines), and one that was could not be scrolled past anyway.
+    public static let maximumHeight = Limits.maximumOffset
+    static let magic: [UInt8] = Array("RFLHGT02".utf8)
+    /// The first six bytes of every version's magic.
+    static let family: [UInt8] = Array("RFLHGT".utf8)
+    /// Magic, checksum, key, unit count: the bytes before the heights.
+    static let headerSize = 32
 
     public init(directory: String, documentIdentity: UInt64, engineIdentity: UInt64) {
         self.directory = directory
         self.documentIdentity = documentIdentity
         self.engineIdentity = engineIdentity
+    }
+
+    /// Why a file under the right name was not used.
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Not a height-cache file at all (no magic), or not a regular file.
+        case notAHeightFile
+        /// Not the size a file of the layout's units has.
+        case wrongSize(bytes: Int, expected: Int)
+        /// The key in it is another's: written for another document, engine or environment.
+        case wrongKey
+        /// The unit count in it is not the layout's.
+        case wrongUnitCount(Int, expected: Int)
+        /// The checksum does not match the key and the heights: damaged or edited.
+        case checksumMismatch
+        /// A height no measuring of that unit gives.
+        case heightOutOfBounds(unit: Int, height: Double, bounds: ClosedRange<Double>)
+        /// A height for a unit whose height the plan knows (none is ever kept).
+        case heightOfKnownUnit(unit: Int)
+
+        public var description: String {
+            switch self {
+            case .notAHeightFile: "not a height-cache file"
+            case .wrongSize(let bytes, let expected): "\(bytes) bytes, not the \(expected) of the layout's units"
+            case .wrongKey: "written for another document, engine or size"
+            case .wrongUnitCount(let count, let expected): "\(count) units, not the layout's \(expected)"
+            case .checksumMismatch: "its checksum does not match its key and heights"
+            case .heightOutOfBounds(let unit, let height, let bounds):
+                "unit \(unit)'s height \(Limits.describe(height)) pt is not one measuring gives "
+                    + "(\(Limits.describe(bounds.lowerBound))…\(Limits.describe(bounds.upperBound)) pt, on the 1/64 pt grid)"
+            case .heightOfKnownUnit(let unit): "a height for unit \(unit), whose height the plan knows"
+            }
+        }
+    }
+
+    /// What `restore` did.
+    public struct Restored: Hashable, Sendable {
+        /// Heights put into the layout.
+        public var units: Int
+        /// Why the file there was ignored (and removed); nil when it was used, or none was there,
+        /// or it was of another format version.
+        public var problem: Problem?
+        /// The file's name (in `directory`).
+        public var file: String
+
+        /// The problem in words, for a warning: "height cache: NAME ignored (WHY); measured again".
+        public var warning: String? {
+            problem.map { "height cache: \(file) ignored (\($0)); the heights are measured again and the file rewritten" }
+        }
     }
 
     /// The default place: `$REFLOW_CACHE_DIR`, else `$XDG_CACHE_HOME/reflow/heights`, else
@@ -73,43 +159,146 @@ public struct HeightCache: Sendable {
         return hash.value
     }
 
-    /// The file for `environment`.
-    func path(for environment: LayoutEnvironment) -> String {
-        var hash = FNV1a()
-        hash.add("\(documentIdentity)|\(engineIdentity)|\(environment)".utf8)
-        return directory + "/" + String(hash.value, radix: 16) + ".heights"
+    /// The key's text: everything a height depends on.
+    private func keyText(_ environment: LayoutEnvironment) -> String {
+        "\(documentIdentity)|\(engineIdentity)|\(environment)"
     }
 
-    /// Puts the heights kept for `environment` into `lazy` (units not measured or known yet);
-    /// returns how many.
+    /// The key's hash: the file's name, and its key field.
+    private func key(_ environment: LayoutEnvironment) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(keyText(environment).utf8)
+        return hash.value
+    }
+
+    /// The file for `environment`.
+    func path(for environment: LayoutEnvironment) -> String {
+        directory + "/" + String(key(environment), radix: 16) + ".heights"
+    }
+
+    /// The checksum of a file for `environment`: over the magic, the whole key, and `body` (the
+    /// bytes after the checksum: the stored key, the count, the heights).
+    private func checksum(_ environment: LayoutEnvironment, body: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(Self.magic)
+        hash.add(keyText(environment).utf8)
+        hash.add(body)
+        return hash.value
+    }
+
+    /// The heights a unit of `plan` can be measured to: finite, from its floor (see the type's
+    /// doc: the cell's minimum, at most 44 pt, for a list's row and a flow's section; 0 otherwise)
+    /// to `maximumHeight`. Nil `plan`: from 0.
+    public static func bounds(ofUnit index: Int, in plan: BoundPlan?) -> ClosedRange<Double> {
+        floor(ofUnit: index, in: plan)...maximumHeight
+    }
+
+    private static func floor(ofUnit index: Int, in bound: BoundPlan?) -> Double {
+        guard let bound, bound.layout is ListLayout || bound.layout is FlowLayout else { return 0 }
+        let unit = bound.plan.units[index]
+        let section = bound.plan.content.sections[unit.section]
+        // A list's table is laid out as a compositional group: no floor claimed.
+        guard unit.role == .cells, !unit.items.isEmpty, section.table == nil,
+              let cell = try? section.cell(unit.items.lowerBound) else { return 0 }
+        // Self-sized: max(minimum, natural), snapped; a unit that cannot be measured gets 44 pt.
+        let least = cell.minimumHeight
+        return least >= Cell.minimumTouchHeight ? Cell.minimumTouchHeight : least > 0 ? PointGrid.snap(least) : 0
+    }
+
+    /// Puts the heights kept for `environment` into `lazy` (units not measured or known yet),
+    /// when the file is the one the engine wrote for this key and every height in it is within
+    /// what measuring `plan`'s units gives (`bounds(ofUnit:in:)`); a file that is not is removed,
+    /// and the answer says why.
     @discardableResult
-    public func restore(into lazy: inout LazyLayout, environment: LayoutEnvironment) -> Int {
-        guard let data = FileManager.default.contents(atPath: path(for: environment)),
-              data.count == Self.magic.count + 8 + 8 * lazy.count, data.prefix(Self.magic.count).elementsEqual(Self.magic) else { return 0 }
-        var restored = 0
+    public func restore(into lazy: inout LazyLayout, environment: LayoutEnvironment, plan: BoundPlan? = nil) -> Restored {
+        let path = path(for: environment)
+        var restored = Restored(units: 0, problem: nil, file: String(path.split(separator: "/").last ?? ""))
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return restored }  // none kept
+        let expected = Self.headerSize + 8 * lazy.count
+        let data: [UInt8]
+        do {
+            // A regular file, read no further than a whole file's size (a FIFO or a device at the
+            // name is never opened for reading; a link is followed to a regular file only).
+            data = try DocumentReader(maximumBytes: expected).bytes(ofRegularFile: path)
+        } catch InputError.tooLarge(path: _, limit: _, size: let size) {
+            restored.problem = .wrongSize(bytes: size ?? expected + 1, expected: expected)
+            return rejected(restored, path: path)
+        } catch {
+            restored.problem = .notAHeightFile
+            return rejected(restored, path: path)
+        }
+        if !data.starts(with: Self.magic) {
+            // Another version of the format: not used; the next store replaces it.
+            if data.count >= Self.magic.count, data.starts(with: Self.family) { return restored }
+            restored.problem = .notAHeightFile
+            return rejected(restored, path: path)
+        }
+        restored.problem = data.withUnsafeBytes { raw in
+            check(raw, expected: expected, environment: environment, lazy: lazy, plan: plan)
+        }
+        guard restored.problem == nil else { return rejected(restored, path: path) }
         data.withUnsafeBytes { raw in
-            let count = raw.loadUnaligned(fromByteOffset: Self.magic.count, as: UInt64.self)
-            guard count == UInt64(lazy.count) else { return }
             for unit in 0..<lazy.count where !lazy.isMeasured(unit) {
-                let height = Double(bitPattern: raw.loadUnaligned(fromByteOffset: Self.magic.count + 8 + 8 * unit, as: UInt64.self))
-                guard height.isFinite, height >= 0 else { continue }
+                let height = Double(bitPattern: raw.loadUnaligned(fromByteOffset: Self.headerSize + 8 * unit, as: UInt64.self))
+                guard !height.isNaN else { continue }
                 lazy.setHeight(height, of: unit)
-                restored += 1
+                restored.units += 1
             }
         }
+        return restored
+    }
+
+    /// Why the format-2 file `raw` is not the one the engine wrote for `environment` and `lazy`'s
+    /// units; nil when it is.
+    private func check(_ raw: UnsafeRawBufferPointer, expected: Int, environment: LayoutEnvironment, lazy: LazyLayout,
+                       plan: BoundPlan?) -> Problem? {
+        guard raw.count == expected else { return .wrongSize(bytes: raw.count, expected: expected) }
+        guard raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == key(environment) else { return .wrongKey }
+        let stored = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        guard checksum(environment, body: UnsafeRawBufferPointer(rebasing: raw[16...])) == stored else {
+            return .checksumMismatch
+        }
+        let count = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        guard count == UInt64(lazy.count) else { return .wrongUnitCount(Int(truncatingIfNeeded: count), expected: lazy.count) }
+        // The floors are read from the plan `lazy` was made from (none from another).
+        let units = plan.flatMap { $0.plan.units.count == lazy.count ? $0 : nil }
+        for unit in 0..<lazy.count {
+            let height = Double(bitPattern: raw.loadUnaligned(fromByteOffset: Self.headerSize + 8 * unit, as: UInt64.self))
+            if height.isNaN { continue }
+            if lazy.isKnownHeight(unit) { return .heightOfKnownUnit(unit: unit) }
+            // No floor is above 44 pt: the unit's cell is read only for a height below it.
+            guard height >= 0, height <= Self.maximumHeight, PointGrid.snap(height) == height,
+                  height >= Cell.minimumTouchHeight || height >= Self.floor(ofUnit: unit, in: units) else {
+                return .heightOutOfBounds(unit: unit, height: height, bounds: Self.bounds(ofUnit: unit, in: units))
+            }
+        }
+        return nil
+    }
+
+    /// `restored`, its file removed (the next store writes it anew) and its warning sent to `warn`.
+    private func rejected(_ restored: Restored, path: String) -> Restored {
+        try? FileManager.default.removeItem(atPath: path)
+        if let warning = restored.warning { warn?(warning) }
         return restored
     }
 
     /// Keeps `lazy`'s measured heights for `environment` (whole file or nothing).
     public func store(_ lazy: LazyLayout, environment: LayoutEnvironment) {
         var data = Data(Self.magic)
-        data.reserveCapacity(Self.magic.count + 8 + 8 * lazy.count)
+        data.reserveCapacity(Self.headerSize + 8 * lazy.count)
+        withUnsafeBytes(of: UInt64(0)) { data.append(contentsOf: $0) }  // the checksum, below
+        withUnsafeBytes(of: key(environment)) { data.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt64(lazy.count)) { data.append(contentsOf: $0) }
         for unit in 0..<lazy.count {
             // Known heights need no keeping, and a band measured as far as a screen showed it is not its height.
             let height = lazy.isKnownHeight(unit) || lazy.isPartlyMeasured(unit) ? Double.nan : lazy.measuredHeight(unit) ?? .nan
             withUnsafeBytes(of: height.bitPattern) { data.append(contentsOf: $0) }
         }
+        let sum = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            self.checksum(environment, body: UnsafeRawBufferPointer(rebasing: raw[16...]))
+        }
+        withUnsafeBytes(of: sum) { data.replaceSubrange(8..<16, with: $0) }
         let path = path(for: environment)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
