@@ -198,3 +198,11 @@ extension OutputFormat.UnknownExtension: CommandLineWording {
         "cannot tell the format from '.\(pathExtension)'; give --format \(Self.formatNames)"
     }
 }
+
+extension Folder.Skipped {
+    /// The warning about a file a folder's scan left out, with the option that reads it where there is one.
+    var commandLineMessage: String {
+        guard case .linkOutside = reason else { return description }
+        return "\(description); pass --follow-links to read files linked from outside a folder"
+    }
+}

@@ -185,9 +185,13 @@ struct DocumentOptions: ParsableArguments {
 /// a CI matrix, and how many are worked on at once.
 struct DocumentsOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "Documents: CommonMark (.md, .markdown), screen files (.json), plain text (any other extension), or folders, whose .md, .markdown, .txt, .text and .json files are read (subfolders too; hidden ones and linked folders are not).",
+        "Documents: CommonMark (.md, .markdown), screen files (.json), plain text (any other extension), or folders, whose .md, .markdown, .txt, .text and .json files are read (subfolders too; hidden ones and linked folders are not; links to files outside the folder, FIFOs and devices are skipped with a warning).",
         valueName: "file-or-folder"))
     var files: [String]
+
+    @Flag(name: .customLong("follow-links"), help: ArgumentHelp(
+        "In a folder, read files linked from outside it too (linked folders are still not searched; FIFOs and devices still skipped)."))
+    var followLinks = false
 
     @Option(help: ArgumentHelp(
         "Work on one share of the documents, I of N (e.g. 2/4), for a CI matrix: the same paths always make the same shares, and every document is in exactly one.",
@@ -222,9 +226,12 @@ struct DocumentsOptions: ParsableArguments {
 
     /// Every document named, before --shard takes its share; folders named in `excluding` are not searched.
     func documentSet(excluding: [String] = []) throws -> DocumentSet {
-        do { return try DocumentSet(files, excluding: excluding) } catch {
+        let set: DocumentSet
+        do { set = try DocumentSet(files, excluding: excluding, followingLinks: followLinks) } catch {
             throw CommandLineError(commandLineMessage: error.description)
         }
+        set.skipped.forEach { Console.warning($0.commandLineMessage) }
+        return set
     }
 }
 

@@ -18,6 +18,10 @@ public struct DocumentSet: Hashable, Sendable {
     /// The documents' paths, in order.
     public var paths: [String] { documents.map(\.path) }
 
+    /// Files the folders' scans found by extension and left out (links out of the folder, FIFOs,
+    /// devices: `Folder.files(in:)`), in order; a command warns about each.
+    public private(set) var skipped: [Folder.Skipped] = []
+
     /// One document of a set: its path, and where it was found.
     public struct Document: Hashable, Sendable {
         /// The path as named, or as found (the folder named, then the path inside it).
@@ -38,16 +42,18 @@ public struct DocumentSet: Hashable, Sendable {
 
     /// The documents that `arguments` name: each file as given, each folder's documents (hidden
     /// files and folders, and folders reached through a symbolic link, left out), each path once.
+    /// A folder's documents are its regular files (`Folder.files(in:)`): a link to a file outside
+    /// it is taken only `followingLinks`; what is left out is in `skipped`.
     /// - Parameter excluding: folders whose files are never documents (the goldens of `check`,
     ///   an output folder) and files that are not either when a folder holds them (a report the
     ///   run writes into a folder it reads), by path; each is excluded however the two paths are
     ///   spelled. A file named in `arguments` is kept all the same.
     /// - Throws: `Problem` for an argument that is neither a file nor a folder, or a folder with
     ///   no documents in it.
-    public init(_ arguments: [String], excluding: [String] = []) throws(Problem) {
+    public init(_ arguments: [String], excluding: [String] = [], followingLinks: Bool = false) throws(Problem) {
         let excluded = Set(excluding.compactMap(Self.identity))
         var seen = Set<String>()
-        var documents: [Document] = []
+        var documents: [Document] = [], skipped: [Folder.Skipped] = []
         for argument in arguments {
             switch Folder.kind(of: argument) {
             case .missing:
@@ -56,10 +62,12 @@ public struct DocumentSet: Hashable, Sendable {
             case .notAFolder:
                 if seen.insert(argument).inserted { documents.append(Document(path: argument)) }
             case .folder:
-                var found: [String] = []
-                Self.documents(in: argument, excluded: excluded, into: &found)
+                let (found, left) = Folder.files(in: argument, followingLinks: followingLinks, accepts: { name in
+                    FilePath(name).extension.map { Self.documentExtensions.contains($0.lowercased()) } ?? false
+                }, excluded: { path in !excluded.isEmpty && Self.identity(of: path).map { excluded.contains($0) } == true })
+                skipped += left
                 guard !found.isEmpty else { throw .noDocuments(folder: argument) }
-                // Every path found starts with the folder and a slash (`documents(in:)` appends names so).
+                // Every path found starts with the folder and a slash (`Folder.files(in:)` appends names so).
                 let prefix = argument.hasSuffix("/") ? argument.utf8.count : argument.utf8.count + 1
                 for path in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where seen.insert(path).inserted {
                     let relativePath = String(decoding: path.utf8.dropFirst(prefix), as: UTF8.self)
@@ -67,7 +75,7 @@ public struct DocumentSet: Hashable, Sendable {
                 }
             }
         }
-        self.documents = documents
+        (self.documents, self.skipped) = (documents, skipped)
     }
 
     /// Documents given as they are (already found).
@@ -100,36 +108,6 @@ public struct DocumentSet: Hashable, Sendable {
     }
 
     static var extensionList: String { documentExtensions.sorted().map { ".\($0)" }.joined(separator: ", ") }
-
-    /// Appends the documents under `folder` to `found`, in no particular order.
-    private static func documents(in folder: String, excluded: Set<String>, into found: inout [String]) {
-        if let identity = identity(of: folder), excluded.contains(identity) { return }
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var status = stat()
-            // lstat: a link to a folder is not followed (no cycles, nothing outside the tree);
-            // a link to a file is read like the file.
-            guard lstat(path, &status) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR:
-                documents(in: path, excluded: excluded, into: &found)
-            case S_IFREG, S_IFLNK:
-                if status.st_mode & S_IFMT == S_IFLNK, Folder.kind(of: path) != .notAFolder { continue }
-                if let pathExtension = FilePath(name).extension?.lowercased(), documentExtensions.contains(pathExtension) {
-                    if !excluded.isEmpty, let identity = identity(of: path), excluded.contains(identity) { continue }
-                    found.append(path)
-                }
-            default:
-                continue
-            }
-        }
-    }
 
     /// A file's or folder's device and inode, to compare them however their paths are spelled.
     private static func identity(of path: String) -> String? {
