@@ -13,7 +13,7 @@ extension AuditReport {
     }
 
     /// The report in `format`, for the document at `path` (named by its last component, except
-    /// in SARIF, whose artifact location is the path as given).
+    /// in SARIF, whose artifact location is the path as given, as a URI reference: `sarifURI`).
     public func rendered(_ format: Format, path: String, toolVersion: String = "1.0") -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return switch format {
@@ -134,7 +134,8 @@ extension AuditReport {
     /// The report as SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format): one run of
     /// `reflow-cli audit`, its rules, and a result per finding located on the file's line, so
     /// GitHub code scanning and other CI tools show the findings on the source.
-    /// - Parameter uri: the audited file as a URI reference, relative to the repository root when it can be.
+    /// - Parameter uri: the audited file's path as given (relative to the repository root when it
+    ///   can be); the log holds it percent-encoded as a URI reference (`sarifURI(path:)`).
     public func sarif(uri: String, toolVersion: String) -> String {
         Self.sarif(artifacts: [uri], reports: [(0, self)], failures: [], toolVersion: toolVersion)
     }
@@ -143,11 +144,12 @@ extension AuditReport {
     /// audited one located in its artifact, and a file that could not be audited as a failed
     /// invocation's notification (only when there is one, so a run without reads as before).
     /// - Parameters:
-    ///   - artifacts: the files' URIs, in order.
+    ///   - artifacts: the files' paths, in order (written as URI references: `sarifURI(path:)`).
     ///   - reports: each audited file's artifact index and report.
     ///   - failures: each file that could not be audited: its artifact index and why.
     static func sarif(artifacts: [String], reports: [(artifact: Int, report: AuditReport)], failures: [(artifact: Int, message: String)],
                       toolVersion: String) -> String {
+        let artifacts = artifacts.map(sarifURI(path:))
         let rules = AuditRule.allCases
         var out = "{\n"
         out += "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
@@ -204,6 +206,29 @@ extension AuditReport {
         }
         out += "\n    }\n  ]\n}\n"
         return out
+    }
+
+    /// `path` as a SARIF `artifactLocation.uri`, a URI reference (RFC 3986) whose path is
+    /// `path`: each byte of its UTF-8 but the unreserved ones (A-Z a-z 0-9 - . _ ~) and `/`
+    /// written `%XX`, so that a space, `#`, `?`, `%`, `:` or a non-ASCII letter in a file's name
+    /// reads as part of the path (not as a fragment, a query or a scheme). Leading slashes are
+    /// one (`//a` would name a host); a relative path stays relative.
+    public static func sarifURI(path: String) -> String {
+        var bytes = Substring(path).utf8
+        while bytes.starts(with: "//".utf8) { bytes = bytes.dropFirst() }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.append(byte)
+            default:
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// The severity a rule's findings have unless the numbers say otherwise.

@@ -77,4 +77,40 @@ import Testing
         #expect(valid.status == 0, "\(valid.output)")
         #expect(valid.output.contains("1 files, 0 violations"), "\(valid.output)")
     }
+
+    /// Issue 36 row 10c: a file whose name holds a space, `#`, `?`, `%` or non-ASCII letters is
+    /// one artifact whose `uri` is that path percent-encoded (a URI parser gives the path back,
+    /// with no fragment or query cut out of it), alone and in a run of several; the logs validate.
+    @Test func oddFileNamesAreURIReferencesOfTheirPath() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let demo = try String(contentsOf: CLI.repository.appendingPathComponent("Examples/audit-demo.json"), encoding: .utf8)
+        let names = ["a b#c?d%e.json", "Ünïcode ü.json"]
+        for name in names { _ = try CLI.write(demo, to: name, in: folder) }
+        var logs: [String] = []
+        for arguments in [[names[0]], names] {
+            let result = try CLI.run(["audit"] + arguments + ["--quiet", "--format", "sarif", "--fail-on", "never", "--category", "l"],
+                                     directory: folder)
+            #expect(result.status == 0, "\(result)")
+            let log = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            let run = try #require((log["runs"] as? [[String: Any]])?.first)
+            let uris = ((run["artifacts"] as? [[String: Any]]) ?? []).compactMap { ($0["location"] as? [String: Any])?["uri"] as? String }
+            #expect(uris == Array(["a%20b%23c%3Fd%25e.json", "%C3%9Cn%C3%AFcode%20%C3%BC.json"].prefix(arguments.count)), "\(uris)")
+            for (uri, name) in zip(uris, arguments) {
+                let components = try #require(URLComponents(string: uri), "\(uri)")
+                #expect(components.path == name && components.fragment == nil && components.query == nil, "\(uri)")
+            }
+            let results = (run["results"] as? [[String: Any]]) ?? []
+            #expect(!results.isEmpty)
+            for result in results {
+                let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                let artifact = location?["artifactLocation"] as? [String: Any]
+                #expect((artifact?["index"] as? Int).map { uris.indices.contains($0) ? uris[$0] : "" } == artifact?["uri"] as? String)
+            }
+            logs.append(try CLI.write(Array(result.stdout), to: "odd-\(arguments.count).sarif", in: folder))
+        }
+        let valid = try Self.validate(logs)
+        #expect(valid.status == 0, "\(valid.output)")
+        #expect(valid.output.contains("2 files, 0 violations"), "\(valid.output)")
+    }
 }
