@@ -35,7 +35,8 @@ struct AuditCommand: ParsableCommand {
         "Categories to audit (default: all), e.g. --category l xxxl ax5, or all.", valueName: "category"))
     var category: [CategoryChoice] = []
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Container widths in points (default: 390 320).", valueName: "pt"))
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Container widths in points (default: 390 320).", valueName: "pt"),
+            transform: DecimalNumber.parsing("--width", "points"))
     var width: [Double] = []
 
     @Option(help: ArgumentHelp(

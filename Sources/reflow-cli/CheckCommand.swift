@@ -55,10 +55,14 @@ struct CheckCommand: ParsableCommand {
         "Categories to check (default: all twelve), e.g. --category l xxxl ax5.", valueName: "category"))
     var category: [ContentSizeCategory] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Container width in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Container width in points. (default: \(JSONText.number(LayoutEnvironment.defaultContainerWidth)))", valueName: "pt"),
+            transform: DecimalNumber.parsing("--width", "points"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frame differences up to this many points are not reported.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame differences up to this many points are not reported. (default: 0)",
+                                                        valueName: "pt"),
+            transform: DecimalNumber.parsing("--tolerance", "points"))
     var tolerance: Double = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -89,6 +93,7 @@ struct CheckCommand: ParsableCommand {
         var check = GoldenCheck(goldens: goldens, categories: categories, width: width, fontsDirectory: library.directory)
         (check.tolerance, check.reader) = (tolerance, reading.input.reader)
         let jobs = try check.jobs(for: set, shard: documents.shard)
+        documents.sayIfNoShare(jobs.count, found: set.documents.count)
         let reportFile = try report.map { try OutputFile(path: $0, protecting: set.paths) }
         let outputs = record ? try jobs.map { try $0.store.outputs(for: categories, protecting: [$0.document.path]) } : nil
 

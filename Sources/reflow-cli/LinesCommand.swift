@@ -29,12 +29,13 @@ struct LinesCommand: ParsableCommand {
         valueName: "path"))
     var font: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Point size, with --font (default: the style's size at the category).", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Point size, with --font (default: the style's size at the category).", valueName: "pt"),
+            transform: DecimalNumber.parsing("--size", "points"))
     var size: Double?
 
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: ArgumentHelp(
         "Baseline-to-baseline distance in points, with --font (default: the font's ascent + descent with --size, else the style's leading).",
-        valueName: "pt"))
+        valueName: "pt"), transform: DecimalNumber.parsing("--line-height", "points"))
     var lineHeight: Double?
 
     @Option(help: "Text style when no --font is given.")
@@ -43,7 +44,8 @@ struct LinesCommand: ParsableCommand {
     @Option(help: "Content-size category when no --font is given.")
     var category = CategoryArgument(.large)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Width to break lines at, in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Width to break lines at, in points.", valueName: "pt"),
+            transform: DecimalNumber.parsing("--width", "points"))
     var width: Double
 
     @Option(name: .customLong("overflow-wrap"), help: ArgumentHelp(

@@ -219,9 +219,19 @@ struct DocumentsOptions: ParsableArguments {
     /// many documents it finds, so that the shards of a CI matrix all write the same shape.
     var namesOneDocument: Bool { files.count == 1 && shard == nil && Folder.kind(of: files[0]) != .folder }
 
-    /// The documents named, this shard's share of them; folders named in `excluding` are not searched.
+    /// The documents named, this shard's share of them (`sayIfNoShare`); folders named in
+    /// `excluding` are not searched.
     func documents(excluding: [String] = []) throws -> [String] {
-        try documentSet(excluding: excluding).sharded(shard).paths
+        let set = try documentSet(excluding: excluding)
+        let share = set.sharded(shard)
+        sayIfNoShare(share.documents.count, found: set.documents.count)
+        return share.paths
+    }
+
+    /// Says on stderr that --shard's share of the `found` documents is none, when `share` is 0
+    /// ("shard 2/2 has no documents of the 1 found"): not an error, the run goes on and passes.
+    func sayIfNoShare(_ share: Int, found: Int) {
+        if let shard, share == 0 { Console.info(shard.noDocuments(found: found)) }
     }
 
     /// Every document named, before --shard takes its share; folders named in `excluding` are not searched.
@@ -243,7 +253,7 @@ struct ScreenOptions: ParsableArguments {
     var viewport: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --viewport: the place on the page at the screen's top, in points (the screen shows what the whole page shows there; default 0).",
-                               valueName: "pt"))
+                               valueName: "pt"), transform: DecimalNumber.parsing("--offset", "points"))
     var offset: Double?
 
     @Option(help: ArgumentHelp(
@@ -259,7 +269,7 @@ struct ScreenOptions: ParsableArguments {
     func viewportSize() throws -> Size? {
         guard let viewport else { return nil }
         let sides = viewport.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]), width.isFinite, height.isFinite,
+        guard sides.count == 2, let width = DecimalNumber.value(sides[0]), let height = DecimalNumber.value(sides[1]), width.isFinite, height.isFinite,
               width > 0, height > 0 else {
             throw ValidationError("--viewport must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(viewport)'")
         }
@@ -328,8 +338,8 @@ struct ParseTimeoutOption: ParsableArguments {
 
     /// `--parse-timeout`'s value: a number of seconds, 0 or more.
     static func seconds(_ text: String) throws -> Double {
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-            throw ValidationError("--parse-timeout must be a number of seconds, 0 or more (0: never), got \(text)")
+        guard let seconds = DecimalNumber.value(text), seconds.isFinite, seconds >= 0 else {
+            throw ValidationError("--parse-timeout must be a decimal number of seconds, 0 or more (0: never), got \(text)")
         }
         return seconds
     }

@@ -49,7 +49,8 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("png, svg or json (the layout JSON); default: from the -o extension, else png.", valueName: "format"))
     var format: OutputFormat?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"),
+            transform: DecimalNumber.parsing("--width", "points"))
     var width: Double?
 
     @OptionGroup var screen: ScreenOptions

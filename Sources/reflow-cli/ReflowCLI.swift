@@ -39,9 +39,10 @@ struct ReflowCLI: ParsableCommand {
     }
 }
 
-/// `arguments` with a negative number that follows an option attached to it (`--width -5` as
-/// `--width=-5`), so that the option's own check says what is wrong with it: a list option
-/// (`audit --width 390 320`) would take `-5` for an option and say only that the value is missing.
+/// `arguments` with a value that starts like a negative number and follows an option attached to
+/// it (`--width -5` as `--width=-5`, `--shard -1/2` as `--shard=-1/2`), so that the option's own
+/// check says what is wrong with it: ArgumentParser takes `-1/2` for an option and says only that
+/// the value is missing, and so does a list option (`audit --width 390 320`) of `-5`.
 /// Nothing after `--` changes, nor an option that has its value already (`--width=5`).
 func attachingNegativeNumbers(_ arguments: [String]) -> [String] {
     var result: [String] = []
@@ -54,7 +55,7 @@ func attachingNegativeNumbers(_ arguments: [String]) -> [String] {
             break
         }
         if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
-           isNegativeNumber(arguments[index + 1]) {
+           startsLikeNegativeNumber(arguments[index + 1]) {
             result.append(argument + "=" + arguments[index + 1])
             index += 2
             continue
@@ -65,11 +66,12 @@ func attachingNegativeNumbers(_ arguments: [String]) -> [String] {
     return result
 }
 
-/// Whether `text` reads as a negative number: `-5`, `-0`, `-0.5`, `-.5`, `-1e3`.
-private func isNegativeNumber(_ text: String) -> Bool {
-    guard text.hasPrefix("-"), text.count > 1 else { return false }
-    let rest = text.dropFirst()
-    guard let first = rest.first, first.isASCII, first.isNumber || first == "." else { return false }
-    return Double(rest) != nil
+/// Whether `text` starts as a negative number does, a minus and a digit or a decimal point and a
+/// digit (`-5`, `-0.5`, `-.5`, `-1e3`, `-1/2`, `-0x10`): never an option's name, which starts with
+/// a letter, so it can only be a value, and its option says whether it is a good one.
+func startsLikeNegativeNumber(_ text: String) -> Bool {
+    let bytes = Array(text.utf8.prefix(3))
+    let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "-") else { return false }
+    return isDigit(bytes[1]) || (bytes.count == 3 && bytes[1] == UInt8(ascii: ".") && isDigit(bytes[2]))
 }
-

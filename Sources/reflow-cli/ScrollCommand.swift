@@ -10,7 +10,7 @@ extension Estimate: ExpressibleByArgument {
         let lowered = argument.lowercased()
         if lowered == "auto" || lowered == "automatic" {
             self = .automatic(initial: Cell.minimumTouchHeight)
-        } else if lowered.hasPrefix("fixed:"), let height = Double(lowered.dropFirst(6)), height.isFinite, height > 0,
+        } else if lowered.hasPrefix("fixed:"), let height = DecimalNumber.value(lowered.dropFirst(6)), height.isFinite, height > 0,
                   height <= Limits.maximumLength {
             self = .fixed(height)
         } else {
@@ -36,16 +36,21 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "Content-size category to start at.")
     var category = CategoryArgument(.large)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Viewport width in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Viewport width in points. (default: \(JSONText.number(LayoutEnvironment.defaultContainerWidth)))", valueName: "pt"),
+            transform: DecimalNumber.parsing("--width", "points"))
     var width: Double = LayoutEnvironment.defaultContainerWidth
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Viewport height in points.", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Viewport height in points. (default: 844)", valueName: "pt"),
+            transform: DecimalNumber.parsing("--height", "points"))
     var height: Double = 844
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, 1 to 1000; the frame budget is 1/fps.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second, 1 to 1000; the frame budget is 1/fps. (default: 60)", valueName: "n"),
+            transform: DecimalNumber.parsing("--fps", "frames per second"))
     var fps: Double = 60
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Scroll speed in points per second.", valueName: "pt-per-s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Scroll speed in points per second. (default: 3000)", valueName: "pt-per-s"),
+            transform: DecimalNumber.parsing("--speed", "points per second"))
     var speed: Double = 3_000
 
     @Option(help: ArgumentHelp("Height of cells not measured yet: auto (running average per text style) or fixed:PT.",
@@ -53,7 +58,8 @@ struct ScrollCommand: ParsableCommand {
     var estimate: Estimate = .automatic(initial: Cell.minimumTouchHeight)
 
     @Option(name: .customLong("change-category-at"), parsing: .unconditional, help: ArgumentHelp(
-        "Change the text size when this fraction (0…1) of the document has been scrolled; needs --to.", valueName: "fraction"))
+        "Change the text size when this fraction (0…1) of the document has been scrolled; needs --to.", valueName: "fraction"),
+            transform: DecimalNumber.parsing("--change-category-at", "", expected: "a decimal fraction, 0 to 1"))
     var changeAt: Double?
 
     @Option(help: "The category to change to, with --change-category-at.")

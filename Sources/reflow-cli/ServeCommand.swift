@@ -133,7 +133,8 @@ struct ScreenQuery: ParsableArguments {
         valueName: "category"))
     var category = CategoryChoice(.large)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Container (screen) width in points (default 390, or the --viewport width).", valueName: "pt"),
+            transform: DecimalNumber.parsing("--width", "points"))
     var width: Double?
 
     @OptionGroup var screen: ScreenOptions

@@ -52,7 +52,18 @@ extension BadInputTableTests {
         Case(name: "--width=-1", arguments: ["doc.md", "--width=-1"], status: 64,
              stderr: "Error: --width must be a positive number of points, got -1"),
         Case(name: "--width abc", arguments: ["doc.md", "--width", "abc"], status: 64,
-             stderr: "Error: The value 'abc' is invalid for '--width <pt>'"),
+             stderr: "Error: The value 'abc' is invalid for '--width <pt>': --width must be a decimal number of points, got 'abc'"),
+        // Issue 36 row 12: decimal numbers only (Swift's Double(String) reads hexadecimal too).
+        Case(name: "36.12 --width 0x10", arguments: ["doc.md", "--width", "0x10"], status: 64,
+             stderr: "Error: The value '0x10' is invalid for '--width <pt>': --width must be a decimal number of points, got '0x10'"),
+        Case(name: "36.12 --width 0x1p3", arguments: ["doc.md", "--width", "0x1p3"], status: 64,
+             stderr: "Error: The value '0x1p3' is invalid for '--width <pt>': --width must be a decimal number of points, got '0x1p3'"),
+        Case(name: "36.12 --width -0x10", arguments: ["doc.md", "--width", "-0x10"], status: 64,
+             stderr: "Error: The value '-0x10' is invalid for '--width <pt>': --width must be a decimal number of points, got '-0x10'"),
+        Case(name: "36.12 --offset 0x10", arguments: ["doc.md", "--viewport", "390x844", "--offset", "0x10"], status: 64,
+             stderr: "Error: The value '0x10' is invalid for '--offset <pt>': --offset must be a decimal number of points, got '0x10'"),
+        Case(name: "36.12 --parse-timeout 0x10", arguments: ["doc.md", "--parse-timeout", "0x10"], status: 64,
+             stderr: "Error: The value '0x10' is invalid for '--parse-timeout <seconds>': --parse-timeout must be a decimal number of seconds, 0 or more (0: never), got 0x10"),
         Case(name: "unknown category", arguments: ["doc.md", "--category", "huge"], status: 64,
              stderr: "Error: The value 'huge' is invalid for '--category <category>'. Please provide one of the following:"),
         Case(name: "REFLOW_FONTS=garbage", arguments: ["doc.md"], status: 1,
@@ -83,8 +94,8 @@ extension BadInputTableTests {
             <div align=center>\n\n<details>\n<summary>Never closed</summary>\n\n</div></span>stray end tags\n\n
             <table><tr><td>a<td>b</tr><tr><td>c</table></td>junk</tr>\n\n<p align=center dir=rtl>no quotes</p>\n\n
             <img src=a.png alt=abc width="abc"> <img src=b.png alt=minus width="-5"> <img src=c.png alt=huge width="99999999999">\n\n
-            <script>alert("<b>x</b>")</script><style>p { color: red }</style>\n\nText <!-- comment --> <![CDATA[ raw ]]> &amp; &bogus; &#0; \u{0}.\n\n
-            <div title="\(big)">a megabyte attribute</div>\n
+            <script>alert("<b>x</b>")</script><style>p { color: red }</style>\n\nText <!-- comment --> <![CDATA[ raw ]]> &amp; &bogus; &#0;.\n\n
+            <div title="\(big)">a megabyte attribute</div>\n\nA NUL past the first 8 KiB (one before is binary): \u{0}.\n
             """
         _ = try CLI.write(html, to: "html.md", in: folder)
         _ = try CLI.write(String(repeating: "<div align=center>", count: 10_000) + "deep\n\nafter\n", to: "divs.md", in: folder)
@@ -134,6 +145,19 @@ extension BadInputTableTests {
              stderr: "Error: --width must be at most 10000000 points, got 1e+308"),
         Case(name: "--tolerance -1", arguments: ["doc.md", "--goldens", "goldens", "--tolerance=-1"], status: 64,
              stderr: "Error: --tolerance must be 0 or more points, got -1.0"),
+        // Issue 36 row 12.
+        Case(name: "36.12 --tolerance 0x1", arguments: ["doc.md", "--goldens", "goldens", "--tolerance", "0x1"], status: 64,
+             stderr: "Error: The value '0x1' is invalid for '--tolerance <pt>': --tolerance must be a decimal number of points, got '0x1'"),
+        Case(name: "36.12 --width 0x10", arguments: ["doc.md", "--goldens", "goldens", "--width", "0x10"], status: 64,
+             stderr: "Error: The value '0x10' is invalid for '--width <pt>': --width must be a decimal number of points, got '0x10'"),
+        Case(name: "36.12 --shard -1/2", arguments: ["doc.md", "--goldens", "goldens", "--shard", "-1/2"], status: 64,
+             stderr: "Error: The value '-1/2' is invalid for '--shard <I/N>': --shard: shard -1 of 2 does not exist; the index runs from 1 to 2"),
+        Case(name: "36.12 --shard 0/2 (the same message)", arguments: ["doc.md", "--goldens", "goldens", "--shard", "0/2"], status: 64,
+             stderr: "Error: The value '0/2' is invalid for '--shard <I/N>': --shard: shard 0 of 2 does not exist; the index runs from 1 to 2"),
+        Case(name: "36.12 a shard with no documents", arguments: ["doc.md", "--goldens", "goldens", "--category", "l", "--shard", "2/2"],
+             status: 0, stderr: "shard 2/2 has no documents of the 1 found"),
+        Case(name: "36.12 a shard with no documents, recording", arguments: ["doc.md", "--goldens", "goldens", "--record", "--category", "l", "--shard", "2/2"],
+             status: 0, stderr: "shard 2/2 has no documents of the 1 found"),
         Case(name: "--max-cells 0", arguments: ["doc.md", "--goldens", "goldens", "--max-cells", "0"], status: 64,
              stderr: "Error: --max-cells must be at least 1"),
         Case(name: "missing file", arguments: ["nope.md", "--goldens", "goldens"], status: 1,

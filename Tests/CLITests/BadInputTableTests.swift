@@ -181,6 +181,13 @@ import Testing
              stderr: "Error: --offset must be 0 or more points, got -5"),
         Case(name: "24 --scale -1", arguments: ["doc.md", "--scale", "-1"], status: 64,
              stderr: "Error: --scale must be 1, 2, 3 or 4 (device pixels per point), got -1"),
+        // Issue 36 row 12.
+        Case(name: "36.12 --width 0x1A0", arguments: ["doc.md", "--width", "0x1A0"], status: 64,
+             stderr: "Error: The value '0x1A0' is invalid for '--width <pt>': --width must be a decimal number of points, got '0x1A0'"),
+        Case(name: "36.12 --shard -1/2", arguments: ["doc.md", "--shard", "-1/2", "-o", "out"], status: 64,
+             stderr: "Error: The value '-1/2' is invalid for '--shard <I/N>': --shard: shard -1 of 2 does not exist; the index runs from 1 to 2"),
+        Case(name: "36.12 a shard with no documents", arguments: ["doc.md", "--shard", "2/2", "-o", "out"], status: 0,
+             stderr: "shard 2/2 has no documents of the 1 found", writes: "out"),
     ]
 
     @Test(arguments: previewCases)

@@ -1,5 +1,6 @@
 @testable import reflow_cli
 import Preview
+import PreviewServer
 import Reflow
 import ReflowKit
 import TextMetrics
@@ -111,6 +112,72 @@ import Testing
         #expect(Estimate(argument: "fixed:120") == .fixed(120) && Estimate(argument: "AUTO") == .automatic(initial: 44))
         #expect(Estimate(argument: "fixed:inf") == nil && Estimate(argument: "fixed:0") == nil && Estimate(argument: "sometimes") == nil)
         #expect(Estimate(argument: "fixed:1e308") == nil, "longer than Limits.maximumLength")
+    }
+
+    /// Issue 36 row 12: numbers are read in decimal only; Swift's `Double(String)` also takes
+    /// hexadecimal (`0x10` as 16, `0x1p3` as 8) and words (`nan`, `inf`).
+    @Test func numbersAreDecimalOnly() throws {
+        for good in ["0", "12", "+12", "-12", "12.5", "12.", ".5", "-.5", "1e3", "2.5E-4", "1e+308", "007"] {
+            #expect(DecimalNumber.value(good) == Double(good), "\(good)")
+        }
+        for bad in ["0x10", "0X10", "0x1p3", "-0x10", "0x1A0", "nan", "inf", "-infinity", "", "+", ".", "e3", "1e", "1e+", "1_000",
+                    " 12", "12 ", "1,5", "١٢", "１２"] {
+            #expect(DecimalNumber.value(bad) == nil, "\(bad)")
+        }
+        // Every number option of every command that reads one, and the server's query, which is parsed as they are.
+        let width = "The value '0x10' is invalid for '--width <pt>': --width must be a decimal number of points, got '0x10'"
+        for command in [["layout", "doc.md"], ["doc.md"], ["audit", "doc.md"], ["check", "doc.md", "--goldens", "g"],
+                        ["scroll", "doc.md"], ["lines", "doc.txt"]] {
+            #expect(Self.usageError(command + ["--width", "0x10"]) == width, "\(command)")
+        }
+        #expect(Self.usageError(["audit", "doc.md", "--width", "390", "0x1p3"])
+            == "The value '0x1p3' is invalid for '--width <pt>': --width must be a decimal number of points, got '0x1p3'")
+        for (arguments, option, what) in [(["scroll", "doc.md", "--fps", "0x3C"], "--fps <n>", "--fps must be a decimal number of frames per second"),
+                                          (["scroll", "doc.md", "--speed", "0x10"], "--speed <pt-per-s>", "--speed must be a decimal number of points per second"),
+                                          (["scroll", "doc.md", "--height", "0x10"], "--height <pt>", "--height must be a decimal number of points"),
+                                          (["scroll", "doc.md", "--change-category-at", "0x0.8p0", "--to", "ax5"], "--change-category-at <fraction>",
+                                           "--change-category-at must be a decimal fraction, 0 to 1"),
+                                          (["check", "doc.md", "--goldens", "g", "--tolerance", "0x1"], "--tolerance <pt>", "--tolerance must be a decimal number of points"),
+                                          (["lines", "doc.txt", "--width", "9", "--size", "0x11"], "--size <pt>", "--size must be a decimal number of points"),
+                                          (["lines", "doc.txt", "--width", "9", "--line-height", "0x16"], "--line-height <pt>", "--line-height must be a decimal number of points"),
+                                          (["doc.md", "--viewport", "390x844", "--offset", "0x10"], "--offset <pt>", "--offset must be a decimal number of points")] {
+            let value = arguments[arguments.firstIndex(of: String(option.prefix { $0 != " " }))! + 1]
+            #expect(Self.usageError(arguments) == "The value '\(value)' is invalid for '\(option)': \(what), got '\(value)'", "\(arguments)")
+        }
+        #expect(Estimate(argument: "fixed:0x10") == nil && Estimate(argument: "fixed:16") == .fixed(16))
+        #expect(throws: (any Error).self) { try ParseTimeoutOption.seconds("0x10") }
+        #expect(try ParseTimeoutOption.seconds("2.5") == 2.5)
+        #expect(throws: (any Error).self) { try ScreenOptions.parse(["--viewport", "0X190x844"]).viewportSize() }
+        for query in ["width=0x1A0", "width=0x1p3", "viewport=390x844&offset=0x10"] {
+            #expect(throws: BadRequest.self, "\(query)") { try ScreenQuery.parameters(try Query(parsing: Substring(query))) }
+        }
+        do {
+            _ = try ScreenQuery.parameters(try Query(parsing: "width=0x1A0"))
+        } catch let error as BadRequest {
+            #expect(error.message == "The value '0x1A0' is invalid for '--width <pt>': --width must be a decimal number of points, got '0x1A0'")
+        }
+        #expect(try ScreenQuery.parameters(try Query(parsing: "width=416")).width == 416)
+    }
+
+    /// Issue 36 row 12: a value that starts like a negative number is attached to the option before it.
+    @Test func aNegativeValueAfterAnOptionIsAttachedToIt() {
+        #expect(attachingNegativeNumbers(["check", "docs", "--shard", "-1/2"]) == ["check", "docs", "--shard=-1/2"])
+        #expect(attachingNegativeNumbers(["--width", "-5", "--offset", "-.5", "--x", "-0x10"]) == ["--width=-5", "--offset=-.5", "--x=-0x10"])
+        #expect(attachingNegativeNumbers(["--width", "-x", "-q", "-5", "--", "--width", "-5"]) == ["--width", "-x", "-q", "-5", "--", "--width", "-5"])
+        #expect(attachingNegativeNumbers(["--width=1", "-5", "--width", "-", "--width", "-."]) == ["--width=1", "-5", "--width", "-", "--width", "-."])
+        #expect(Self.usageError(["check", "doc.md", "--goldens", "g", "--shard", "-1/2"])
+            == "The value '-1/2' is invalid for '--shard <I/N>': --shard: shard -1 of 2 does not exist; the index runs from 1 to 2")
+    }
+
+    /// The first line of the usage error `arguments` give (after the negative numbers are
+    /// attached, as `main` does); nil when they parse.
+    static func usageError(_ arguments: [String]) -> String? {
+        do {
+            _ = try ReflowCLI.parseAsRoot(attachingNegativeNumbers(arguments))
+            return nil
+        } catch {
+            return ReflowCLI.message(for: error).split(separator: "\n").first.map(String.init)
+        }
     }
 
     @Test func anUnknownOutputExtensionNamesTheFormatOption() {

@@ -147,5 +147,18 @@ import TextMetrics
         #expect(throws: Shard.Problem.indexOutOfRange(index: 0, count: 4)) { try Shard(parsing: "0/4") }
         #expect(throws: Shard.Problem.indexOutOfRange(index: 5, count: 4)) { try Shard(parsing: "5/4") }
         #expect(throws: Shard.Problem.countBelowOne(0)) { try Shard(parsing: "1/0") }
+        // Issue 36 row 12: a negative index is out of range like 0, and numbers are decimal only.
+        #expect(throws: Shard.Problem.indexOutOfRange(index: -1, count: 2)) { try Shard(parsing: "-1/2") }
+        #expect(throws: Shard.Problem.countBelowOne(-2)) { try Shard(parsing: "1/-2") }
+        for text in ["0x1/2", "1/0x2", " 1/2", "1.0/2", "1/2/3"] {
+            #expect(throws: Shard.Problem.notAShard(text)) { try Shard(parsing: text) }
+        }
+    }
+
+    /// Issue 36 row 12: a shard with no documents says so (the commands print it on stderr).
+    @Test func aShardWithNoDocumentsSaysHowManyWereFound() throws {
+        let set = DocumentSet(paths: ["only.md"])
+        #expect(try set.sharded(Shard(index: 2, count: 2)).documents.isEmpty)
+        #expect(try Shard(index: 2, count: 2).noDocuments(found: 1) == "shard 2/2 has no documents of the 1 found")
     }
 }

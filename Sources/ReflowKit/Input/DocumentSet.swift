@@ -142,6 +142,11 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(index)/\(count)" }
 
+    /// What a run says when this shard's share of the `found` documents is none (more shards than
+    /// documents): not an error, since a CI matrix's shards are set before the documents are
+    /// known, but said, so that a shard that did nothing does not pass for one that checked.
+    public func noDocuments(found: Int) -> String { "shard \(self) has no documents of the \(found) found" }
+
     /// This shard's paths, in the order given.
     public func select(_ paths: [String]) -> [String] {
         let dealt = paths.indices.sorted { (Self.hash(paths[$0]), $0) < (Self.hash(paths[$1]), $1) }
