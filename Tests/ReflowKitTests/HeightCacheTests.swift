@@ -156,6 +156,55 @@ import TestSupport
         #expect(try Self.readsEverything(cache, .accessibilityMedium))
     }
 
+    /// Every file the engine writes passes the checks, whatever the layout (a list with a table,
+    /// words in a flow, a screen file's compositional sections and headers, right to left): a
+    /// second run reads it whole and measures nothing above the screen.
+    @Test(arguments: [("tables.md", CellMode.blocks, LayoutInput.DocumentLayout.list), ("welcome.md", .words, .flow),
+                      ("welcome.md", .blocks, .flow), ("store.json", .blocks, .list), ("settings.json", .blocks, .list)])
+    func whatTheEngineWritesIsRead(_ name: String, _ cells: CellMode, _ layout: LayoutInput.DocumentLayout) throws {
+        for direction in [BaseDirection.leftToRight, .rightToLeft] {
+            let directory = try Self.folder()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var preview = DocumentPreview(input: try Fixtures.input(name, cells: cells, layout: layout), fonts: try Fixtures.fonts(),
+                                          width: 390, settings: TextSettings(direction: direction))
+            preview.heightCache = HeightCache(directory: directory, documentIdentity: 1, engineIdentity: 2)
+            let warnings = Locked<[String]>([])
+            preview.heightCache?.warn = { message in warnings.withLock { $0.append(message) } }
+            let viewport = Size(width: 390, height: 200)
+            let first = try preview.screenReport(category: .accessibilityExtraLarge, viewport: viewport, at: .offset(600)).jsonText()
+            let sizer = try Fixtures.sizer()
+            #expect(try preview.screenReport(category: .accessibilityExtraLarge, viewport: viewport, at: .offset(600), sizer: sizer)
+                .jsonText() == first)
+            let environment = preview.environment(category: .accessibilityExtraLarge, height: 200)
+            let (planned, unmeasured) = try preview.screenPlans().planned(in: environment, sizer: sizer)
+            var lazy = unmeasured
+            let restored = try #require(preview.heightCache).restore(into: &lazy, environment: environment, plan: planned.bound)
+            #expect(restored.problem == nil && restored.units > 0, "\(name) \(direction): \(restored)")
+            #expect(warnings.withLock { $0 } == [])
+        }
+    }
+
+    /// A FIFO or a folder at a file's name is not read (nothing blocks), and is replaced.
+    @Test func aFileThatIsNotAFileIsNotRead() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let uncached = try Self.report(nil)
+        var cache = HeightCache(directory: directory, documentIdentity: 1, engineIdentity: 2)
+        #expect(try Self.report(cache) == uncached)
+        let path = try Self.onlyFile(in: directory).path
+        let warnings = Locked<[String]>([])
+        cache.warn = { message in warnings.withLock { $0.append(message) } }
+        for make: () -> Int32 in [{ mkfifo(path, 0o600) }, { mkdir(path, 0o700) }] {
+            try FileManager.default.removeItem(atPath: path)
+            try #require(make() == 0)
+            #expect(try Self.report(cache) == uncached)
+            #expect(try Self.readsEverything(cache), "rewritten")
+        }
+        #expect(warnings.withLock { $0 }.count == 2)
+        #expect(warnings.withLock { $0 }.allSatisfy { $0.hasPrefix("height cache: \(URL(fileURLWithPath: path).lastPathComponent) ignored (not a height-cache file)") },
+                "\(warnings.withLock { $0 })")
+    }
+
     /// The document's identity changes with its bytes and with how it is read.
     @Test func theIdentityFollowsTheBytes() throws {
         let input = try ExactOffsetTests.readme()
