@@ -22,11 +22,32 @@ public struct Query: Hashable, Sendable {
 
     public init(items: [Item] = []) { self.items = items }
 
-    /// The query `text` (what follows the `?`, without it).
-    /// - Throws: `BadRequest` for a name or value that is not percent-encoded UTF-8.
+    /// The most parameters a query may have: the preview has about fifteen options, the page sends
+    /// at most eleven. Past it, `Query(parsing:)` throws, having read no more than this many: the
+    /// parser behind `commandLineArguments` never sees thousands of options.
+    public static let maximumItems = 64
+    /// The longest query read, in bytes as sent (before decoding): 8 KiB. A server answers a
+    /// longer one 414 URI Too Long; `Query(parsing:)` throws, having read none of it.
+    public static let maximumLength = 8 * 1024
+
+    /// What a client is told of a query of `length` bytes, over `maximumLength`.
+    public static func tooLongMessage(length: Int) -> String {
+        "the query is \(length) bytes, more than the \(maximumLength) bytes (8 KiB) read here; "
+            + "a request takes at most \(maximumItems) parameters"
+    }
+
+    /// The query `text` (what follows the `?`, without it), in one pass over it.
+    /// - Throws: `BadRequest` for a name or value that is not percent-encoded UTF-8, for a query of
+    ///   more than `maximumLength` bytes or more than `maximumItems` parameters.
     public init(parsing text: Substring) throws(BadRequest) {
         items = []
+        let length = text.utf8.count
+        guard length <= Self.maximumLength else { throw BadRequest(Self.tooLongMessage(length: length)) }
         for segment in text.split(separator: "&", omittingEmptySubsequences: true) {
+            guard items.count < Self.maximumItems else {
+                throw BadRequest("the query has more than \(Self.maximumItems) parameters, the most a request takes here; "
+                    + "give each option once")
+            }
             let pair = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try Self.decoded(pair[0]), value = pair.count > 1 ? try Self.decoded(pair[1]) : ""
             guard !name.isEmpty else { throw BadRequest("the query has a value without a name ('\(segment)'); write name=value") }
