@@ -145,7 +145,7 @@ final class DocumentRenderer: Sendable {
         let version = source.current
         let preview = try self.preview(of: version, parameters)
         let report = try audit(version, parameters, settings: preview.settings)
-        return Answer(contentType: "application/json", body: Array(report.rendered(.json, path: source.path).utf8),
+        return Answer(contentType: "application/json", body: Array(report.rendered(.json, path: source.displayPath).utf8),
                       headers: [("X-Reflow-Version", String(version.number))])
     }
 

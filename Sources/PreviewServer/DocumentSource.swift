@@ -17,16 +17,26 @@ final class DocumentSource: Sendable {
         let input: LayoutInput
         /// Its images, decoded once for every screen of this version.
         let pictures: PictureStore
-        /// What a person should know about how it was read (invalid UTF-8, placeholder images).
+        /// What a person should know about how it was read (invalid UTF-8, placeholder images),
+        /// as the answers say it: no absolute path of the machine (`PathRedaction`).
         let warnings: [String]
         /// Why the latest reading failed, in the command line's words; nil when it was this one.
+        /// As the answers say it, with no absolute path of the machine.
         let problem: String?
+        /// The warnings and the problem with the paths as given, for the person who started the
+        /// server (stderr), never for an answer.
+        let localWarnings: [String]
+        let localProblem: String?
     }
 
     /// The path as given.
     let path: String
     /// The file's name, for titles and the layout JSON.
     let name: String
+    /// How answers name the document and keep the machine's paths out of their messages.
+    let redaction: PathRedaction
+    /// The document as answers name it: the path as given when it is relative, else its name.
+    var displayPath: String { redaction.displayPath }
     private let reader: DocumentReader
     private let describe: @Sendable (any Error) -> String
     private let state: Locked<Version>
@@ -40,10 +50,20 @@ final class DocumentSource: Sendable {
         name = FilePath(path).lastComponent?.string ?? path
         self.reader = reader
         self.describe = describe
+        let redaction = PathRedaction(documentPath: path)
+        self.redaction = redaction
         let input = try reader.layoutInput(at: path)
         readings.withLock { $0 += 1 }
-        state = Locked(Version(number: 1, input: input, pictures: PictureStore(), warnings: input.warnings(path: path),
-                               problem: nil))
+        state = Locked(DocumentSource.version(1, input, PictureStore(), warnings: input.warnings(path: path), problem: nil,
+                                              redaction))
+    }
+
+    /// A version whose warnings and problem (with the paths as given) are also said without the
+    /// machine's paths.
+    private static func version(_ number: Int, _ input: LayoutInput, _ pictures: PictureStore, warnings: [String],
+                                problem: String?, _ redaction: PathRedaction) -> Version {
+        Version(number: number, input: input, pictures: pictures, warnings: warnings.map { redaction($0) },
+                problem: problem.map { redaction($0) }, localWarnings: warnings, localProblem: problem)
     }
 
     /// The version requests are answered from now.
@@ -59,16 +79,16 @@ final class DocumentSource: Sendable {
         readings.withLock { $0 += 1 }
         do {
             let input = try reader.layoutInput(at: path)
-            return state.withLock { version in
-                version = Version(number: version.number + 1, input: input, pictures: PictureStore(),
-                                  warnings: input.warnings(path: path), problem: nil)
+            return state.withLock { [redaction] version in
+                version = DocumentSource.version(version.number + 1, input, PictureStore(),
+                                                 warnings: input.warnings(path: path), problem: nil, redaction)
                 return version
             }
         } catch {
             let problem = describe(error)
-            return state.withLock { version in
-                version = Version(number: version.number, input: version.input, pictures: version.pictures,
-                                  warnings: version.warnings, problem: problem)
+            return state.withLock { [redaction] version in
+                version = DocumentSource.version(version.number, version.input, version.pictures,
+                                                 warnings: version.localWarnings, problem: problem, redaction)
                 return version
             }
         }

@@ -16,6 +16,11 @@ struct ServerContext: Sendable {
     let pending: Locked<Int>
     /// How many may (beyond that: 503, try again).
     let maximumPending: Int
+    /// Who is answered (beyond: 403).
+    let requestGuard: RequestGuard
+
+    /// `error` in `describe`'s words, without the machine's paths: a 422's body.
+    func message(for error: any Error) -> String { renderer.source.redaction(describe(error)) }
 
     /// Counts a request in, if there is room for it.
     func admit() -> Bool {
@@ -42,8 +47,10 @@ struct ServerContext: Sendable {
 }
 
 /// One HTTP/1.1 connection's requests (NIO's server pipeline in front: parsing, keep-alive,
-/// pipelined requests answered in order). GET and HEAD only; the path is matched exactly against
-/// the routes (`Route`), never read from the disk. The page and `/info.json` are answered on the
+/// pipelined requests answered in order; a request head over 80 KiB is NIO's 400). Each request
+/// is checked by the `RequestGuard` first (403), then GET and HEAD only; the path is matched
+/// exactly against the routes (`Route`), never read from the disk; a query over 8 KiB is 414,
+/// over 64 parameters 400 (`Query`). The page and `/info.json` are answered on the
 /// event loop; pictures, layouts and audits on a render thread (`NIOThreadPool`), the answer
 /// written back on the event loop, so the loop never waits for a render. `/events` turns the
 /// connection into an event stream (`EventStream`).
@@ -85,6 +92,9 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func handle(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        if let refusal = server.requestGuard.refusal(of: head, port: context.channel.localAddress?.port) {
+            return respond(.forbidden, text: refusal.message, to: head, context: context)
+        }
         guard head.method == .GET || head.method == .HEAD else {
             return respond(.methodNotAllowed, text: "\(head.method) is not answered here: only GET and HEAD",
                            headers: [("Allow", "GET, HEAD")], to: head, context: context)
@@ -92,6 +102,11 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard let (route, queryText) = Route.match(head.uri) else {
             return respond(.notFound, text: "not found: this server answers \(Route.listed) and nothing else", to: head,
                            context: context)
+        }
+        // Bounded before any parsing: a query is read in one pass of at most 8 KiB, and at most
+        // `Query.maximumItems` parameters reach the parser of `parameters`, here on the event loop.
+        guard queryText.utf8.count <= Query.maximumLength else {
+            return respond(.uriTooLong, text: Query.tooLongMessage(length: queryText.utf8.count), to: head, context: context)
         }
         switch route {
         case .page:
@@ -106,7 +121,9 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             do {
                 parameters = try server.parameters(try Query(parsing: queryText))
             } catch {
-                return respond(.badRequest, text: (error as? BadRequest)?.message ?? server.describe(error), to: head, context: context)
+                let message = (error as? BadRequest)?.message ?? server.describe(error)
+                return respond(.badRequest, text: server.renderer.source.redaction(message, knownFoldersOnly: true), to: head,
+                               context: context)
             }
             guard server.admit() else {
                 return respond(.serviceUnavailable, text: "too many requests are waiting to be drawn; try again in a moment",
@@ -126,7 +143,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 case .failure(let error):
                     // Valid parameters the document cannot be drawn with (a width too narrow for
                     // its cells, an anchor it does not have): what the command line says, exit 1 there.
-                    handler.respond(.unprocessableEntity, text: server.describe(error), to: head, context: context)
+                    handler.respond(.unprocessableEntity, text: server.message(for: error), to: head, context: context)
                 }
             }
         }

@@ -26,7 +26,10 @@ import TextMetrics
 /// `/layout.json` the layout JSON; `/audit.json` the audit at one size and width; `/info.json`
 /// the document's version and reading problems; `/events` server-sent events. A query the
 /// `parameters` function rejects is 400 with its message; parameters the document cannot be drawn
-/// with are 422 with `describe`'s words for the error.
+/// with are 422 with `describe`'s words for the error. Before any of that, a request not addressed
+/// to this machine or sent by another site's page is 403 (`RequestGuard`), and a query over
+/// `Query.maximumLength` bytes is 414 (over `Query.maximumItems` parameters, 400). No answer
+/// names an absolute path of the machine (`PathRedaction`).
 public final class PreviewServer: Sendable {
     public struct Configuration: Sendable {
         /// The document's path.
@@ -77,8 +80,9 @@ public final class PreviewServer: Sendable {
     public let isLoopback: Bool
 
     /// What a person should know about how the document was read (invalid UTF-8, images drawn
-    /// as placeholders), for the version on show.
-    public var documentWarnings: [String] { renderer.source.current.warnings }
+    /// as placeholders), for the version on show, with the paths as given (for stderr: the
+    /// answers say them without the machine's paths).
+    public var documentWarnings: [String] { renderer.source.current.localWarnings }
 
     let renderer: DocumentRenderer
     let events: EventStream
@@ -100,7 +104,8 @@ public final class PreviewServer: Sendable {
         pool.start()
         let context = ServerContext(renderer: renderer, events: events, parameters: configuration.parameters,
                                     describe: configuration.describe, pool: pool, pending: Locked(0),
-                                    maximumPending: configuration.maximumPending)
+                                    maximumPending: configuration.maximumPending,
+                                    requestGuard: RequestGuard(listeningOn: configuration.host))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -131,10 +136,10 @@ public final class PreviewServer: Sendable {
             watcher = try FileWatcher(path: configuration.document, debounce: configuration.debounce,
                                       queue: DispatchQueue(label: "reflow.serve.watch")) {
                 let version = source.reload()
-                if let problem = version.problem {
+                if let problem = version.localProblem {
                     warn("\(problem); the preview shows the last version that could be read")
                 } else {
-                    version.warnings.forEach(warn)
+                    version.localWarnings.forEach(warn)
                 }
                 events.send(event: "changed", data: DocumentRenderer.infoJSON(version, name: source.name))
             }

@@ -65,21 +65,25 @@ import TestSupport
         #expect(svg.text == (try String(contentsOf: svgFile, encoding: .utf8)))
     }
 
+    /// The server names the document as given when that is relative, else by its name, never by
+    /// an absolute path of the machine: the audit's `file` is what `audit` prints for the name run
+    /// in the document's folder.
     @Test func layoutAndAuditAreTheCommandsJSON() throws {
         let served = try Served()
         defer { served.stop() }
-        let path = served.document.path
+        let path = served.document.path, name = served.document.lastPathComponent
         let cases: [(query: String, arguments: [String])] = [
             ("/layout.json?category=ax5", ["layout", path, "--category", "ax5"]),
             ("/layout.json?category=all&viewport=390x600&offset=200&text-spacing=wcag",
              ["layout", path, "--category", "all", "--viewport", "390x600", "--offset", "200", "--text-spacing", "wcag",
               "--no-height-cache"]),
-            ("/audit.json?category=ax5&width=320", ["audit", path, "--category", "ax5", "--width", "320", "--format", "json"]),
+            ("/audit.json?category=ax5&width=320", ["audit", name, "--category", "ax5", "--width", "320", "--format", "json"]),
         ]
         for (query, arguments) in cases {
             let answer = try LoopbackHTTP.get(query, port: served.port)
             #expect(answer.headers["content-type"] == "application/json")
-            let cli = try CLI.run(arguments)
+            #expect(!answer.text.contains(served.folder.path))
+            let cli = try CLI.run(arguments, directory: served.folder)
             #expect(answer.text == cli.output, "\(query) differs from reflow-cli \(arguments.joined(separator: " "))")
         }
     }

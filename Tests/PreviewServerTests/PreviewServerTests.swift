@@ -26,18 +26,24 @@ import TextMetrics
         return parameters
     }
 
-    /// A server on a free port over a copy of `example`; stopped and its folder removed by `stop()`.
+    /// A server on a free port over a copy of `example` (or a file of that name holding
+    /// `contents`); stopped and its folder removed by `stop()`.
     final class Running {
         let folder: URL
         let document: URL
         let server: PreviewServer
         private let waited = DispatchSemaphore(value: 0)
 
-        init(_ example: String = "welcome.md", configure: (inout PreviewServer.Configuration) -> Void = { _ in }) throws {
+        init(_ example: String = "welcome.md", contents: Data? = nil,
+             configure: (inout PreviewServer.Configuration) -> Void = { _ in }) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("reflow-serve-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             document = folder.appendingPathComponent(example)
-            try FileManager.default.copyItem(atPath: Fixtures.examplePath(example), toPath: document.path)
+            if let contents {
+                try contents.write(to: document)
+            } else {
+                try FileManager.default.copyItem(atPath: Fixtures.examplePath(example), toPath: document.path)
+            }
             var configuration = PreviewServer.Configuration(document: document.path, fonts: try Fixtures.fonts(),
                                                             parameters: PreviewServerTests.parameters)
             configuration.debounce = 0.05
