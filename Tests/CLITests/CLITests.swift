@@ -211,13 +211,16 @@ import TestSupport
         #expect(!result.stderr.contains("error"))
     }
 
+    /// NUL bytes past the first 8 KiB (one before them makes the file binary, refused: issue 36
+    /// row 11, BadInputTableTests+NotADocument).
     @Test func nulBytesAreReplacedAndWarnedAbout() throws {
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try CLI.write([0x61, 0x00, 0x62, 0x20, 0x63, 0x00, 0x00, 0x64, 0x0A], to: "nul.txt", in: folder)
+        let file = try CLI.write(Array(repeating: 0x78, count: 8192) + [0x0A, 0x0A, 0x61, 0x00, 0x62, 0x20, 0x63, 0x00, 0x00, 0x64, 0x0A],
+                                 to: "nul.txt", in: folder)
         let result = try CLI.run(["lines", file, "--width", "300"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.output == "a\u{FFFD}b c\u{FFFD}\u{FFFD}d\n")
+        #expect(result.output.hasSuffix("\na\u{FFFD}b c\u{FFFD}\u{FFFD}d\n"), "\(result.output.suffix(40))")
         let warnings = result.stderrLines.filter { $0.hasPrefix("reflow-cli: warning:") }
         #expect(warnings.count == 1, "\(result.stderr)")
         #expect(warnings.first?.contains("3 NUL") == true, "\(result.stderr)")

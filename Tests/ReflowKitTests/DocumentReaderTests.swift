@@ -226,4 +226,65 @@ import TestSupport
         #expect(text.text == "a\u{FFFD}")
         #expect(text.firstInvalidByte == 4)
     }
+
+    /// Issue 36 row 11: a file that is not text is refused before it is read as text, by what it
+    /// is: a kind known by its signature, binary by a NUL in its first 8 KiB (as git decides),
+    /// UTF-16 by its byte order mark. A NUL later is replaced with U+FFFD and counted, as the
+    /// Markdown reader does for text given to it directly.
+    @Test func aFileThatIsNotTextIsRefusedBeforeItIsReadAsText() throws {
+        let folder = try OutputFileTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = Array("# Title\n\nSome words.\n".utf8)
+        var nul = Array(String(repeating: "a", count: 200).utf8)
+        nul[100] = 0
+        let cases: [(name: String, bytes: [UInt8], content: InputError.Content?)] = [
+            ("picture.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8), .signature("a PNG image")),
+            ("picture.md", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8), .signature("a PNG image")),
+            ("paper.txt", Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n".utf8), .signature("a PDF file")),
+            ("notes.md.gz", [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03], .signature("a gzip file")),
+            ("photo.md", [0xFF, 0xD8, 0xFF, 0xE0] + Array("JFIF".utf8), .signature("a JPEG image")),
+            ("anim.md", Array("GIF89a".utf8) + [1, 0, 1, 0], .signature("a GIF image")),
+            ("image.md", Array("RIFF".utf8) + [4, 0, 0, 0] + Array("WEBPVP8 ".utf8), .signature("a WebP image")),
+            ("archive.md", [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00], .signature("a ZIP archive")),
+            ("nul.md", nul, .nulByte(offset: 100)),
+            ("utf16.txt", [0xFF, 0xFE] + Array("Hi".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, .encoding("UTF-16 (little-endian)")),
+            ("utf16be.txt", [0xFE, 0xFF] + Array("Hi".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, .encoding("UTF-16 (big-endian)")),
+            ("utf32.txt", [0xFF, 0xFE, 0, 0, 0x48, 0, 0, 0], .encoding("UTF-32 (little-endian)")),
+            // Text: UTF-8 with or without a mark, Latin-1 (invalid UTF-8, replaced), a NUL past 8 KiB.
+            ("doc.md", text, nil),
+            ("marked.md", [0xEF, 0xBB, 0xBF] + text, nil),
+            ("latin1.txt", Array("caf".utf8) + [0xE9, 0x0A], nil),
+            ("late-nul.md", Array(repeating: UInt8(ascii: "a"), count: DocumentReader.binaryWindow) + [0, 0x0A], nil),
+        ]
+        for (name, bytes, content) in cases {
+            let path = folder.appendingPathComponent(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(DocumentReader.content(of: bytes) == content, "\(name)")
+            guard let content else {
+                #expect(throws: Never.self, "\(name)") { _ = try DocumentReader().layoutInput(at: path) }
+                #expect(throws: Never.self, "\(name)") { _ = try DocumentReader().text(of: path) }
+                continue
+            }
+            let error = InputError.notADocument(path: path, content: content)
+            #expect(throws: error, "\(name)") { try DocumentReader().layoutInput(at: path) }
+            #expect(throws: error, "\(name)") { try DocumentReader().text(of: path) }
+            #expect(throws: error, "\(name)") { try DocumentReader().document(at: path) }
+            #expect(throws: error, "\(name)") { try DocumentReader().paragraphs(of: path) }
+            // The bytes themselves are still the bytes (a golden, a height cache's key).
+            #expect(try DocumentReader().bytes(of: path) == bytes)
+        }
+        let late = try DocumentReader().text(of: folder.appendingPathComponent("late-nul.md").path)
+        #expect(late.nulCount == 1 && late.text.hasSuffix("a\u{FFFD}\n"))
+        #expect(try DocumentReader().document(at: folder.appendingPathComponent("doc.md").path).document.blocks.map(\.text.string)
+            == ["Title", "Some words."])
+        // What each says.
+        #expect("\(InputError.notADocument(path: "welcome-xxxl.png", content: .signature("a PNG image")))"
+            == "'welcome-xxxl.png' is a PNG image, not a document (Markdown, text or a screen file)")
+        #expect("\(InputError.notADocument(path: "x.md", content: .nulByte(offset: 100)))"
+            == "'x.md' is binary (a NUL byte at offset 100), not a document (Markdown, text or a screen file)")
+        #expect("\(InputError.notADocument(path: "x.txt", content: .encoding("UTF-16 (little-endian)")))"
+            == "'x.txt' is text in UTF-16 (little-endian), not UTF-8; save it as UTF-8")
+        // The library's readers keep replacing NULs in text given to them directly.
+        #expect(try Document(markdown: "a\u{0}b").blocks.map(\.text.string) == ["a\u{FFFD}b"])
+    }
 }

@@ -14,8 +14,9 @@ public typealias ParseDeadline = Readers.ParseDeadline
 
 /// Reads documents from files, pipes and devices, with a stated maximum size so that a huge file
 /// or an endless device (`/dev/zero`) fails at once with a clear message instead of filling the
-/// memory. Bytes become text as `DocumentText` says (invalid UTF-8 and NUL bytes replaced with
-/// U+FFFD, a leading byte order mark dropped).
+/// memory. A file that is not text (an image, an archive, a NUL byte in its first 8 KiB, UTF-16)
+/// is refused before it is read as text (`content(of:)`). Bytes become text as `DocumentText`
+/// says (invalid UTF-8 and later NUL bytes replaced with U+FFFD, a leading byte order mark dropped).
 public struct DocumentReader: Sendable {
     /// 256 MiB: far above any book (the 1,000,000-word corpus is 6.7 MB), far below this
     /// machine's memory for the layout of it.
@@ -66,7 +67,7 @@ public struct DocumentReader: Sendable {
         let images = DocumentImages(documentPath: path, allowOutside: allowImagesOutside, limits: imageLimits)
         // Read into memory, never mapped: a mapped file truncated while its cells are parsed
         // (lazily, as they are laid out) would end the process with SIGBUS.
-        let bytes = try bytes(of: path)
+        let bytes = try documentBytes(of: path)
         // The Markdown reader holds the document to the bounds of `maximumBytes` (marks and
         // tables counted before cmark-gfm parses, the parse under `markdownDeadline`).
         let input: LayoutInput
@@ -167,9 +168,16 @@ public struct DocumentReader: Sendable {
         return (descriptor, status)
     }
 
-    /// The text of the file at `path`.
+    /// The text of the file at `path`; an error for a file that is not text (`content(of:)`).
     public func text(of path: String) throws -> DocumentText {
-        DocumentText(bytes: try bytes(of: path))
+        DocumentText(bytes: try documentBytes(of: path))
+    }
+
+    /// The bytes of the document at `path` (`bytes(of:)`), refused when they are not text.
+    private func documentBytes(of path: String) throws -> [UInt8] {
+        let bytes = try bytes(of: path)
+        if let content = Self.content(of: bytes) { throw InputError.notADocument(path: path, content: content) }
+        return bytes
     }
 
     /// The file at `path` as plain text's paragraphs (`PlainText`: blank lines between them,
@@ -198,15 +206,17 @@ public struct DocumentReader: Sendable {
         return try readAll(descriptor, status, path: path)
     }
 
-    /// The bytes of standard input, at most `maximumBytes` of them, as `bytes(of:)` reads a pipe;
-    /// errors name it `InputError.standardInput`.
+    /// The bytes of standard input, at most `maximumBytes` of them, as `bytes(of:)` reads a pipe,
+    /// refused when they are not text (`content(of:)`); errors name it `InputError.standardInput`.
     public func standardInput() throws -> [UInt8] {
         var status = stat()
         guard fstat(STDIN_FILENO, &status) == 0 else { throw Self.error(errno, path: InputError.standardInput) }
         if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumBytes {
             throw InputError.tooLarge(path: InputError.standardInput, limit: maximumBytes, size: Int(status.st_size))
         }
-        return try readAll(STDIN_FILENO, status, path: InputError.standardInput)
+        let bytes = try readAll(STDIN_FILENO, status, path: InputError.standardInput)
+        if let content = Self.content(of: bytes) { throw InputError.notADocument(path: InputError.standardInput, content: content) }
+        return bytes
     }
 
     /// What a file of mode `mode` is, in words: "a FIFO (named pipe)", "a character device", ….
@@ -304,5 +314,65 @@ extension DocumentReader {
             warnings.append("'\(path)' contains \(nulCount) NUL byte(s); they were replaced with U+FFFD")
         }
         return warnings
+    }
+}
+
+// What is not a document: found from the first bytes, before they are read as text.
+extension DocumentReader {
+    /// The bytes at a document's start looked at for a NUL byte: 8 KiB (git calls a file binary
+    /// for a NUL in its first 8,000). A NUL later is replaced with U+FFFD, as CommonMark asks,
+    /// with a warning (`DocumentText`), as the Markdown and text readers do for any caller.
+    public static let binaryWindow = 8 << 10
+
+    /// Kinds of files known by their first bytes: each part's bytes at its offset.
+    static let signatures: [(kind: String, parts: [(offset: Int, bytes: [UInt8])])] = [
+        ("a PNG image", [(0, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])]),
+        ("a JPEG image", [(0, [0xFF, 0xD8, 0xFF])]),
+        ("a GIF image", [(0, Array("GIF87a".utf8))]),
+        ("a GIF image", [(0, Array("GIF89a".utf8))]),
+        ("a WebP image", [(0, Array("RIFF".utf8)), (8, Array("WEBP".utf8))]),
+        ("a TIFF image", [(0, [0x49, 0x49, 0x2A, 0x00])]),
+        ("a TIFF image", [(0, [0x4D, 0x4D, 0x00, 0x2A])]),
+        ("an AVIF image", [(4, Array("ftypavif".utf8))]),
+        ("a HEIC image", [(4, Array("ftypheic".utf8))]),
+        ("a HEIC image", [(4, Array("ftypmif1".utf8))]),
+        ("a PDF file", [(0, Array("%PDF-".utf8))]),
+        ("a ZIP archive", [(0, [0x50, 0x4B, 0x03, 0x04])]),
+        ("a ZIP archive", [(0, [0x50, 0x4B, 0x05, 0x06])]),
+        ("a ZIP archive", [(0, [0x50, 0x4B, 0x07, 0x08])]),
+        ("a gzip file", [(0, [0x1F, 0x8B])]),
+        ("a bzip2 file", [(0, Array("BZh".utf8)), (4, Array("1AY&SY".utf8))]),
+        ("an xz file", [(0, [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00])]),
+        ("a Zstandard file", [(0, [0x28, 0xB5, 0x2F, 0xFD])]),
+        ("a 7z archive", [(0, [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C])]),
+        ("a RAR archive", [(0, Array("Rar!".utf8) + [0x1A, 0x07])]),
+        ("an ELF executable", [(0, [0x7F, 0x45, 0x4C, 0x46])]),
+        ("an SQLite database", [(0, Array("SQLite format 3".utf8) + [0x00])]),
+        ("a WOFF font", [(0, Array("wOFF".utf8))]),
+        ("a WOFF2 font", [(0, Array("wOF2".utf8))]),
+    ]
+
+    /// Encodings known by their byte order mark, longest first (UTF-32's little-endian mark
+    /// starts as UTF-16's).
+    static let byteOrderMarks: [(encoding: String, mark: [UInt8])] = [
+        ("UTF-32 (little-endian)", [0xFF, 0xFE, 0x00, 0x00]),
+        ("UTF-32 (big-endian)", [0x00, 0x00, 0xFE, 0xFF]),
+        ("UTF-16 (little-endian)", [0xFF, 0xFE]),
+        ("UTF-16 (big-endian)", [0xFE, 0xFF]),
+    ]
+
+    /// What `bytes` hold instead of a document's text, from their start: text in another
+    /// encoding (a UTF-16 or UTF-32 byte order mark), a kind of file known by its signature (an
+    /// image, a PDF, an archive), or a NUL byte in the first `binaryWindow` bytes; nil when they
+    /// may be text (UTF-8, perhaps invalid in places).
+    public static func content(of bytes: some Collection<UInt8>) -> InputError.Content? {
+        let head = Array(bytes.prefix(binaryWindow))
+        func has(_ expected: [UInt8], at offset: Int) -> Bool {
+            head.count >= offset + expected.count && head[offset..<(offset + expected.count)].elementsEqual(expected)
+        }
+        if let found = byteOrderMarks.first(where: { has($0.mark, at: 0) }) { return .encoding(found.encoding) }
+        if let found = signatures.first(where: { $0.parts.allSatisfy { has($0.bytes, at: $0.offset) } }) { return .signature(found.kind) }
+        if let offset = head.firstIndex(of: 0) { return .nulByte(offset: offset) }
+        return nil
     }
 }

@@ -21,8 +21,23 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// parsing, as its rows are given every column and parsed in time growing with their
     /// cells squared).
     case tooCostlyTables(path: String, tables: DocumentReader.MarkdownTables, inputLimit: Int)
+    /// Not a document's text, found before it is read as text (`DocumentReader.content(of:)`): an
+    /// image's or archive's signature at its start, a NUL byte in its first 8 KiB, or text in
+    /// another encoding than UTF-8 (a UTF-16 or UTF-32 byte order mark).
+    case notADocument(path: String, content: Content)
     /// Any other failure, with the system's reason.
     case system(path: String, reason: String)
+
+    /// What a file that is not a document holds instead (`notADocument`).
+    public enum Content: Hashable, Sendable {
+        /// A kind of file known by its signature: "a PNG image", "a gzip file".
+        case signature(String)
+        /// A NUL byte at this offset, in the first `DocumentReader.binaryWindow` bytes: binary,
+        /// as git decides.
+        case nulByte(offset: Int)
+        /// Text in another encoding, by its byte order mark: "UTF-16 (little-endian)".
+        case encoding(String)
+    }
 
     /// What is wrong: the first part of `description`, before what to do.
     public var problem: String {
@@ -48,6 +63,12 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "\(DocumentReader.bytesPerMarkdownMark) bytes of it: the Markdown parser may hold 490 bytes for each before cells can be counted)"
         case .tooCostlyTables(let path, let tables, let inputLimit):
             Self.tables(tables, of: path, inputLimit: inputLimit)
+        case .notADocument(let path, .signature(let kind)):
+            "\(Self.name(path)) is \(kind), \(Self.notADocumentClause)"
+        case .notADocument(let path, .nulByte(let offset)):
+            "\(Self.name(path)) is binary (a NUL byte at offset \(offset)), \(Self.notADocumentClause)"
+        case .notADocument(let path, .encoding(let encoding)):
+            "\(Self.name(path)) is text in \(encoding), not UTF-8"
         case .system(let path, let reason):
             "cannot read \(Self.name(path)): \(reason)"
         }
@@ -62,9 +83,13 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notARegularFile: "\(problem); pass a regular file"
         case .tooManyCells, .tooMuchMarkup: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .tooCostlyTables: "\(problem); split the table into narrower or shorter ones, or raise the limit (DocumentReader's maximumBytes)"
-        case .system: problem
+        case .notADocument(_, .encoding): "\(problem); save it as UTF-8"
+        case .notADocument, .system: problem
         }
     }
+
+    /// What `notADocument` says a document is.
+    static let notADocumentClause = "not a document (Markdown, text or a screen file)"
 
     /// What `DocumentReader.standardInput()` calls standard input in its errors.
     public static let standardInput = "standard input"
