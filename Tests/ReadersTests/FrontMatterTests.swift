@@ -127,7 +127,7 @@ import Reflow
 /// Keys that are not text: refused before the YAML library, which takes time exponential in their
 /// depth to compare them (the document fuzzer's hang: 7.7 KB of nested `? ` keys).
 @Suite struct FrontMatterKeyTests {
-    @Test(.timeLimit(.minutes(1))) func theFuzzersHangIsRefusedWithItsLine() throws {
+    @Test(.timeLimit(.hangGuard)) func theFuzzersHangIsRefusedWithItsLine() throws {
         let path = Fixtures.repository.appendingPathComponent("Fuzz/Corpus/FuzzDocument/front-matter-nested-keys-hang").path
         // The fuzz target's first byte chooses Markdown; the rest is the document.
         let input = try Data(contentsOf: URL(fileURLWithPath: path)).dropFirst()

@@ -19,7 +19,7 @@ import TestSupport
 /// takes of the width. Bounded work: each layout measures each cell once, and the cells are
 /// never more than the source's lines. Times are printed (a debug build's, to find hangs),
 /// never asserted.
-@Suite(.timeLimit(.minutes(2))) struct HostileDocumentTests {
+@Suite(.timeLimit(.hangGuard)) struct HostileDocumentTests {
     /// The deepest `Nesting` a block can get: cmark's tree keeps 32 frames (the document and 31
     /// containers), and a list is two of them (the list and its item).
     static let maximumDepth = MarkdownParser.maximumNesting

@@ -29,3 +29,12 @@ public enum OutsideTools {
         return environment["REFLOW_SKIP_OUTSIDE_TOOLS"] == "1" && (environment["CI"] ?? "").isEmpty
     }
 }
+
+extension TimeLimitTrait.Duration {
+    /// The time limit of a test that guards against a hang (an exponential or endless loop), not
+    /// a speed: five minutes. A time limit counts wall-clock time from a case's start, and in the
+    /// whole suite on two cores a case can wait minutes for a thread while other suites' cases
+    /// block theirs on child processes (a one-minute limit failed a 0.04 s case that way in CI),
+    /// while a hang never ends at all.
+    public static var hangGuard: Self { .minutes(5) }
+}

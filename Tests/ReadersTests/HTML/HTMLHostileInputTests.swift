@@ -5,7 +5,7 @@ import TestSupport
 
 /// Broken and hostile HTML gives a tree, never a crash or a hang: its text is kept, its nesting
 /// bounded, and what a browser never shows (scripts) stays out.
-@Suite(.timeLimit(.minutes(1))) struct HTMLHostileInputTests {
+@Suite(.timeLimit(.hangGuard)) struct HTMLHostileInputTests {
     let parse = HTMLSupport.parse
 
     @Test func unclosedTagsCloseAtTheEndOfTheirBlocks() throws {

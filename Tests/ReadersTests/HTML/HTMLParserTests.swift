@@ -1,9 +1,10 @@
 @testable import CommonMark
 import Testing
+import TestSupport
 
 /// libxml2 decides what HTML's tags are and how they nest; `HTMLParser` keeps what it reports as
 /// values, bounded in depth and in work.
-@Suite(.timeLimit(.minutes(1))) struct HTMLParserTests {
+@Suite(.timeLimit(.hangGuard)) struct HTMLParserTests {
     func parse(_ html: String, depth: Int = 32, placeholder: String? = nil) throws -> [HTMLNode] {
         try HTMLParser(maximumDepth: depth, placeholderAttribute: placeholder).parse(html)
     }
