@@ -76,13 +76,13 @@ import TestSupport
         for name in readmes {
             let path = corpus.appendingPathComponent(name).path
             let size = try DocumentReader().bytes(of: path).count
-            let marks = DocumentReader.markdownMarks(in: try DocumentReader().bytes(of: path))
+            let marks = try DocumentReader().bytes(of: path).withUnsafeBufferPointer { MarkdownBounds.marks(in: $0) }
             #expect(Double(marks) < 0.2 * Double(size), "\(name): \(marks) marks in \(size) bytes")
             _ = try DocumentReader(maximumBytes: max(8 * size, 64 << 10)).layoutInput(at: path)
         }
         let path = folder.appendingPathComponent("empties.md").path
         try Data(String(repeating: "-\n", count: 40_000).utf8).write(to: URL(fileURLWithPath: path))
-        #expect(DocumentReader.markdownMarks(in: try DocumentReader().bytes(of: path)) == 80_000)
+        #expect(try DocumentReader().bytes(of: path).withUnsafeBufferPointer { MarkdownBounds.marks(in: $0) } == 80_000)
         #expect(throws: InputError.tooMuchMarkup(path: path, marks: 80_000, limit: 5_000, inputLimit: 160_000)) {
             try DocumentReader(maximumBytes: 160_000).layoutInput(at: path)
         }
@@ -98,7 +98,7 @@ import TestSupport
     /// scan before parsing bounds both (cells, and steps of n²/2 a row of n cells), never below
     /// what the parser makes.
     @Test func markdownTablesAreCountedBeforeParsing() throws {
-        func tables(_ text: String) -> DocumentReader.MarkdownTables { DocumentReader.markdownTables(in: Array(text.utf8)) }
+        func tables(_ text: String) -> DocumentReader.MarkdownTables { Array(text.utf8).withUnsafeBufferPointer { MarkdownTables(counting: $0) } }
         // One table: the header and each row get the header's columns.
         let plain = tables("Intro\n\n| a | b | c |\n|---|:-:|--:|\n| 1 | 2 | 3 |\n| 4 |\n\nAfter | pipes\n")
         #expect(plain.cells == 9 && plain.steps == 4 + 4 + 4 + 4 && plain.line == 4 && plain.columns == 3 && plain.rows == 2)
@@ -149,7 +149,7 @@ import TestSupport
         var found = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.hasSuffix(".md") {
             let bytes = try DocumentReader().bytes(of: corpus.appendingPathComponent(name).path)
-            let counted = DocumentReader.markdownTables(in: bytes)
+            let counted = bytes.withUnsafeBufferPointer { MarkdownTables(counting: $0) }
             found += counted.line > 0 ? 1 : 0
             #expect(counted.cells * DocumentReader.bytesPerCell < 8 * bytes.count && counted.steps < bytes.count, "\(name): \(counted)")
         }

@@ -111,17 +111,6 @@ public struct DocumentReader: Sendable {
     /// What cmark-gfm may spend on a document's pipe tables (`CommonMark`'s `MarkdownTables`).
     public typealias MarkdownTables = Readers.MarkdownTables
 
-    /// The marks of `text`, as the Markdown reader counts them (`MarkdownBounds.marks(in:)`).
-    public static func markdownMarks(in text: [UInt8]) -> Int {
-        text.withUnsafeBufferPointer { MarkdownBounds.marks(in: $0) }
-    }
-
-    /// The cells and parse steps `text`'s pipe tables may cost, as the Markdown reader counts
-    /// them (`MarkdownTables(counting:)`).
-    public static func markdownTables(in text: [UInt8]) -> MarkdownTables {
-        text.withUnsafeBufferPointer { MarkdownTables(counting: $0) }
-    }
-
     /// `error` as an `InputError` naming `path` when it is the Markdown reader refusing a
     /// document beyond `maximumBytes`'s bounds; any other error as it is.
     private func inputError(_ error: any Error, path: String) -> any Error {

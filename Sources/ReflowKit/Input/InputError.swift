@@ -12,7 +12,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `bytesPerCell` bytes of it): what a document costs to lay out grows with its cells, not
     /// only its bytes (a list of empty items is a cell per two bytes).
     case tooManyCells(path: String, count: Int, limit: Int, inputLimit: Int)
-    /// More Markdown marks (line ends and markup characters, `DocumentReader.markdownMarks(in:)`)
+    /// More Markdown marks (line ends and markup characters, `MarkdownBounds.marks(in:)`)
     /// than the input limit allows (`DocumentReader.maximumMarkdownMarks`): cmark-gfm's tree,
     /// made before cells can be counted, grows with them (found before parsing).
     case tooMuchMarkup(path: String, marks: Int, limit: Int, inputLimit: Int)
