@@ -101,7 +101,7 @@ public final class PNGRenderer {
                 }
             case .line(let from, let to, let color, let lineWidth, let dash):
                 let segments = Self.dashed(from: Point2(x: from.x * k, y: from.y * k), to: Point2(x: to.x * k, y: to.y * k),
-                                           dash: dash.map { $0 * k })
+                                           dash: dash.map { $0 * k }, within: clip, margin: lineWidth * k + 1)
                 raster.stroke(segments: segments, lineWidth: lineWidth * k, color: color, clip: clip)
             case .polyline(let points, let color, let lineWidth):
                 let scaled = points.map { Point2(x: $0.x * k, y: $0.y * k) }
@@ -113,8 +113,7 @@ public final class PNGRenderer {
             case .image(let rect, let image, _):
                 raster.draw(image, x: rect.minX * k, y: rect.minY * k, width: rect.width * k, height: rect.height * k, clip: clip)
             case .clip(let rect, let inner):
-                let box = PixelBox(x0: Int(PointGrid.rounded(rect.minX * k)), y0: Int(PointGrid.rounded(rect.minY * k)),
-                                   x1: Int(PointGrid.rounded(rect.maxX * k)), y1: Int(PointGrid.rounded(rect.maxY * k)))
+                let box = PixelBox(x0: rect.minX * k, y0: rect.minY * k, x1: rect.maxX * k, y1: rect.maxY * k, outward: false)
                 draw(inner, into: &raster, clip: clip.intersection(box), itemDone: {})
             }
             itemDone()
@@ -130,6 +129,9 @@ public final class PNGRenderer {
         guard baseline + pixelsPerEm > Double(clip.y0), baseline - 1.5 * pixelsPerEm < Double(clip.y1) else { return }
         for glyph in run.glyphs {
             let x = (run.origin.x + glyph.x) * k, y = (run.origin.y + glyph.y) * k
+            // A glyph far outside every raster (or at a position that is not a number) is not drawn:
+            // its pixel would not convert to an `Int`.
+            guard x.magnitude < PixelBox.farthest, y.magnitude < PixelBox.farthest else { continue }
             var whole = x.rounded(.down)
             var bin = Int(PointGrid.rounded((x - whole) * bins))
             if bin == GlyphCache.subpixelBins {
@@ -147,14 +149,25 @@ public final class PNGRenderer {
         }
     }
 
-    /// The drawn pieces of a dashed line (the whole line when `dash` is empty).
-    static func dashed(from start: Point2, to end: Point2, dash: [Double]) -> [(Point2, Point2)] {
+    /// The drawn pieces of a dashed line (the whole line when `dash` is empty) that reach into
+    /// `clip` widened by `margin`: the dashes keep their places along the whole line, but only those
+    /// a picture shows are made, so an edge 10^12 pixels long (a golden edited by hand) costs what
+    /// the picture holds of it. Where dashes are too many to tell apart (more than 2^16 in the
+    /// picture, or a line too long for a `Double` to place them), the line is drawn solid.
+    static func dashed(from start: Point2, to end: Point2, dash: [Double], within clip: PixelBox,
+                       margin: Double) -> [(Point2, Point2)] {
         let dx = end.x - start.x, dy = end.y - start.y
         let length = (dx * dx + dy * dy).squareRoot()
-        guard !dash.isEmpty, dash.allSatisfy({ $0 > 0 }), length > 0 else { return [(start, end)] }
+        guard !dash.isEmpty, dash.allSatisfy({ $0 > 0 && $0.isFinite }), length > 0 else { return [(start, end)] }
+        guard let shown = Raster.visibleRange(from: start, to: end, in: clip, margin: margin) else { return [] }
+        // A whole pattern: an odd number of lengths repeats with drawn and skipped swapped.
+        let period = dash.reduce(0, +) * (dash.count.isMultiple(of: 2) ? 1 : 2)
+        let first = shown.lowerBound * length, last = shown.upperBound * length
+        // Solid, and cut to the picture by `Raster.stroke`.
+        guard length < 1e15, (last - first) / dash.min()! < 65_536 else { return [(start, end)] }
         var pieces: [(Point2, Point2)] = []
-        var position = 0.0, index = 0
-        while position < length {
+        var position = (first / period).rounded(.down) * period, index = 0
+        while position < min(length, last) {
             let next = min(length, position + dash[index % dash.count])
             if index % 2 == 0 {
                 pieces.append((Point2(x: start.x + dx * position / length, y: start.y + dy * position / length),

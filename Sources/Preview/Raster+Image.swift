@@ -13,8 +13,7 @@ extension Raster {
     /// keep the aspect (`ImageFit`). An empty image or rectangle draws nothing.
     mutating func draw(_ image: RGBAImage, x: Double, y: Double, width w: Double, height h: Double, clip: PixelBox) {
         guard w > 0, h > 0, w.isFinite, h.isFinite, let source = image.bitmap, image.width > 0, image.height > 0 else { return }
-        let target = PixelBox(x0: Int(PointGrid.rounded(x)), y0: Int(PointGrid.rounded(y)), x1: Int(PointGrid.rounded(x + w)),
-                              y1: Int(PointGrid.rounded(y + h)))
+        let target = PixelBox(x0: x, y0: y, x1: x + w, y1: y + h, outward: false)
         let box = target.intersection(clip).intersection(bounds)
         guard !target.isEmpty, !box.isEmpty else { return }
         let targetWidth = target.x1 - target.x0, targetHeight = target.y1 - target.y0

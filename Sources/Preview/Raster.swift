@@ -12,6 +12,35 @@ struct PixelBox: Equatable {
     }
 }
 
+extension PixelBox {
+    /// The farthest a pixel coordinate goes when it becomes a whole pixel: 2^40, far beyond any
+    /// raster (`PNGRenderer.maximumSide` is 10^6) and far inside `Int`, so that a coordinate of
+    /// 1e300 (a golden edited by hand, drawn by `check --report`) clamps instead of trapping, and
+    /// sums of a few such pixels cannot overflow.
+    static let farthest = Double(1 << 40)
+
+    /// `value` (pixels) as a whole pixel: rounded by `rule`, or to the nearest as clips and images
+    /// are (`PointGrid.rounded`), then clamped to ±`farthest`; NaN is 0 (a box with a NaN edge is
+    /// made empty by `init(x0:y0:x1:y1:outward:)`).
+    static func whole(_ value: Double, _ rule: FloatingPointRoundingRule? = nil) -> Int {
+        guard !value.isNaN else { return 0 }
+        let rounded = rule.map { value.rounded($0) } ?? PointGrid.rounded(value)
+        return Int(min(max(rounded, -farthest), farthest))
+    }
+
+    /// The pixels of the rectangle from (`x0`, `y0`) to (`x1`, `y1`) in pixel coordinates: its
+    /// edges rounded outward (every pixel it touches), or with `outward` false to the nearest
+    /// pixel edge; each clamped to ±`farthest`, and empty when any is NaN.
+    init(x0: Double, y0: Double, x1: Double, y1: Double, outward: Bool) {
+        guard !(x0.isNaN || y0.isNaN || x1.isNaN || y1.isNaN) else {
+            self.init(x0: 0, y0: 0, x1: 0, y1: 0)
+            return
+        }
+        self.init(x0: Self.whole(x0, outward ? .down : nil), y0: Self.whole(y0, outward ? .down : nil),
+                  x1: Self.whole(x1, outward ? .up : nil), y1: Self.whole(y1, outward ? .up : nil))
+    }
+}
+
 /// The drawing surface of `PNGRenderer`: premultiplied RGBA, source-over compositing of a
 /// straight-alpha color through an 8-bit coverage. Coordinates are pixels.
 struct Raster {
@@ -71,8 +100,7 @@ struct Raster {
     mutating func fill(x: Double, y: Double, width w: Double, height h: Double, color: Color, radius: Double, clip: PixelBox) {
         guard w > 0, h > 0, color.alpha > 0 else { return }
         let x1 = x + w, y1 = y + h
-        let box = PixelBox(x0: Int(x.rounded(.down)), y0: Int(y.rounded(.down)), x1: Int(x1.rounded(.up)),
-                           y1: Int(y1.rounded(.up))).intersection(clip)
+        let box = PixelBox(x0: x, y0: y, x1: x1, y1: y1, outward: true).intersection(clip)
         guard !box.isEmpty else { return }
         let r = min(radius, w / 2, h / 2)
         let red = UInt32(color.red), green = UInt32(color.green), blue = UInt32(color.blue), alpha = Double(color.alpha)
@@ -216,21 +244,26 @@ struct Raster {
         guard !segments.isEmpty, lineWidth > 0, color.alpha > 0 else { return }
         let half = max(lineWidth, 1) / 2
         let strength = min(1, lineWidth)
+        // Each segment cut to the clip (and the reach of its width around it), so that a segment
+        // running 1e300 pixels away is drawn from coordinates near the raster; one with an end that
+        // is not finite draws nothing.
+        let segments = segments.compactMap { Self.clipped(from: $0.0, to: $0.1, to: clip, margin: half + 1) }
+        guard !segments.isEmpty else { return }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (a, b) in segments {
             minX = min(minX, a.x, b.x); maxX = max(maxX, a.x, b.x)
             minY = min(minY, a.y, b.y); maxY = max(maxY, a.y, b.y)
         }
-        let box = PixelBox(x0: Int((minX - half - 1).rounded(.down)), y0: Int((minY - half - 1).rounded(.down)),
-                           x1: Int((maxX + half + 1).rounded(.up)), y1: Int((maxY + half + 1).rounded(.up))).intersection(clip)
+        let box = PixelBox(x0: minX - half - 1, y0: minY - half - 1, x1: maxX + half + 1, y1: maxY + half + 1, outward: true)
+            .intersection(clip)
         guard !box.isEmpty else { return }
         let maskWidth = box.x1 - box.x0
         var mask = [Float](repeating: 0, count: maskWidth * (box.y1 - box.y0))
         for (a, b) in segments {
-            let sx0 = max(box.x0, Int((min(a.x, b.x) - half - 1).rounded(.down)))
-            let sx1 = min(box.x1, Int((max(a.x, b.x) + half + 1).rounded(.up)))
-            let sy0 = max(box.y0, Int((min(a.y, b.y) - half - 1).rounded(.down)))
-            let sy1 = min(box.y1, Int((max(a.y, b.y) + half + 1).rounded(.up)))
+            let sx0 = max(box.x0, PixelBox.whole(min(a.x, b.x) - half - 1, .down))
+            let sx1 = min(box.x1, PixelBox.whole(max(a.x, b.x) + half + 1, .up))
+            let sy0 = max(box.y0, PixelBox.whole(min(a.y, b.y) - half - 1, .down))
+            let sy1 = min(box.y1, PixelBox.whole(max(a.y, b.y) + half + 1, .up))
             guard sx0 < sx1, sy0 < sy1 else { continue }
             let dx = b.x - a.x, dy = b.y - a.y
             let lengthSquared = dx * dx + dy * dy
@@ -260,6 +293,59 @@ struct Raster {
                 }
             }
         }
+    }
+}
+
+extension Raster {
+    /// The part of the segment from `a` to `b` inside `clip` widened by `margin` pixels on every
+    /// side, as the fractions of the way from `a` to `b` where it enters and leaves (Liang–Barsky):
+    /// `0...1` for a segment wholly inside; nil for one wholly outside, or with an end that is not
+    /// finite.
+    static func visibleRange(from a: Point2, to b: Point2, in clip: PixelBox, margin: Double) -> ClosedRange<Double>? {
+        let dx = b.x - a.x, dy = b.y - a.y
+        guard a.x.isFinite, a.y.isFinite, dx.isFinite, dy.isFinite, !clip.isEmpty else { return nil }
+        let minX = Double(clip.x0) - margin, maxX = Double(clip.x1) + margin
+        let minY = Double(clip.y0) - margin, maxY = Double(clip.y1) + margin
+        var t0 = 0.0, t1 = 1.0
+        for (p, q) in [(-dx, a.x - minX), (dx, maxX - a.x), (-dy, a.y - minY), (dy, maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let r = q / p
+            if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+            if t0 > t1 { return nil }
+        }
+        return t0...t1
+    }
+
+    /// The segment from `a` to `b` cut to `clip` widened by `margin` pixels on every side: an end
+    /// outside it moved along the segment onto its edge, first across, then down (an end inside
+    /// is kept as it is); nil when none of it is inside, or an end is not finite. Each cut is
+    /// made from the end it moves (the fraction of the way to the other end, times the other
+    /// side's change), so a horizontal or vertical segment 1e300 pixels long is cut exactly.
+    static func clipped(from a: Point2, to b: Point2, to clip: PixelBox, margin: Double) -> (Point2, Point2)? {
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, !clip.isEmpty else { return nil }
+        let minX = Double(clip.x0) - margin, maxX = Double(clip.x1) + margin
+        let minY = Double(clip.y0) - margin, maxY = Double(clip.y1) + margin
+        var a = a, b = b
+        func cut(_ p: inout Point2, toward q: Point2, x edge: Double) {
+            let t = (edge - p.x) / (q.x - p.x)
+            p = Point2(x: edge, y: p.y + t * (q.y - p.y))
+        }
+        func cut(_ p: inout Point2, toward q: Point2, y edge: Double) {
+            let t = (edge - p.y) / (q.y - p.y)
+            p = Point2(x: min(max(p.x + t * (q.x - p.x), minX), maxX), y: edge)
+        }
+        if (a.x < minX && b.x < minX) || (a.x > maxX && b.x > maxX) { return nil }
+        if a.x < minX { cut(&a, toward: b, x: minX) } else if a.x > maxX { cut(&a, toward: b, x: maxX) }
+        if b.x < minX { cut(&b, toward: a, x: minX) } else if b.x > maxX { cut(&b, toward: a, x: maxX) }
+        guard a.y.isFinite, b.y.isFinite else { return nil }
+        if (a.y < minY && b.y < minY) || (a.y > maxY && b.y > maxY) { return nil }
+        if a.y < minY { cut(&a, toward: b, y: minY) } else if a.y > maxY { cut(&a, toward: b, y: maxY) }
+        if b.y < minY { cut(&b, toward: a, y: minY) } else if b.y > maxY { cut(&b, toward: a, y: maxY) }
+        guard a.x.isFinite, b.x.isFinite else { return nil }
+        return (a, b)
     }
 }
 

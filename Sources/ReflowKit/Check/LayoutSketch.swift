@@ -73,10 +73,11 @@ public struct LayoutSketch: Sendable {
             list.fill(moved(image.frame), Palette.image)
         }
         if let marker = element.marker, let style = element.style.flatMap(TextStyle.init(rawValue:)),
-           let layout = try? typesetter.layout(StyledText(marker.text), style: style, environment: environment, width: 10_000) {
+           let layout = try? typesetter.layout(StyledText(Self.shown(marker.text)), style: style, environment: environment,
+                                               width: 10_000) {
             list.draw(layout, at: moved(marker.frame).origin, color: theme.bodyText, maximumLines: 1)
         }
-        guard let text = element.text, let style = element.style.flatMap(TextStyle.init(rawValue:)) else { return }
+        guard let text = element.text.map(Self.shown), let style = element.style.flatMap(TextStyle.init(rawValue:)) else { return }
         let color = element.kind == "badge" ? theme.badgeText : element.cell == "heading" ? theme.headingText : theme.bodyText
         let lines = max(1, element.lines ?? 1)
         // The text's column: its frame where the report has one, else the cell between the margins.
@@ -89,7 +90,9 @@ public struct LayoutSketch: Sendable {
         if element.textFrame == nil { column.origin.y = max(frame.minY, frame.midY - height / 2) }
         list.draw(layout, at: column.origin, color: color, maximumLines: 1)
         let rightToLeft = layout.baseDirection == .rightToLeft
-        for line in 1..<lines {
+        // A bar for each further line the window shows, and no others: a golden may say a cell has
+        // a billion lines (its frame then holds them: `LayoutReport.Golden.Bounds`).
+        for line in Self.visibleLines(lines, top: column.minY, lineHeight: layout.lineHeight, window: window.height) {
             let y = column.minY + Double(line) * layout.lineHeight
             let width = line == lines - 1 ? column.width * 0.6 : column.width
             let x = rightToLeft ? column.maxX - width : column.minX
@@ -99,6 +102,24 @@ public struct LayoutSketch: Sendable {
     }
 
     static func rect(_ frame: LayoutReport.Frame) -> Rect { Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) }
+
+    /// The most characters of an element's text or marker a sketch sets: a recorded golden keeps
+    /// six words of at most 40 characters each; one edited to hold a megabyte is set no further.
+    static let shownCharacters = 400
+
+    static func shown(_ text: String) -> String { String(text.prefix(shownCharacters)) }
+
+    /// The lines after the first, of `count` lines `lineHeight` apart from `top` (window
+    /// coordinates), whose bars reach into a window `height` tall: an empty range when none do.
+    /// - Complexity: O(1); the range is at most the window's height over the line height.
+    static func visibleLines(_ count: Int, top: Double, lineHeight: Double, window height: Double) -> Range<Int> {
+        guard count > 1, lineHeight > 0, lineHeight.isFinite, top.isFinite else { return 0..<0 }
+        // A line `i` is drawn from top + i × lineHeight, one line tall.
+        let first = max(1, ((-top / lineHeight).rounded(.down) - 1))
+        let last = min(Double(count), ((height - top) / lineHeight).rounded(.up) + 1, 1e15)
+        guard first < last else { return 0..<0 }
+        return Int(first)..<Int(last)
+    }
 }
 
 extension Rect {
