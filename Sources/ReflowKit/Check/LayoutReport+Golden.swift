@@ -79,13 +79,27 @@ extension LayoutReport {
                 newerVersion = version
             }
 
+            /// A golden that reads as a layout JSON but holds a number no layout has (`reason`
+            /// names where, the value and the bound it is beyond: `checkBounds(of:path:)`).
+            init(path: String, outOfBounds reason: String) {
+                self.path = path
+                self.reason = reason
+                isOutOfBounds = true
+            }
+
             /// The golden's version when it is later than this reflow reads; nil when it is not a
             /// layout JSON at all.
             public private(set) var newerVersion: Int?
 
+            /// The golden holds a number beyond what a layout has (a frame 10^20 pt wide, more lines
+            /// than its frame holds): it was edited by hand or by a tool, not recorded.
+            public private(set) var isOutOfBounds = false
+
             /// What is wrong: the first part of `description`, before what to do.
             public var problem: String {
-                newerVersion == nil ? "golden '\(path)' is not a layout JSON: \(reason)" : "golden '\(path)': \(reason)"
+                if newerVersion != nil { return "golden '\(path)': \(reason)" }
+                if isOutOfBounds { return "golden '\(path)' holds a number no layout has: \(reason)" }
+                return "golden '\(path)' is not a layout JSON: \(reason)"
             }
 
             public var description: String {
@@ -93,21 +107,32 @@ extension LayoutReport {
             }
         }
 
-        /// The golden in `bytes`, the contents of the golden at `path`.
-        /// - Throws: `ReadError` for bytes that are not a layout JSON, or one of a later version than
-        ///   `LayoutReport.formatVersion` (a newer reflow recorded it). A golden without a version was
-        ///   recorded before the layout JSON had one, in the same format, and reads as it is.
+        /// The golden in `bytes`, the contents of the golden at `path`, its numbers checked
+        /// (`checkBounds(of:path:)`): goldens live in a repository, where a pull request can carry
+        /// one edited to hold any number, and what reads here is drawn by `check --report`.
+        /// - Throws: `ReadError` for bytes that are not a layout JSON, one of a later version than
+        ///   `LayoutReport.formatVersion` (a newer reflow recorded it), or one holding a number no
+        ///   layout has (`isOutOfBounds`). A golden without a version was recorded before the layout
+        ///   JSON had one, in the same format, and reads as it is.
         public static func decode(_ bytes: [UInt8], path: String) throws -> Golden {
+            let file: File
             do {
-                let file = try JSONDecoder().decode(File.self, from: Data(bytes))
-                return Golden(report: file.report, fonts: file.fonts)
+                file = try JSONDecoder().decode(File.self, from: Data(bytes))
             } catch let newer as NewerVersion {
                 throw ReadError(path: path, version: newer.version)
             } catch let error as DecodingError {
+                // Foundation says only "not valid JSON" of a number it cannot hold (1e400, an integer
+                // past Int64, 2.5 for a count): find it, to say where it is.
+                if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                   let number = GoldenNumbers.unreadableNumber(in: bytes) {
+                    throw ReadError(path: path, outOfBounds: number)
+                }
                 throw ReadError(path: path, reason: describe(error))
             } catch {
                 throw ReadError(path: path, reason: error.localizedDescription)
             }
+            try checkBounds(of: file.report, path: path)
+            return Golden(report: file.report, fonts: file.fonts)
         }
 
         /// A golden of a later layout JSON version than this reflow reads.
