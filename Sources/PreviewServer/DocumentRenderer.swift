@@ -31,11 +31,27 @@ final class DocumentRenderer: Sendable {
         }
     }
 
+    /// The client that asked went away before its picture was drawn: nothing is answered.
+    struct Cancelled: Error {}
+
+    /// The picture does not fit beside the pictures being drawn now (`PictureBudget`): 503, try again.
+    struct PictureMemoryBusy: Error, CustomStringConvertible {
+        let cost: Int
+        let limit: Int
+        var description: String {
+            "the pictures being drawn now take the \(limit / (1024 * 1024)) MiB they may have at once, and this one needs "
+                + "\((cost + 1024 * 1024 - 1) / (1024 * 1024)) MiB; try again in a moment, or ask for a smaller picture (a viewport, a lower scale)"
+        }
+    }
+
     let source: DocumentSource
     let fonts: FontLibrary
+    /// The memory of the pictures in flight.
+    let pictureBudget: PictureBudget
     private let workers: WorkerPool
     private let audits = Locked(BoundedCache<AuditKey, AuditReport>(limit: DocumentRenderer.auditLimit))
     private let auditRuns = Locked(0)
+    private let picturesMade = Locked(0)
 
     /// Audits kept (each the text sizes and width of one request, of one document version).
     static let auditLimit = 32
@@ -52,14 +68,17 @@ final class DocumentRenderer: Sendable {
         let settings: TextSettings
     }
 
-    init(source: DocumentSource, fonts: FontLibrary) {
+    init(source: DocumentSource, fonts: FontLibrary, pictureMemory: Int = ServerLimits().pictureMemory) {
         self.source = source
         self.fonts = fonts
+        pictureBudget = PictureBudget(limit: pictureMemory)
         workers = WorkerPool(fonts: fonts)
     }
 
     /// Render workers made so far: at most as many as requests were drawn at once.
     var workerCount: Int { workers.count }
+    /// Pictures drawn so far (not those cancelled before their drawing).
+    var pictureCount: Int { picturesMade.withLock { $0 } }
     /// Audits run so far (the rest were kept ones).
     var auditCount: Int { auditRuns.withLock { $0 } }
 
@@ -69,7 +88,13 @@ final class DocumentRenderer: Sendable {
     /// the offset asked for, or the last screen's for one past the end) and the page's height
     /// (`X-Reflow-Content-Height`, estimated below the screen while
     /// `X-Reflow-Content-Height-Estimated` is true), so the live page can size its scroll bar.
-    func picture(_ format: OutputFormat, _ parameters: ScreenParameters) throws -> Answer {
+    ///
+    /// `isWanted` is asked before the layout, before the drawing and before the encoding: once it
+    /// says no (the client closed its connection), the work stops with `Cancelled`. The picture's
+    /// memory is reserved from `pictureBudget` before its bitmap is made (`PictureMemoryBusy`).
+    func picture(_ format: OutputFormat, _ parameters: ScreenParameters,
+                 isWanted: @Sendable () -> Bool = { true }) throws -> Answer {
+        guard isWanted() else { throw Cancelled() }
         let version = source.current
         var preview = try self.preview(of: version, parameters)
         if parameters.audit { preview.annotations = try audit(version, parameters, settings: preview.settings).annotations() }
@@ -100,13 +125,19 @@ final class DocumentRenderer: Sendable {
                 throw PictureTooLarge(width: width, height: height)
             }
             let laidOut = clock.now
+            guard isWanted() else { throw Cancelled() }
+            let cost = PictureBudget.cost(width: width, height: height)
+            guard pictureBudget.reserve(cost) else { throw PictureMemoryBusy(cost: cost, limit: pictureBudget.limit) }
+            defer { pictureBudget.release(cost) }
             let body: [UInt8], drawn: ContinuousClock.Instant
+            picturesMade.withLock { $0 += 1 }
             switch format {
             case .png:
                 // libpng's fast setting: a screen is encoded in a fraction of the time, a little
                 // larger (5 % for welcome.md at AX5); the pixels are preview's.
                 let image = try worker.pngRenderer(scale: parameters.scale).rasterize(list)
                 drawn = clock.now
+                guard isWanted() else { throw Cancelled() }
                 body = Array(try PNGCodec.encode(image, fast: true))
             case .svg, .json:
                 body = Array(SVGRenderer(title: title).render(list).utf8)
@@ -149,20 +180,20 @@ final class DocumentRenderer: Sendable {
                       headers: [("X-Reflow-Version", String(version.number))])
     }
 
-    /// What the page shows about the document: its name, version, why the last reading failed,
-    /// and the warnings of the reading on show.
+    /// What the page shows about the document (`/info.json`): its name, version, why the last
+    /// reading failed, the first warnings of the reading on show and their number, within
+    /// `DocumentInfo`'s bounds whatever the document.
     func info() -> Answer {
         let version = source.current
         return Answer(contentType: "application/json", body: Array(Self.infoJSON(version, name: source.name).utf8),
                       headers: [("X-Reflow-Version", String(version.number))])
     }
 
-    /// `version` for the page, as JSON: `{"document", "version", "problem", "warnings"}`; also the
-    /// data of each `changed` event.
+    /// `version` for the page, as JSON: `{"document", "version", "problem", "warnings",
+    /// "warningCount"}`, the warnings and the problem capped (`DocumentInfo.json`). The events
+    /// say less (`DocumentInfo.event`): a page fetches this when told of a change.
     static func infoJSON(_ version: DocumentSource.Version, name: String) -> String {
-        "{\"document\": \(JSONText.string(name)), \"version\": \(version.number), "
-            + "\"problem\": \(version.problem.map(JSONText.string) ?? "null"), "
-            + "\"warnings\": [\(version.warnings.map(JSONText.string).joined(separator: ", "))]}"
+        DocumentInfo.json(version, name: name)
     }
 
     /// `duration` in milliseconds, to 0.1 ms, for a `Server-Timing` header.

@@ -9,7 +9,8 @@ import TextMetrics
 /// debug overlays, PNG or SVG. It shows one screen, as tall as the browser window, drawn by the
 /// server at the offset the page is scrolled to: the page scrolls as tall as the document is at
 /// that size (`X-Reflow-Content-Height`), so scrolling the page scrolls the document. It listens
-/// to `/events` and draws its screen again when the document changes.
+/// to `/events` and draws its screen again when the document changes; an event says only the
+/// version, and the page fetches `/info.json` (capped warnings, their count) for what it shows.
 ///
 /// At most one picture is asked for at a time; a change while one is drawn asks again once it
 /// has arrived, for the latest state only (a fast scroll costs the pictures the server can draw,
@@ -174,8 +175,11 @@ enum PreviewPage {
           $("problem").style.display = text ? "block" : "none";
         }
 
+        // What /info.json says: at most 100 warnings, each cut to 500 characters, and their count.
         function showInfo(info) {
-          const warnings = info.warnings.length ? " · " + info.warnings.join(" · ") : "";
+          const more = info.warningCount - info.warnings.length;
+          const warnings = (info.warnings.length ? " · " + info.warnings.join(" · ") : "")
+            + (more > 0 ? " · and " + more + " more warning" + (more === 1 ? "" : "s") + " (all are on the server's standard error)" : "");
           $("status").textContent = info.document + ", version " + info.version + warnings;
           showProblem(info.problem ? "The document could not be read again: " + info.problem
                       + ". Showing version " + info.version + "." : page.error);
@@ -257,11 +261,30 @@ enum PreviewPage {
         window.addEventListener("scroll", draw, { passive: true });
         window.addEventListener("resize", () => { sizeScrollSpace(); draw(); });
 
+        // The document's name, problem and warnings, fetched: one request at a time, the latest
+        // state after it (the events say only the version and a count).
+        const about = { fetching: false, again: false };
+        async function fetchInfo() {
+          if (about.fetching) { about.again = true; return; }
+          about.fetching = true;
+          try {
+            const response = await fetch("/info.json");
+            if (response.ok) showInfo(await response.json());
+          } catch (error) {
+            // The server is gone: the stream says so ("not connected") and fetches again on reconnecting.
+          } finally {
+            about.fetching = false;
+            if (about.again) { about.again = false; fetchInfo(); }
+          }
+        }
+
+        // hello (on every connection, a reconnection too) and changed carry {version, problem,
+        // warningCount}; what to show is fetched, and the screen drawn again for a new version.
         const events = new EventSource("/events");
         const onDocument = (event) => {
-          const info = JSON.parse(event.data);
-          showInfo(info);
-          if (page.version && info.version !== page.version) draw();
+          const said = JSON.parse(event.data);
+          fetchInfo();
+          if (page.version && said.version !== page.version) draw();
         };
         events.addEventListener("hello", onDocument);
         events.addEventListener("changed", onDocument);

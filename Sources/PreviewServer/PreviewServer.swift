@@ -46,6 +46,8 @@ public final class PreviewServer: Sendable {
         public var renderThreads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
         /// Requests that may be drawn or wait to be at once; beyond, 503.
         public var maximumPending = 256
+        /// What one client may hold: timeouts, connections, pipelining, picture memory.
+        public var limits = ServerLimits()
         /// How long a file stays quiet before a burst of changes is read, in seconds.
         public var debounce = 0.1
         /// A request's query read as parameters, or `BadRequest` with what was wrong (400).
@@ -86,6 +88,10 @@ public final class PreviewServer: Sendable {
 
     let renderer: DocumentRenderer
     let events: EventStream
+    /// The connections open now.
+    let connections: ConnectionTable
+    /// Requests being drawn or waiting for a render thread now.
+    let pending = Locked(0)
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
     private let channel: any Channel
@@ -97,24 +103,42 @@ public final class PreviewServer: Sendable {
     public init(_ configuration: Configuration) throws {
         let source = try DocumentSource(path: configuration.document, reader: configuration.reader,
                                         describe: configuration.describe)
-        renderer = DocumentRenderer(source: source, fonts: configuration.fonts)
+        let limits = configuration.limits
+        renderer = DocumentRenderer(source: source, fonts: configuration.fonts, pictureMemory: limits.pictureMemory)
         events = EventStream()
+        connections = ConnectionTable(maximum: limits.maximumConnections)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         pool = NIOThreadPool(numberOfThreads: max(1, configuration.renderThreads))
         pool.start()
-        let context = ServerContext(renderer: renderer, events: events, parameters: configuration.parameters,
-                                    describe: configuration.describe, pool: pool, pending: Locked(0),
-                                    maximumPending: configuration.maximumPending,
-                                    requestGuard: RequestGuard(listeningOn: configuration.host))
+        let reading = RequestReading(requestGuard: RequestGuard(listeningOn: configuration.host),
+                                     parameters: configuration.parameters, describe: configuration.describe,
+                                     redaction: source.redaction)
+        let context = ServerContext(renderer: renderer, events: events, reading: reading, describe: configuration.describe,
+                                    pool: pool, pending: pending, maximumPending: configuration.maximumPending,
+                                    limits: limits, connections: connections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // Out of file descriptors (EMFILE, ENFILE), `accept` is tried again after a pause, not
+            // at once in a loop; the connection limit keeps the server below that point.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(backoffProvider: { _ in .milliseconds(250) }))
+                }
+            }
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(limits.socketSendBuffer))
+            .childChannelOption(.writeBufferWaterMark,
+                                value: .init(low: limits.maximumUnsentBytes / 2, high: limits.maximumUnsentBytes))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                    try pipeline.addHandler(IdleStateHandler(allTimeout: .seconds(120)))
-                    try pipeline.addHandler(HTTPHandler(server: context))
+                    // Requests are queued, answered in order and held to the limits by HTTPHandler
+                    // itself, and a malformed one answered there in its turn (not by NIO's helpers).
+                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
+                    let handler = HTTPHandler(server: context)
+                    try pipeline.addHandler(ArrivalWatch(telling: handler), position: .first)
+                    try pipeline.addHandler(handler)
                 }
             }
         do {
@@ -141,7 +165,7 @@ public final class PreviewServer: Sendable {
                 } else {
                     version.localWarnings.forEach(warn)
                 }
-                events.send(event: "changed", data: DocumentRenderer.infoJSON(version, name: source.name))
+                events.send(event: "changed", data: DocumentInfo.event(version))
             }
         } catch {
             keepAlive.cancel()

@@ -1,7 +1,7 @@
 /// The paths the server answers. A path is matched exactly, as sent (before any decoding), against
 /// this list; nothing is ever looked up on the disk, so `/../../etc/passwd` and its encodings are
 /// simply paths that are not here (404).
-enum Route: String, CaseIterable, Sendable {
+public enum Route: String, CaseIterable, Sendable {
     /// The live page.
     case page = "/"
     /// One screen or the whole page as PNG.
@@ -19,12 +19,12 @@ enum Route: String, CaseIterable, Sendable {
 
     /// The route of the request target `target` (path and query), and its query (after the `?`,
     /// empty without one); nil for a path that is none of the routes.
-    static func match(_ target: String) -> (route: Route, query: Substring)? {
+    public static func match(_ target: String) -> (route: Route, query: Substring)? {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         guard let route = Route(rawValue: String(parts[0])) else { return nil }
         return (route, parts.count > 1 ? parts[1] : "")
     }
 
     /// The paths, for the message of a 404.
-    static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

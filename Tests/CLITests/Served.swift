@@ -15,16 +15,24 @@ final class Served {
     private let stderrFile: URL
 
     /// Starts `reflow-cli serve COPY --port 0 arguments…` on a copy of `example` and waits (at
-    /// most `timeout` seconds) for the URL.
-    init(_ example: String = "welcome.md", arguments: [String] = [], timeout: TimeInterval = 120) throws {
+    /// most `timeout` seconds) for the URL; with `descriptorLimit`, under `ulimit -n` of it (the
+    /// shell that sets it is replaced by the server: the process is the server).
+    init(_ example: String = "welcome.md", arguments: [String] = [], timeout: TimeInterval = 120,
+         descriptorLimit: Int? = nil) throws {
         folder = try CLI.scratch()
         document = folder.appendingPathComponent(example)
         try FileManager.default.copyItem(atPath: CLI.repository.appendingPathComponent("Examples").appendingPathComponent(example).path,
                                          toPath: document.path)
         stderrFile = folder.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        process.executableURL = try CLI.executable()
-        process.arguments = ["serve", document.path, "--port", "0"] + arguments
+        let command = [try CLI.executable().path, "serve", document.path, "--port", "0"] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\""] + command
+        } else {
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+        }
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         process.standardInput = FileHandle.nullDevice

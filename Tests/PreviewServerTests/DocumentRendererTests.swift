@@ -149,6 +149,6 @@ import TextMetrics
         #expect(back.number == 3 && back.problem == nil)
         #expect(renderer.source.readCount == 5)
         let info = String(decoding: renderer.info().body, as: UTF8.self)
-        #expect(info == #"{"document": "welcome.md", "version": 3, "problem": null, "warnings": []}"#)
+        #expect(info == #"{"document": "welcome.md", "version": 3, "problem": null, "warnings": [], "warningCount": 0}"#)
     }
 }

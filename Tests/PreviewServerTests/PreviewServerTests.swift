@@ -104,7 +104,7 @@ import TextMetrics
         #expect(svg.headers["content-type"] == "image/svg+xml")
         #expect(svg.text.contains("<svg"))
         let info = try running.get("/info.json")
-        #expect(info.text == #"{"document": "welcome.md", "version": 1, "problem": null, "warnings": []}"#)
+        #expect(info.text == #"{"document": "welcome.md", "version": 1, "problem": null, "warnings": [], "warningCount": 0}"#)
     }
 
     @Test(arguments: ["/../../etc/passwd", "/%2e%2e/etc/passwd", "/etc/passwd", "/welcome.md", "/render.png/", "/favicon.ico"])

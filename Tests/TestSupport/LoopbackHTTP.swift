@@ -11,6 +11,8 @@ import Glibc
 public enum LoopbackHTTP {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     public struct Response: CustomStringConvertible {
