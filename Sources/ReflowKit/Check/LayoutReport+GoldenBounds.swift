@@ -15,8 +15,8 @@ extension LayoutReport.Golden {
         /// the longest `--width` a command takes.
         public static let widest = Limits.maximumLength
         /// The line height the bound on an element's lines assumes: 1 pt. The smallest line the
-        /// engine sets is over 13 pt tall (caption2 at xS is 11 pt text), so a frame holds at most
-        /// a line a point with room to spare for any font or spacing.
+        /// engine sets is 13 pt tall (caption2, 11 pt text, at xS to L), so a frame holds at most a
+        /// line a point with room to spare for any font or spacing.
         public static let lineHeight = 1.0
 
         /// The most lines an element `height` points tall holds: one a point (`lineHeight`), and one
