@@ -6,8 +6,10 @@ import TextMetrics
 
 /// The document the server shows: read and parsed once at the start and again each time its file
 /// changes, never per request. Each good reading is a new version; a reading that fails (the file
-/// gone, over `--max-input`, unreadable) keeps the last good version on show and says why
-/// (`Version.problem`), until a later reading succeeds. Safe to use from any thread.
+/// gone, over `--max-input`, unreadable, a FIFO or a device put in its place) keeps the last good
+/// version on show and says why (`Version.problem`), until a later reading succeeds. A reading
+/// never waits: the document is read as a regular file only, opened without waiting for a FIFO's
+/// writer (`DocumentReader`), so the next save is always read. Safe to use from any thread.
 final class DocumentSource: Sendable {
     /// One reading of the document, as requests see it.
     struct Version: Sendable {
@@ -45,14 +47,24 @@ final class DocumentSource: Sendable {
     /// Reads the document at `path` with `reader` (within its `maximumBytes`).
     /// - Parameter describe: an error in the words of the program's user (the command line's).
     /// - Throws: what the first reading throws: the server does not start without a document.
+    ///   Standard input (`-`) is refused: it can be read only once.
     init(path: String, reader: DocumentReader, describe: @escaping @Sendable (any Error) -> String) throws {
+        if path == DocumentReader.standardInputPath {
+            throw Refusal(description: "serve reads the document again each time it is saved, and standard input ('-') only once: "
+                + "give the document's file")
+        }
         self.path = path
         name = FilePath(path).lastComponent?.string ?? path
         self.reader = reader
         self.describe = describe
         let redaction = PathRedaction(documentPath: path)
         self.redaction = redaction
-        let input = try reader.layoutInput(at: path)
+        let input: LayoutInput
+        do {
+            input = try reader.layoutInput(at: path)
+        } catch {
+            throw Self.served(error, advice: "save the document to a file and serve that")
+        }
         readings.withLock { $0 += 1 }
         state = Locked(DocumentSource.version(1, input, PictureStore(), warnings: input.warnings(path: path), problem: nil,
                                               redaction))
@@ -64,6 +76,19 @@ final class DocumentSource: Sendable {
                                 problem: String?, _ redaction: PathRedaction) -> Version {
         Version(number: number, input: input, pictures: pictures, warnings: warnings.map { redaction($0) },
                 problem: problem.map { redaction($0) }, localWarnings: warnings, localProblem: problem)
+    }
+
+    /// Why the server cannot show a document, in its own words.
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `error` as the server says it: a document that is not a regular file (a FIFO, a device)
+    /// with `advice` (the reader's own advice, standard input, is no use to a server); any other
+    /// error as it is.
+    private static func served(_ error: any Error, advice: String) -> any Error {
+        guard let refused = error as? InputError, case .notARegularFile = refused else { return error }
+        return Refusal(description: "\(refused.problem); \(advice)")
     }
 
     /// The version requests are answered from now.
@@ -85,7 +110,7 @@ final class DocumentSource: Sendable {
                 return version
             }
         } catch {
-            let problem = describe(error)
+            let problem = describe(Self.served(error, advice: "save the document as a regular file to show it again"))
             return state.withLock { [redaction] version in
                 version = DocumentSource.version(version.number, version.input, version.pictures,
                                                  warnings: version.localWarnings, problem: problem, redaction)

@@ -37,8 +37,12 @@ extension BadInputTableTests {
              stderr: "", writes: String(repeating: "n", count: 245) + ".json"),
         Case(name: "#9 disk full", arguments: ["doc.md", "-o", "/dev/full"], status: 1,
              stderr: "reflow-cli: error: cannot write '/dev/full': no space left on the device holding '/dev'; free some space or write somewhere else"),
+        // Issue 36 row 5: a device is never read as a document; standard input ('-') stops at the limit.
         Case(name: "#17 /dev/zero", arguments: ["/dev/zero"], status: 1,
-             stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 256 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
+             stderr: "reflow-cli: error: '/dev/zero' is a character device, not a regular file; save the document to a file, or give '-' and pipe it to standard input"),
+        Case(name: "#17 - on /dev/zero", arguments: ["-", "--max-input", "1M"], status: 1,
+             stderr: "reflow-cli: error: standard input is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long",
+             stdin: "/dev/zero"),
         Case(name: "a file above --max-input", arguments: ["doc.md", "--max-input", "10"], status: 1,
              stderr: "reflow-cli: error: 'doc.md' is 153 bytes, more than the input limit of 10 bytes; raise it with --max-input 153 or more if the document is meant to be this long"),
         Case(name: "24 a file above --max-input, sizes that round alike", arguments: ["w.md", "--max-input", "1638"], status: 1,

@@ -77,6 +77,8 @@ extension BadInputTableTests {
              stderr: "reflow-cli: error: standard input is text in UTF-16 (little-endian), not UTF-8; save it as UTF-8", stdin: "utf16.txt"),
         Case(name: "/dev/stdin: a PNG", arguments: ["/dev/stdin"], status: 1,
              stderr: "reflow-cli: error: '/dev/stdin' is a PNG image, \(notADocument)", stdin: "welcome-xxxl.png"),
+        Case(name: "-: a PNG", arguments: ["-"], status: 1,
+             stderr: "reflow-cli: error: standard input is a PNG image, \(notADocument)", stdin: "welcome-xxxl.png"),
     ]
 
     @Test(arguments: standardInputCases)

@@ -154,8 +154,12 @@ import Testing
              environment: ["REFLOW_FONTS": "garbage"]),
         Case(name: "--fonts garbage", arguments: ["doc.md", "--fonts", "garbage"], status: 1,
              stderr: "reflow-cli: error: cannot find the bundled fonts (Inter-Regular.otf) in: garbage; pass --fonts DIR or set REFLOW_FONTS to the repository's Fonts folder"),
+        // Issue 36 row 5: a device is never read as a document; standard input ('-') stops at the limit.
         Case(name: "#17 /dev/zero", arguments: ["/dev/zero", "--max-input", "1M"], status: 1,
-             stderr: "reflow-cli: error: '/dev/zero' is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long"),
+             stderr: "reflow-cli: error: '/dev/zero' is a character device, not a regular file; save the document to a file, or give '-' and pipe it to standard input"),
+        Case(name: "#17 - on /dev/zero", arguments: ["-", "--max-input", "1M"], status: 1,
+             stderr: "reflow-cli: error: standard input is larger than the input limit of 1 MiB; raise it with --max-input (e.g. --max-input 1G) if the document is meant to be this long",
+             stdin: "/dev/zero"),
         Case(name: "--max-input abc", arguments: ["doc.md", "--max-input", "abc"], status: 64,
              stderr: "Error: The value 'abc' is invalid for '--max-input <size>': a size is a whole number of bytes, 0 or more, or of K, M or G (binary multiples: 512K, 256M, 1G)"),
         Case(name: "broken and hostile HTML to PNG", arguments: ["html.md", "-o", "html.png"], status: 0,

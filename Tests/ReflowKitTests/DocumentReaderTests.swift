@@ -4,6 +4,10 @@ import Readers
 import ReflowKit
 import Testing
 import TestSupport
+import TextMetrics
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct DocumentReaderTests {
     @Test func readsAFileWhole() throws {
@@ -156,30 +160,62 @@ import TestSupport
         #expect(found >= 5)
     }
 
-    @Test func anEndlessDeviceStopsAtTheLimit() throws {
-        #expect(throws: InputError.tooLarge(path: "/dev/zero", limit: 5 << 20, size: nil)) {
-            try DocumentReader(maximumBytes: 5 << 20).bytes(of: "/dev/zero")
+    /// Issue 36 row 5: a document is a regular file (or standard input, named `-`). A FIFO with
+    /// no writer, a pipe, a device and a socket are refused at once by every method that reads a
+    /// document, before a byte is read, and without waiting in `open()` for a writer, saying what
+    /// they are and what to do. (Before, a FIFO waited for a writer forever, a pipe was read
+    /// until it ended and /dev/zero up to the input limit.)
+    @Test(.timeLimit(.hangGuard)) func aDocumentThatIsNotARegularFileIsRefusedAtOnce() throws {
+        let folder = try OutputFileTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("doc.md").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Should a reading wait for a writer (the failure this test is for), one comes every
+        // 5 s and closes at once: the reading ends, with no error, and the test fails.
+        let done = Locked(false)
+        Thread.detachNewThread {
+            while !done.withLock({ $0 }) {
+                usleep(5_000_000)
+                let writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                if writer >= 0 { close(writer) }
+            }
         }
+        defer { done.withLock { $0 = true } }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[1])  // a pipe at its end: read, it would be an empty document
+        defer { close(ends[0]) }
+        let socketPath = folder.appendingPathComponent("socket.md").path
+        let socket = Self.listeningSocket(at: socketPath)
+        defer { close(socket) }
+        let pipePath = "/proc/self/fd/\(ends[0])"
+        let refused = [(fifo, "a FIFO (named pipe)"), (pipePath, "a FIFO (named pipe)"), ("/dev/zero", "a character device"),
+                       (socketPath, "a socket")]
+        for (path, kind) in refused {
+            let error = InputError.notARegularFile(path: path, kind: kind)
+            #expect(throws: error, "\(path)") { try DocumentReader().bytes(of: path) }
+            #expect(throws: error, "\(path)") { try DocumentReader().text(of: path) }
+            #expect(throws: error, "\(path)") { try DocumentReader().layoutInput(at: path) }
+            #expect(throws: error, "\(path)") { try DocumentReader().document(at: path) }
+            #expect(throws: error, "\(path)") { try DocumentReader().paragraphs(of: path) }
+        }
+        #expect("\(InputError.notARegularFile(path: "doc.md", kind: "a FIFO (named pipe)"))"
+            == "'doc.md' is a FIFO (named pipe), not a regular file; save the document to a file, or give '-' and pipe it to standard input")
     }
 
-    @Test func aPipeIsReadToItsEnd() throws {
-        var descriptors: [Int32] = [0, 0]
-        #expect(pipe(&descriptors) == 0)
-        let text = String(repeating: "pipe ", count: 50_000)
-        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-        let writer = Thread {
-            var bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { write(writeEnd, $0.baseAddress! + offset, $0.count - offset) }
-                guard written > 0 else { break }
-                offset += written
-            }
-            close(writeEnd)
+    /// A Unix socket listening at `path`, as a server leaves one.
+    static func listeningSocket(at path: String) -> Int32 {
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
         }
-        writer.start()
-        defer { close(readEnd) }
-        #expect(try DocumentReader().text(of: "/proc/self/fd/\(readEnd)").text == text)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0 && listen(descriptor, 1) == 0, "a socket at \(path)")
+        return descriptor
     }
 
     @Test func errorsSayWhatWasWrong() throws {

@@ -12,15 +12,23 @@ import Glibc
 /// Markdown reader's `ParseDeadline` (CommonMark's), named for programs that read through ReflowKit.
 public typealias ParseDeadline = Readers.ParseDeadline
 
-/// Reads documents from files, pipes and devices, with a stated maximum size so that a huge file
-/// or an endless device (`/dev/zero`) fails at once with a clear message instead of filling the
-/// memory. A file that is not text (an image, an archive, a NUL byte in its first 8 KiB, UTF-16)
-/// is refused before it is read as text (`content(of:)`). Bytes become text as `DocumentText`
-/// says (invalid UTF-8 and later NUL bytes replaced with U+FFFD, a leading byte order mark dropped).
+/// Reads documents: a regular file, or standard input for the path `-`, with a stated maximum size
+/// so that a huge file or endless input (`- < /dev/zero`) fails at once with a clear message
+/// instead of filling the memory. A path is opened as images are (`Images`' `ImageFile`): without
+/// waiting (O_NONBLOCK), and only when it is a regular file; a FIFO, a device or a socket is
+/// refused before a byte is read, so that no reading waits in `open()` for a writer that may never
+/// come, or reads a device that never ends. A file that is not text (an image, an archive, a NUL
+/// byte in its first 8 KiB, UTF-16) is refused before it is read as text (`content(of:)`). Bytes
+/// become text as `DocumentText` says (invalid UTF-8 and later NUL bytes replaced with U+FFFD, a
+/// leading byte order mark dropped).
 public struct DocumentReader: Sendable {
     /// 256 MiB: far above any book (the 1,000,000-word corpus is 6.7 MB), far below this
     /// machine's memory for the layout of it.
     public static let defaultMaximumBytes = 256 << 20
+
+    /// The path that names standard input in every method that reads a document: `-`, as on most
+    /// command lines (a file of that name is `./-`).
+    public static let standardInputPath = "-"
 
     /// Inputs larger than this many bytes are refused (`InputError.tooLarge`).
     public var maximumBytes: Int
@@ -37,7 +45,7 @@ public struct DocumentReader: Sendable {
     /// reader checks before cmark-gfm parses): the marks, table cells and table steps
     /// `maximumBytes` allows, and `markdownDeadline`.
     public func markdownBounds(for path: String) -> MarkdownBounds {
-        MarkdownBounds(inputLimit: maximumBytes, maximumCells: maximumCells, deadline: markdownDeadline, documentName: path)
+        MarkdownBounds(inputLimit: maximumBytes, maximumCells: maximumCells, deadline: markdownDeadline, documentName: Self.name(path))
     }
 
     public init(maximumBytes: Int = defaultMaximumBytes, allowImagesOutside: Bool = false, imageLimits: ImageLimits = .default) {
@@ -53,7 +61,7 @@ public struct DocumentReader: Sendable {
         do {
             return (try Document(text: text.text, format: format ?? DocumentFormat(path: path), bounds: markdownBounds(for: path)), text)
         } catch {
-            throw inputError(error, path: path)
+            throw inputError(error, path: Self.name(path))
         }
     }
 
@@ -75,11 +83,11 @@ public struct DocumentReader: Sendable {
             input = try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images,
                                     markdownBounds: markdownBounds(for: path))
         } catch {
-            throw inputError(error, path: path)
+            throw inputError(error, path: Self.name(path))
         }
         let count = input.content.cellCount
         if count > maximumCells {
-            throw InputError.tooManyCells(path: path, count: count, limit: maximumCells, inputLimit: maximumBytes)
+            throw InputError.tooManyCells(path: Self.name(path), count: count, limit: maximumCells, inputLimit: maximumBytes)
         }
         return input
     }
@@ -130,34 +138,45 @@ public struct DocumentReader: Sendable {
         return overflow ? .max : product
     }
 
-    /// The file at `path` open for reading, and its status; an error for a missing file, a
-    /// directory, or a regular file larger than `maximumBytes`; with `regularOnly`, for anything
-    /// but a regular file, found before it could block (opened without waiting for a FIFO's writer).
-    private func opened(_ path: String, regularOnly: Bool = false) throws -> (descriptor: Int32, status: stat) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
-        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
+    /// The regular file at `path` open for reading, and its status. Anything else is refused
+    /// before it is opened (its status, followed through links), and again after (the open
+    /// file's status, in case another took its place): a FIFO, a device, a socket, a directory.
+    /// It is opened without waiting (O_NONBLOCK, which a regular file's reads ignore): a FIFO put
+    /// there in between is refused, not waited on. Also refused: a missing file, one larger than
+    /// `maximumBytes`.
+    private func opened(_ path: String) throws -> (descriptor: Int32, status: stat) {
         var status = stat()
+        guard stat(path, &status) == 0 else { throw Self.error(errno, path: path) }
+        try check(status, path: path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(errno, path: path) }
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
             close(descriptor)
             throw Self.error(code, path: path)
         }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
+        do {
+            try check(status, path: path)
+        } catch {
             close(descriptor)
-            throw InputError.isDirectory(path: path)
-        }
-        if regularOnly, (status.st_mode & S_IFMT) != S_IFREG {
-            close(descriptor)
-            throw InputError.notARegularFile(path: path, kind: Self.kind(status.st_mode))
-        }
-        if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumBytes {
-            close(descriptor)
-            throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
+            throw error
         }
         return (descriptor, status)
     }
 
-    /// The text of the file at `path`; an error for a file that is not text (`content(of:)`).
+    /// An error for a file of `status` that is not a regular file of at most `maximumBytes`.
+    private func check(_ status: stat, path: String) throws {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG where Int(status.st_size) > maximumBytes:
+            throw InputError.tooLarge(path: path, limit: maximumBytes, size: Int(status.st_size))
+        case S_IFREG: return
+        case S_IFDIR: throw InputError.isDirectory(path: path)
+        default: throw InputError.notARegularFile(path: path, kind: Self.kind(status.st_mode))
+        }
+    }
+
+    /// The text of the document at `path` (`bytes(of:)`); an error for a file that is not text
+    /// (`content(of:)`).
     public func text(of path: String) throws -> DocumentText {
         DocumentText(bytes: try documentBytes(of: path))
     }
@@ -165,9 +184,12 @@ public struct DocumentReader: Sendable {
     /// The bytes of the document at `path` (`bytes(of:)`), refused when they are not text.
     private func documentBytes(of path: String) throws -> [UInt8] {
         let bytes = try bytes(of: path)
-        if let content = Self.content(of: bytes) { throw InputError.notADocument(path: path, content: content) }
+        if let content = Self.content(of: bytes) { throw InputError.notADocument(path: Self.name(path), content: content) }
         return bytes
     }
+
+    /// How errors name the document at `path`: standard input for `-`, else the path.
+    static func name(_ path: String) -> String { path == standardInputPath ? InputError.standardInput : path }
 
     /// The file at `path` as plain text's paragraphs (`PlainText`: blank lines between them,
     /// every run of white space in one a single space), and the decoded text, to report what was
@@ -177,41 +199,52 @@ public struct DocumentReader: Sendable {
         return (PlainText.paragraphs(text.text), text)
     }
 
-    /// The bytes of the file at `path`, at most `maximumBytes` of them: a regular file larger
-    /// than that is refused before reading; a pipe or device is read until it ends or gives one
-    /// byte more than the limit.
+    /// The bytes of the document at `path`, at most `maximumBytes` of them: the regular file at
+    /// `path` (`bytes(ofRegularFile:)`: a FIFO, a device or a socket is refused, never opened to
+    /// wait or read), or standard input for `-` (`standardInputPath`), read as it comes, from a
+    /// pipe too, until it ends or gives one byte more than the limit.
     public func bytes(of path: String) throws -> [UInt8] {
+        path == Self.standardInputPath ? try standardInputBytes() : try bytes(ofRegularFile: path)
+    }
+
+    /// The bytes of the regular file at `path`, at most `maximumBytes` of them: one larger is
+    /// refused before it is read; anything else (a FIFO, a device, a socket) is refused before it
+    /// is opened, so that it cannot block or never end. For files read again or never pipes:
+    /// goldens, height caches, and documents (`bytes(of:)`). `-` is standard input here too,
+    /// which is refused: it can be read only once.
+    public func bytes(ofRegularFile path: String) throws -> [UInt8] {
+        if path == Self.standardInputPath {
+            throw InputError.notARegularFile(path: InputError.standardInput, kind: "a stream read once")
+        }
         let (descriptor, status) = try opened(path)
         defer { close(descriptor) }
         return try readAll(descriptor, status, path: path)
     }
 
-    /// The bytes of the regular file at `path` (see `bytes(of:)`); anything else (a FIFO, a
-    /// device, a socket) is refused before it is read, so that it cannot block or never end.
-    /// For files that are never pipes: goldens, height caches.
-    public func bytes(ofRegularFile path: String) throws -> [UInt8] {
-        let (descriptor, status) = try opened(path, regularOnly: true)
-        defer { close(descriptor) }
-        return try readAll(descriptor, status, path: path)
-    }
-
-    /// The bytes of standard input, at most `maximumBytes` of them, as `bytes(of:)` reads a pipe,
+    /// The bytes of standard input, at most `maximumBytes` of them (`standardInputBytes()`),
     /// refused when they are not text (`content(of:)`); errors name it `InputError.standardInput`.
     public func standardInput() throws -> [UInt8] {
+        let bytes = try standardInputBytes()
+        if let content = Self.content(of: bytes) { throw InputError.notADocument(path: InputError.standardInput, content: content) }
+        return bytes
+    }
+
+    /// The bytes of standard input, whatever it is (a pipe, a file, a device), read until it ends
+    /// or gives one byte more than `maximumBytes`; a regular file larger than that is refused
+    /// before it is read.
+    private func standardInputBytes() throws -> [UInt8] {
         var status = stat()
         guard fstat(STDIN_FILENO, &status) == 0 else { throw Self.error(errno, path: InputError.standardInput) }
         if (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > maximumBytes {
             throw InputError.tooLarge(path: InputError.standardInput, limit: maximumBytes, size: Int(status.st_size))
         }
-        let bytes = try readAll(STDIN_FILENO, status, path: InputError.standardInput)
-        if let content = Self.content(of: bytes) { throw InputError.notADocument(path: InputError.standardInput, content: content) }
-        return bytes
+        return try readAll(STDIN_FILENO, status, path: InputError.standardInput)
     }
 
     /// What a file of mode `mode` is, in words: "a FIFO (named pipe)", "a character device", ….
     static func kind(_ mode: mode_t) -> String { fileKind(mode) }
 
-    /// The bytes of the open file (see `bytes(of:)`).
+    /// The bytes of the open file or standard input (see `bytes(of:)`).
     private func readAll(_ descriptor: Int32, _ status: stat, path: String) throws -> [UInt8] {
         let isRegular = (status.st_mode & S_IFMT) == S_IFREG
         let maximumBytes = min(self.maximumBytes, Int.max / 2)
@@ -295,12 +328,13 @@ extension LayoutInput {
 extension DocumentReader {
     static func warnings(path: String, firstInvalidByte: Int?, location: String? = nil, nulCount: Int) -> [String] {
         var warnings: [String] = []
+        let name = InputError.name(Self.name(path))
         if let offset = firstInvalidByte {
             let place = location.map { $0.isEmpty ? "" : ", in \($0)" } ?? ""
-            warnings.append("'\(path)' is not valid UTF-8 (first bad byte at offset \(offset)\(place)); invalid bytes were replaced with U+FFFD")
+            warnings.append("\(name) is not valid UTF-8 (first bad byte at offset \(offset)\(place)); invalid bytes were replaced with U+FFFD")
         }
         if nulCount > 0 {
-            warnings.append("'\(path)' contains \(nulCount) NUL byte(s); they were replaced with U+FFFD")
+            warnings.append("\(name) contains \(nulCount) NUL byte(s); they were replaced with U+FFFD")
         }
         return warnings
     }

@@ -5,8 +5,10 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     case permissionDenied(path: String)
     /// More bytes than the stated maximum (a file, or a pipe or device that kept giving).
     case tooLarge(path: String, limit: Int, size: Int?)
-    /// Something read only as a regular file (a font, a golden) is a FIFO, a device, a socket,
-    /// a folder: opening or reading it could wait forever. `kind` says which ("a FIFO (named pipe)").
+    /// A document, a golden or a height cache (read only as regular files) is a FIFO, a device or
+    /// a socket: opening or reading it could wait forever, or never end. `kind` says which ("a
+    /// FIFO (named pipe)"). What to do is said for a document, whose path the person gave
+    /// (`DocumentReader`); goldens and caches say it in their own words.
     case notARegularFile(path: String, kind: String)
     /// More cells than the input limit allows (`DocumentReader.maximumCells`: one per
     /// `bytesPerCell` bytes of it): what a document costs to lay out grows with its cells, not
@@ -80,7 +82,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .isDirectory: "\(problem); pass a file: plain text, Markdown or a screen (.json)"
         case .permissionDenied: "\(problem); check the file's permissions"
         case .tooLarge: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
-        case .notARegularFile: "\(problem); pass a regular file"
+        case .notARegularFile: "\(problem); save the document to a file, or give '-' and pipe it to standard input"
         case .tooManyCells, .tooMuchMarkup: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .tooCostlyTables: "\(problem); split the table into narrower or shorter ones, or raise the limit (DocumentReader's maximumBytes)"
         case .notADocument(_, .encoding): "\(problem); save it as UTF-8"
