@@ -26,6 +26,14 @@ struct ServeCommand: ParsableCommand {
             values the document cannot be drawn with are 422; any other path is 404 (no file is ever served). \
             The document and fonts are read once, and the document again only when it changes (within --max-input; a \
             reading that fails is shown on the page and the last good version stays on show).
+
+            Who is served, and what one client may hold (docs/serve.md, "Limits and refusals"): only the Host names \
+            localhost, 127.0.0.1, [::1] and the --host given, and no other site's page (else 403); a query of at most \
+            8 KiB (else 414) and 64 parameters (else 400). A request's head must arrive within 5 s of its first byte, \
+            a connection with no request under way is closed after 10 s, one that does not take its answers after \
+            30 s; at most 896 connections with 'ulimit -n' 1024 (the limit less 128), the oldest idle closed first, \
+            503 when all are busy; 16 pipelined requests per connection, which is not read while its answers wait; \
+            640 MiB of pictures drawn at once (503 with Retry-After past it); work for a client that left is dropped.
             """)
 
     @Argument(help: "The document: CommonMark (.md, .markdown), a screen file (.json), or plain text (any other extension).")
@@ -60,10 +68,10 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        // SIGTERM and SIGINT stop the server and end the run with status 0: their default
-        // handlers (which end the process at once) are set aside, and the signals delivered to
-        // the dispatch sources below. One that arrives before the server is up stops it as it starts.
-        let stopping = SignalStop()
+        // SIGTERM and SIGINT end the run with status 0 from here on, whatever it is doing: before
+        // the server is up (reading the document, or writing the URL to a stdout nobody reads) at
+        // once, after it by closing the server (`SignalStop`).
+        let stopping = try SignalStop()
         defer { withExtendedLifetime(stopping) {} }
 
         var reader = input.reader
@@ -87,40 +95,65 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-/// SIGTERM and SIGINT turned into a call of `PreviewServer.close()`, on a dispatch queue.
+/// SIGTERM and SIGINT end `serve` with status 0 at any moment after `init`: before `stop(_:)` is
+/// given the server (while the document and fonts are read, the server starts, or the URL is
+/// written to a full stdout) the process exits 0 at once (`_exit`: nothing is left to write, and
+/// the other threads' work need not end); after it, the server is closed, so `run()` returns and
+/// the process ends with 0.
+///
+/// The signals are caught by a handler that only writes a byte to a pipe (what a signal handler
+/// may safely do); a thread of its own reads the pipe and acts, whatever the main thread is
+/// waiting for (a FIFO's writer, a full stdout, the first reading of a large document).
 private final class SignalStop {
-    private let sources: [any DispatchSourceSignal]
-    private let state = Locked<(server: PreviewServer?, signalled: Bool)>((nil, false))
+    /// The pipe's write end, for the handler, which can capture nothing. Set before the handler is.
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    private let server = Locked<PreviewServer?>(nil)
 
-    init() {
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGTERM, SIGINT] {
-            signal(number, SIG_IGN)
-            sources.append(DispatchSource.makeSignalSource(signal: number, queue: .global()))
+    /// Installs the handlers of SIGTERM and SIGINT, and the thread that acts on them.
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw CommandLineError(commandLineMessage: "cannot set up SIGTERM and SIGINT handling: \(String(cString: strerror(errno)))")
         }
-        self.sources = sources
-        for source in sources {
-            source.setEventHandler { [state] in
-                let server = state.withLock { state in
-                    state.signalled = true
-                    return state.server
-                }
-                server?.close()
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // A handler never waits: past a full pipe (64 KiB of signals not yet acted on) one more adds nothing.
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        Self.writeEnd = ends[1]
+        let (readEnd, server) = (ends[0], server)
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while true {
+                let got = read(readEnd, &byte, 1)
+                if got < 0, errno == EINTR { continue }
+                guard got == 1 else { return }
+                guard let running = server.withLock({ $0 }) else { _exit(0) }
+                running.close()
             }
-            source.resume()
         }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
+            var byte: UInt8 = 1
+            _ = write(SignalStop.writeEnd, &byte, 1)
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGTERM, SIGINT] {
+            sigaction(number, &action, nil)
+            sigaddset(&signals, number)
+        }
+        // A mask inherited from the parent may block them (a test runner's thread, a service
+        // manager): unblocked in this thread, and in those it starts, they reach the handler.
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
-    /// Stops `server` at the next signal, or now if one came already.
+    /// From now on a signal closes `server` (which ends `run()`) instead of ending the process.
     func stop(_ server: PreviewServer) {
-        let signalled = state.withLock { state in
-            state.server = server
-            return state.signalled
-        }
-        if signalled { server.close() }
+        self.server.withLock { $0 = server }
     }
-
-    deinit { sources.forEach { $0.cancel() } }
 }
 
 /// The preview's options as a request's query gives them (`serve`): the options of `preview`
