@@ -93,9 +93,10 @@ public struct DocumentReader: Sendable {
     }
 
     /// The input limit's bytes per cell: a document may make one cell per this many bytes of
-    /// `maximumBytes` (2,097,152 cells under the default 256 MiB). A cell takes about 0.6 KB
-    /// laid out lazily and 1.3 KB eagerly, so the limit on bytes bounds a document's memory
-    /// (docs/figures.md, "Robustness: what is bounded"), not only its text.
+    /// `maximumBytes` (2,097,152 cells under the default 256 MiB). A cell of 128 bytes takes
+    /// 0.9 KB (plain text) to 2.4 KB (a Markdown list item with an emphasis) laid out lazily, 1.5
+    /// to 2.5 KB eagerly, so the limit on bytes bounds a document's memory, not only its text: at
+    /// most about 5 GB (measured at the limits: docs/hardening/memory.md, issue 36 row 10b).
     public static let bytesPerCell = 128
 
     /// The most cells a document may make: `maximumBytes / bytesPerCell`.
