@@ -55,13 +55,16 @@ public final class PNGRenderer {
     }
 
     /// The list drawn into a bitmap. `progress` is called with the fraction of items drawn.
-    public func rasterize(_ list: DisplayList, progress: (Double) -> Void = { _ in }) throws -> RGBAImage {
+    /// `shouldStop` is asked before each item (a server's client that went away): once it says
+    /// yes, nothing more is drawn and the bitmap returned is unfinished, for the caller to drop.
+    public func rasterize(_ list: DisplayList, progress: (Double) -> Void = { _ in },
+                          shouldStop: () -> Bool = { false }) throws -> RGBAImage {
         try Self.checkSize(list.size, scale: scale)
         let (width, height) = Self.pixelSize(of: list.size, scale: scale)
         var raster = Raster(width: width, height: height, background: list.background)
         let total = max(1, list.items.count)
         var done = 0
-        draw(list.items, into: &raster, clip: raster.bounds) {
+        draw(list.items, into: &raster, clip: raster.bounds, shouldStop: shouldStop) {
             done += 1
             if done % 256 == 0 { progress(Double(done) / Double(total)) }
         }
@@ -81,9 +84,13 @@ public final class PNGRenderer {
     /// Images above this many pixels are encoded with `PNGCodec.encode(_:fast:)`.
     public static let fastEncodingPixels = 4_000_000
 
-    private func draw(_ items: [DisplayList.Item], into raster: inout Raster, clip: PixelBox, itemDone: () -> Void) {
+    /// Draws `items`; false when `shouldStop` stopped it.
+    @discardableResult
+    private func draw(_ items: [DisplayList.Item], into raster: inout Raster, clip: PixelBox, shouldStop: () -> Bool,
+                      itemDone: () -> Void) -> Bool {
         let k = Double(scale)
         for item in items {
+            if shouldStop() { return false }
             switch item {
             case .fill(let rect, let color, let radius):
                 raster.fill(x: rect.minX * k, y: rect.minY * k, width: rect.width * k, height: rect.height * k, color: color,
@@ -114,10 +121,13 @@ public final class PNGRenderer {
                 raster.draw(image, x: rect.minX * k, y: rect.minY * k, width: rect.width * k, height: rect.height * k, clip: clip)
             case .clip(let rect, let inner):
                 let box = PixelBox(x0: rect.minX * k, y0: rect.minY * k, x1: rect.maxX * k, y1: rect.maxY * k, outward: false)
-                draw(inner, into: &raster, clip: clip.intersection(box), itemDone: {})
+                guard draw(inner, into: &raster, clip: clip.intersection(box), shouldStop: shouldStop, itemDone: {}) else {
+                    return false
+                }
             }
             itemDone()
         }
+        return true
     }
 
     private func drawGlyphs(_ run: DisplayList.GlyphRun, into raster: inout Raster, clip: PixelBox) {

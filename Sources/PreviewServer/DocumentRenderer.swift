@@ -89,8 +89,8 @@ final class DocumentRenderer: Sendable {
     /// (`X-Reflow-Content-Height`, estimated below the screen while
     /// `X-Reflow-Content-Height-Estimated` is true), so the live page can size its scroll bar.
     ///
-    /// `isWanted` is asked before the layout, before the drawing and before the encoding: once it
-    /// says no (the client closed its connection), the work stops with `Cancelled`. The picture's
+    /// `isWanted` is asked before the layout, before each item drawn and before the encoding: once
+    /// it says no (the client closed its connection), the work stops with `Cancelled`. The picture's
     /// memory is reserved from `pictureBudget` before its bitmap is made (`PictureMemoryBusy`).
     func picture(_ format: OutputFormat, _ parameters: ScreenParameters,
                  isWanted: @Sendable () -> Bool = { true }) throws -> Answer {
@@ -135,7 +135,7 @@ final class DocumentRenderer: Sendable {
             case .png:
                 // libpng's fast setting: a screen is encoded in a fraction of the time, a little
                 // larger (5 % for welcome.md at AX5); the pixels are preview's.
-                let image = try worker.pngRenderer(scale: parameters.scale).rasterize(list)
+                let image = try worker.pngRenderer(scale: parameters.scale).rasterize(list, shouldStop: { !isWanted() })
                 drawn = clock.now
                 guard isWanted() else { throw Cancelled() }
                 body = Array(try PNGCodec.encode(image, fast: true))
