@@ -33,6 +33,15 @@ import Glibc
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 
+    /// The least of ten readings of `residentBytes()` over a second: what is held, less what
+    /// suites running beside this one in the same process hold for a moment.
+    static func heldBytes() -> Int {
+        (0..<10).map { _ in
+            usleep(100_000)
+            return residentBytes()
+        }.min() ?? 0
+    }
+
     /// Waits up to `seconds` for `condition`; whether it came.
     static func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -101,9 +110,11 @@ import Glibc
             let changed = try #require(try reader.next(named: "changed"), "no event for save \(save)")
             #expect(changed == #"{"version": \#(save + 1), "problem": false, "warningCount": 3000}"#, "\(changed.utf8.count) bytes")
         }
-        usleep(500_000)  // whatever the last event's writes hold is held by now
-        let growth = Self.residentBytes() - before
-        #expect(growth < 200 << 20, "the server grew by \(growth >> 20) MB for \(clients) streams that never read and \(saves) saves")
+        // Before, the streams held 1.4 GB (a debug build). The bound leaves room for what the
+        // process holds besides: AddressSanitizer keeps up to 256 MB of freed memory in its
+        // quarantine, and other suites run beside this one in CI.
+        let growth = Self.heldBytes() - before
+        #expect(growth < 400 << 20, "the server grew by \(growth >> 20) MB for \(clients) streams that never read and \(saves) saves")
         // Small events do not fill a stream: none was closed for them.
         #expect(running.server.events.count == clients + 1)
 
