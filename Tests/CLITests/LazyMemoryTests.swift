@@ -38,14 +38,11 @@ struct LazyMemoryTests {
 
     /// The issue's document: short paragraphs of `word`. cmark-gfm's autolink extension stops at
     /// every `w` (it may start `www.`) and makes a text node of what follows, as it does at `:`
-    /// and `]`; the mark count (`MarkdownBounds.marks(in:)`) counts none of the three, so these
-    /// paragraphs cost 5.1 KB a cell, two and a half times their share. Known until the mark
-    /// count counts them (then the share is the marks', and this holds).
+    /// and `]`; they cost 5.1 KB a cell, two and a half times a cell's share, while the mark count
+    /// (`MarkdownBounds.marks(in:)`) counted none of the three. Counted, their share is the marks'.
     @Test func paragraphsOfWordsStayWithinTheirShareOfTheBound() throws {
-        withKnownIssue("cmark-gfm makes a node at every 'w', ':' and ']', which the mark count misses") {
-            try expectWithinBudget(separator: "\n\n") { _ in
-                Array(repeating: "word", count: 25).joined(separator: " ") + "."
-            }
+        try expectWithinBudget(separator: "\n\n") { _ in
+            Array(repeating: "word", count: 25).joined(separator: " ") + "."
         }
     }
 
