@@ -80,11 +80,18 @@ public struct Query: Hashable, Sendable {
         return arguments
     }
 
-    /// `text` percent-decoded, `+` read as a space.
+    /// `text` percent-decoded, `+` read as a space; refused when it decodes to a control character
+    /// or a line or paragraph separator (`%0A`, `%00`, `%E2%80%A8`), which no option takes and
+    /// which a message quoting the value would carry onto a line of its own.
     private static func decoded(_ text: Substring) throws(BadRequest) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         guard let decoded = spaced.removingPercentEncoding else {
             throw BadRequest("'\(text)' in the query is not percent-encoded UTF-8; encode each byte outside A-Z a-z 0-9 - . _ ~ as %XX")
+        }
+        let breaking: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        if decoded.unicodeScalars.contains(where: { breaking.contains($0.properties.generalCategory) }) {
+            throw BadRequest("'\(text)' in the query decodes to a control character or a line break, which no option takes; "
+                + "leave it out")
         }
         return decoded
     }

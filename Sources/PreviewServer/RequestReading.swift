@@ -41,26 +41,6 @@ public struct RequestReading: Sendable {
         self.redaction = redaction
     }
 
-    /// `text` on one line: the control characters a decoded query can carry into a message that
-    /// quotes a value (`bold-text=%0Ax`, `width=%0D%0A1`) written as `\n`, `\r`, `\t` or
-    /// `\u{XX}`, so that every refusal is one line of text whatever the query held.
-    static func oneLine(_ text: String) -> String {
-        let breaking: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
-        guard text.unicodeScalars.contains(where: { breaking.contains($0.properties.generalCategory) }) else { return text }
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            case _ where breaking.contains(scalar.properties.generalCategory):
-                line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
-    }
-
     /// What to do with `head`, which came in on `port`.
     public func decide(_ head: HTTPRequestHead, port: Int?) -> Decision {
         if let refusal = requestGuard.refusal(of: head, port: port) {
@@ -87,7 +67,7 @@ public struct RequestReading: Sendable {
                 return .render(route, try parameters(try Query(parsing: queryText)))
             } catch {
                 let message = (error as? BadRequest)?.message ?? describe(error)
-                return .refuse(status: .badRequest, text: Self.oneLine(redaction(message, knownFoldersOnly: true)), headers: [])
+                return .refuse(status: .badRequest, text: redaction(message, knownFoldersOnly: true), headers: [])
             }
         }
     }

@@ -21,7 +21,8 @@ struct RequestReadingTests {
     }
 
     /// Found by FuzzRequest (Fuzz/Findings/FuzzRequest-switch-value-line-break): a decoded line
-    /// break in a quoted value made a 400 of two lines.
+    /// break in a quoted value made a 400 of two lines. No option takes a control character, so
+    /// the query refuses one before any parser quotes it.
     @Test(arguments: ["/layout.json?bold-text=%0Ax", "/render.png?width=%0D%0AX-Injected:%201", "/render.png?debug=%E2%80%A8",
                       "/render.png?width=%09%00"])
     func aRefusalQuotingAValueIsOneLine(target: String) throws {
@@ -30,14 +31,9 @@ struct RequestReadingTests {
             return
         }
         #expect(status == .badRequest)
+        #expect(text.contains("decodes to a control character or a line break"), "\(text)")
         #expect(!text.contains { $0.isNewline }, "\(text.debugDescription)")
         #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(text.debugDescription)")
-    }
-
-    @Test func controlCharactersAreWrittenVisibly() {
-        #expect(RequestReading.oneLine("got '\nx'") == "got '\\nx'")
-        #expect(RequestReading.oneLine("a\r\n\tb\u{0}\u{2028}") == "a\\r\\n\\tb\\u{0}\\u{2028}")
-        #expect(RequestReading.oneLine("plain, café") == "plain, café")
     }
 
     @Test func theRoutesAndTheirRefusals() {
