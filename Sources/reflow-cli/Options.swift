@@ -303,7 +303,7 @@ struct PlacementOptions: ParsableArguments {
 /// How documents are read; shared by every command that reads one.
 struct InputOptions: ParsableArguments {
     @Option(name: .customLong("max-input"), parsing: .unconditional, help: ArgumentHelp(
-        "Refuse documents larger than this (bytes, or with K, M, G: 512K, 1G); pipes, devices and standard input stop there too. (default: \(ByteCount(DocumentReader.defaultMaximumBytes).defaultValueDescription))",
+        "Refuse documents larger than this (bytes, or with K, M, G: 512K, 1G); standard input (-) stops there too. A document is a regular file: a FIFO, device or socket is refused. (default: \(ByteCount(DocumentReader.defaultMaximumBytes).defaultValueDescription))",
         valueName: "size"), transform: ByteCount.parsing)
     var maximumSize = ByteCount(DocumentReader.defaultMaximumBytes)
 

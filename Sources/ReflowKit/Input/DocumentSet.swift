@@ -55,6 +55,12 @@ public struct DocumentSet: Hashable, Sendable {
         var seen = Set<String>()
         var documents: [Document] = [], skipped: [Folder.Skipped] = []
         for argument in arguments {
+            if argument == "-" {
+                // Standard input is one document, read by a command given it alone.
+                guard arguments.count == 1 else { throw .standardInputAmongOthers }
+                documents.append(Document(path: argument))
+                continue
+            }
             switch Folder.kind(of: argument) {
             case .missing:
                 // Not found, or a dangling link: say which the reader would.
@@ -95,12 +101,15 @@ public struct DocumentSet: Hashable, Sendable {
     public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
         case notFound(path: String)
         case noDocuments(folder: String)
+        case standardInputAmongOthers
 
         public var description: String {
             switch self {
             case .notFound(let path):
                 // Worded as the reader words a missing document (`InputError.notFound`).
                 "cannot read '\(path)': no such file or folder; check the path (a document, or a folder of them)"
+            case .standardInputAmongOthers:
+                "'-' (standard input) is read as the only document of a run; with other documents or folders, save it to a file and name that"
             case .noDocuments(let folder):
                 "the folder '\(folder)' holds no documents (\(DocumentSet.extensionList)); name the files, or a folder that has some"
             }

@@ -56,7 +56,9 @@ public struct PreviewRequest: Sendable {
         if let outputFolder {
             path = FilePath(outputFolder).appending(DocumentSet.mirrored(document) + suffix).string
         } else {
-            path = output ?? file.removingLastComponent().appending((file.stem ?? file.lastComponent?.string ?? "document") + suffix).string
+            // Standard input (`-`) has no name to take: its picture is `stdin-l.png` in the current folder.
+            let stem = document == "-" ? "stdin" : file.stem ?? file.lastComponent?.string ?? "document"
+            path = output ?? file.removingLastComponent().appending(stem + suffix).string
         }
         var files = PreviewFiles(format: format, categories: categories, isSheet: isSheet, path: path)
         (files.viewport, files.offset, files.anchor, files.scale) = (viewport, offset, anchor, scale)
