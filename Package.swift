@@ -55,7 +55,8 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU renames every C symbol with its version (ubrk_open_72); Swift cannot see through
         // those macros, so these few calls are wrapped under stable names.
-        .target(name: "CICUShim", dependencies: ["CICU"]),
+        // Plural rules (uplrules) live in ICU's i18n library, which CICU's module map does not link.
+        .target(name: "CICUShim", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n")]),
         // The byte scan that finds where each cell of a large screen file ends (SSE2 on x86-64).
         .target(name: "CJSONBlocks"),
         // libpng's and libjpeg's fatal errors jump back into these few functions (setjmp), so a bad
@@ -80,7 +81,7 @@ let package = Package(
         .target(name: "Reflow", dependencies: ["TextMetrics"]),
         // Inputs into the document model: Markdown (CommonMark), YAML front matter (Yams), plain
         // text, screen files (JSON, with the CJSONBlocks scan), file bytes held or mapped.
-        .target(name: "Readers", dependencies: ["Reflow", "TextMetrics", "CommonMark", "CJSONBlocks", "Images",
+        .target(name: "Readers", dependencies: ["Reflow", "TextMetrics", "CommonMark", "CJSONBlocks", "Images", "CICUShim",
                                                .product(name: "Yams", package: "Yams")]),
         // Display list and its PNG / SVG backends.
         .target(name: "Preview", dependencies: ["Reflow", "TextMetrics", "CPNG", "Images"]),

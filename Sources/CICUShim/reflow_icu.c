@@ -7,6 +7,9 @@
 #include <unicode/utf16.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/upluralrules.h>
+#include <unicode/uenum.h>
+#include <unicode/ures.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,3 +170,99 @@ int32_t reflow_language_is_right_to_left(const char *tag) {
 }
 
 const char *reflow_icu_version(void) { return U_ICU_VERSION; }
+
+/* Plural rules. The struct only names ICU's object, so Swift never sees a versioned symbol. */
+struct reflow_plural_rules { UPluralRules *rules; };
+
+reflow_plural_rules *reflow_plural_rules_open(const char *locale, char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale ? locale : "", &status);
+    if (U_FAILURE(status)) { write_error(status, error, error_capacity); return NULL; }
+    reflow_plural_rules *r = calloc(1, sizeof *r);
+    if (!r) { uplrules_close(rules); write_error(U_MEMORY_ALLOCATION_ERROR, error, error_capacity); return NULL; }
+    r->rules = rules;
+    return r;
+}
+
+void reflow_plural_rules_close(reflow_plural_rules *r) {
+    if (!r) return;
+    uplrules_close(r->rules);
+    free(r);
+}
+
+/* Keywords are ASCII: copy the UTF-16 units down to bytes. */
+static int32_t copy_keyword(const UChar *source, int32_t length, char *keyword, int32_t capacity) {
+    if (length < 0 || length >= capacity) return -1;
+    for (int32_t i = 0; i < length; i++) keyword[i] = source[i] < 0x80 ? (char)source[i] : '?';
+    keyword[length] = 0;
+    return length;
+}
+
+int32_t reflow_plural_rules_select(reflow_plural_rules *r, double n, char *keyword, int32_t capacity,
+                                   char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar buffer[32];
+    int32_t length = uplrules_select(r->rules, n, buffer, 32, &status);
+    if (U_FAILURE(status)) { write_error(status, error, error_capacity); return -1; }
+    int32_t copied = copy_keyword(buffer, length, keyword, capacity);
+    if (copied < 0) write_error(U_BUFFER_OVERFLOW_ERROR, error, error_capacity);
+    return copied;
+}
+
+int32_t reflow_plural_rules_select_integer(reflow_plural_rules *r, int64_t n, char *keyword, int32_t capacity,
+                                           char *error, int32_t error_capacity) {
+    return reflow_plural_rules_select(r, (double)n, keyword, capacity, error, error_capacity);
+}
+
+int32_t reflow_plural_rules_keywords(reflow_plural_rules *r, char *keywords, int32_t capacity,
+                                     char *error, int32_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *all = uplrules_getKeywords(r->rules, &status);
+    if (U_FAILURE(status)) { write_error(status, error, error_capacity); return -1; }
+    int32_t used = 0;
+    const char *keyword;
+    int32_t length = 0;
+    while ((keyword = uenum_next(all, &length, &status)) != NULL && U_SUCCESS(status)) {
+        int32_t needed = length + (used > 0 ? 1 : 0);
+        if (used + needed >= capacity) { uenum_close(all); write_error(U_BUFFER_OVERFLOW_ERROR, error, error_capacity); return -1; }
+        if (used > 0) keywords[used++] = ' ';
+        memcpy(keywords + used, keyword, (size_t)length);
+        used += length;
+    }
+    uenum_close(all);
+    if (U_FAILURE(status)) { write_error(status, error, error_capacity); return -1; }
+    if (capacity > 0) keywords[used] = 0;
+    return used;
+}
+
+int32_t reflow_plural_rules_locale(const char *locale, char *found, int32_t capacity) {
+    /* ICU's own lookup (plurrule.cpp, getRuleFromResource): the "locales" table of the "plurals"
+       bundle, by the locale's base name, then by each parent in turn. */
+    UErrorCode status = U_ZERO_ERROR;
+    UResourceBundle *plurals = ures_openDirect(NULL, "plurals", &status);
+    UResourceBundle *locales = ures_getByKey(plurals, "locales", NULL, &status);
+    if (U_FAILURE(status)) { ures_close(locales); ures_close(plurals); return -1; }
+    char name[ULOC_FULLNAME_CAPACITY];
+    UErrorCode nameStatus = U_ZERO_ERROR;
+    uloc_getBaseName(locale ? locale : "", name, (int32_t)sizeof name, &nameStatus);
+    if (U_FAILURE(nameStatus) || nameStatus == U_STRING_NOT_TERMINATED_WARNING) name[0] = 0;
+    int32_t result = -1;
+    while (name[0] != 0) {
+        UErrorCode lookup = U_ZERO_ERROR;
+        int32_t length = 0;
+        const UChar *rules = ures_getStringByKey(locales, name, &length, &lookup);
+        if (rules != NULL && U_SUCCESS(lookup)) {
+            int32_t n = (int32_t)strlen(name);
+            if (n < capacity) { memcpy(found, name, (size_t)n + 1); result = n; }
+            break;
+        }
+        UErrorCode parentStatus = U_ZERO_ERROR;
+        char parent[ULOC_FULLNAME_CAPACITY];
+        int32_t parentLength = uloc_getParent(name, parent, (int32_t)sizeof parent, &parentStatus);
+        if (U_FAILURE(parentStatus) || parentLength <= 0) break;
+        memcpy(name, parent, (size_t)parentLength + 1);
+    }
+    ures_close(locales);
+    ures_close(plurals);
+    return result;
+}

@@ -85,4 +85,36 @@ int32_t reflow_east_asian_width(uint32_t c);
 
 const char *reflow_icu_version(void);
 
+// MARK: Plural rules (CLDR's, through ICU's uplrules)
+
+/// ICU's cardinal plural rules for one locale (`UPluralRules`).
+typedef struct reflow_plural_rules reflow_plural_rules;
+
+/// Opens the cardinal plural rules of `locale` (an ICU locale ID, "ru", "pt_PT"). ICU falls back
+/// through the locale's parents to the root locale, whose only category is "other"; use
+/// `reflow_plural_rules_locale` to learn whether it did. On failure returns NULL and writes ICU's
+/// error name into `error`.
+reflow_plural_rules *reflow_plural_rules_open(const char *locale, char *error, int32_t error_capacity);
+void reflow_plural_rules_close(reflow_plural_rules *rules);
+
+/// The category ("zero", "one", "two", "few", "many", "other") of the number `n` (uplrules_select
+/// on a double: 1.5 has one visible fraction digit, 1.0 none). Writes it NUL-terminated into
+/// `keyword` and returns its length, or -1 on an ICU error (its name in `error`).
+int32_t reflow_plural_rules_select(reflow_plural_rules *rules, double n, char *keyword, int32_t capacity,
+                                   char *error, int32_t error_capacity);
+
+/// The same for an integer (exact up to 2^53, the integers a double holds).
+int32_t reflow_plural_rules_select_integer(reflow_plural_rules *rules, int64_t n, char *keyword, int32_t capacity,
+                                           char *error, int32_t error_capacity);
+
+/// The categories the rules use (uplrules_getKeywords), separated by spaces, NUL-terminated in
+/// `keywords`. Returns the length, or -1 on an ICU error or when `capacity` is too small.
+int32_t reflow_plural_rules_keywords(reflow_plural_rules *rules, char *keywords, int32_t capacity,
+                                     char *error, int32_t error_capacity);
+
+/// The locale of CLDR's plural data whose cardinal rules apply to `locale`: the locale itself or
+/// its nearest parent that has rules ("de_CH" → "de"), as ICU looks them up. Writes it into
+/// `found` and returns its length, or -1 when none does and ICU uses the root locale's rules.
+int32_t reflow_plural_rules_locale(const char *locale, char *found, int32_t capacity);
+
 #endif
