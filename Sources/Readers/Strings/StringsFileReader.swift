@@ -1,0 +1,202 @@
+/// Reads the older `.strings` files: `"key" = "value";` entries, with `/* */` and `//` comments,
+/// the escapes `\"` `\\` `\n` `\t` `\r` and `\Uxxxx`, a key alone (`"key";`, meaning itself), and
+/// unquoted keys and values of letters, digits and `_ . $ : / -`, in UTF-8 or in UTF-16 with a
+/// byte order mark.
+///
+/// A tokenizer of its own, not Foundation's `PropertyListSerialization`: swift-corelibs-foundation
+/// does read this format on Linux (tested: escapes, comments and `\U00e9` come out right), but
+/// for an unterminated quote it reports the line where it gave up ("Missing ';' on line 2" for a
+/// quote opened on line 1) and writes its own message to standard error; here the error names
+/// the line the quote opened on, and nothing is printed.
+enum StringsFileReader {
+    /// The file's entries, key → value (a later entry for a key replaces an earlier one).
+    static func entries(bytes: [UInt8], file: String) throws -> [String: String] {
+        var scanner = Scanner(scalars: try decode(bytes, file: file), file: file)
+        return try scanner.entries()
+    }
+
+    /// The text of `bytes`: UTF-16 after a byte order mark (FF FE little-endian, FE FF big-endian),
+    /// else UTF-8 (a UTF-8 byte order mark dropped). Invalid UTF-16 or UTF-8 is an error naming
+    /// the byte and its line.
+    static func decode(_ bytes: [UInt8], file: String) throws -> [Unicode.Scalar] {
+        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
+            let littleEndian = bytes[0] == 0xFF
+            guard bytes.count % 2 == 0 else {
+                throw StringCatalogError(file: file, message: "is not valid UTF-16: it has an odd number of bytes (\(bytes.count)) after its byte order mark; "
+                    + "save it again as UTF-16 or UTF-8")
+            }
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2 - 1)
+            for index in stride(from: 2, to: bytes.count, by: 2) {
+                let (a, b) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+                units.append(littleEndian ? a | b << 8 : a << 8 | b)
+            }
+            var scalars: [Unicode.Scalar] = []
+            var iterator = units.makeIterator()
+            var decoder = UTF16()
+            var consumed = 0
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    scalars.append(scalar)
+                    consumed += scalar.utf16.count
+                case .emptyInput: return scalars
+                case .error:
+                    let line = scalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                    throw StringCatalogError(file: file, location: "line \(line)", message:
+                        "is not valid UTF-16: an unpaired surrogate at byte \(2 + consumed * 2); save the file again as UTF-16 or UTF-8")
+                }
+            }
+        }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var scalars: [Unicode.Scalar] = []
+        var iterator = bytes[start...].makeIterator()
+        var decoder = UTF8()
+        var consumed = start
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                consumed += UTF8.width(scalar)
+            case .emptyInput: return scalars
+            case .error:
+                let line = scalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                throw StringCatalogError(file: file, location: "line \(line)", message:
+                    "is not UTF-8 (byte \(consumed)) and has no UTF-16 byte order mark; save the file as UTF-8, or as UTF-16 with a byte order mark")
+            }
+        }
+    }
+
+    private struct Scanner {
+        let scalars: [Unicode.Scalar]
+        let file: String
+        var index = 0
+        var line = 1
+
+        init(scalars: [Unicode.Scalar], file: String) {
+            self.scalars = scalars
+            self.file = file
+        }
+
+        mutating func entries() throws -> [String: String] {
+            var entries: [String: String] = [:]
+            while true {
+                try skipSpaceAndComments()
+                guard index < scalars.count else { return entries }
+                let keyLine = line
+                let key = try token(what: "a key")
+                try skipSpaceAndComments()
+                var value = key
+                if index < scalars.count, scalars[index] == "=" {
+                    index += 1
+                    try skipSpaceAndComments()
+                    value = try token(what: "a value after '=' (the key on line \(keyLine))")
+                    try skipSpaceAndComments()
+                }
+                guard index < scalars.count, scalars[index] == ";" else {
+                    throw StringCatalogError(file: file, location: "line \(line)", message:
+                        "expected ';' after the entry for \(XCStringsReader.quoted(key)) (line \(keyLine)); end each entry with ';'")
+                }
+                index += 1
+                entries[key] = value
+            }
+        }
+
+        private func error(_ message: String) -> StringCatalogError {
+            StringCatalogError(file: file, location: "line \(line)", message: message)
+        }
+
+        mutating func skipSpaceAndComments() throws {
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "\n" { line += 1; index += 1; continue }
+                if scalar.properties.isWhitespace { index += 1; continue }
+                guard scalar == "/", index + 1 < scalars.count else { return }
+                if scalars[index + 1] == "/" {
+                    while index < scalars.count, scalars[index] != "\n" { index += 1 }
+                } else if scalars[index + 1] == "*" {
+                    let opened = line
+                    index += 2
+                    while index < scalars.count, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
+                        if scalars[index] == "\n" { line += 1 }
+                        index += 1
+                    }
+                    guard index < scalars.count else {
+                        throw StringCatalogError(file: file, location: "line \(opened)", message: "the comment opened here ('/*') is never closed; close it with '*/'")
+                    }
+                    index += 2
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// A quoted string or an unquoted word.
+        mutating func token(what: String) throws -> String {
+            guard index < scalars.count else { throw error("the file ends where \(what) was expected; finish the entry as \"key\" = \"value\";") }
+            if scalars[index] == "\"" { return try quoted() }
+            var word = String.UnicodeScalarView()
+            while index < scalars.count, Self.isWordScalar(scalars[index]) { word.append(scalars[index]); index += 1 }
+            guard !word.isEmpty else {
+                throw error("expected \(what), found '\(scalars[index])'; write each entry as \"key\" = \"value\";")
+            }
+            return String(word)
+        }
+
+        static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.isASCII && scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar) || "_.$:/-".unicodeScalars.contains(scalar)
+        }
+
+        mutating func quoted() throws -> String {
+            let opened = line
+            index += 1
+            var text = String.UnicodeScalarView()
+            while index < scalars.count {
+                let scalar = scalars[index]
+                index += 1
+                switch scalar {
+                case "\"": return String(text)
+                case "\n": line += 1; text.append(scalar)
+                case "\\":
+                    guard index < scalars.count else { break }
+                    let escaped = scalars[index]
+                    index += 1
+                    switch escaped {
+                    case "n": text.append("\n")
+                    case "t": text.append("\t")
+                    case "r": text.append("\r")
+                    case "0": text.append("\0")
+                    case "U", "u":
+                        let digits = scalars[index..<min(index + 4, scalars.count)]
+                        guard digits.count == 4, var code = UInt32(String(String.UnicodeScalarView(digits)), radix: 16) else {
+                            throw error("'\\\(escaped)' is not followed by four hexadecimal digits of a character; write it as \\U00E9")
+                        }
+                        // A character beyond U+FFFF is written as its UTF-16 surrogate pair: \UD83D\UDE00.
+                        if (0xD800..<0xDC00).contains(code), index + 10 <= scalars.count, scalars[index + 4] == "\\",
+                           "Uu".unicodeScalars.contains(scalars[index + 5]),
+                           let low = UInt32(String(String.UnicodeScalarView(scalars[(index + 6)..<(index + 10)])), radix: 16),
+                           (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
+                            index += 6
+                        }
+                        guard let value = Unicode.Scalar(code) else {
+                            throw error("'\\\(escaped)\(String(code, radix: 16, uppercase: true))' is half of a surrogate pair with no other half; "
+                                + "write a character beyond U+FFFF as both halves, \\UD83D\\UDE00")
+                        }
+                        index += 4
+                        text.append(value)
+                    case "\n": line += 1; text.append(escaped)
+                    default: text.append(escaped)  // \" \\ \' and any other character as itself
+                    }
+                default: text.append(scalar)
+                }
+            }
+            throw StringCatalogError(file: file, location: "line \(opened)", message:
+                "the string opened here has no closing quote; end it with '\"' (and a quote inside a string with '\\\"')")
+        }
+    }
+}
+
+private extension UTF8 {
+    static func width(_ scalar: Unicode.Scalar) -> Int { scalar.utf8.count }
+}
