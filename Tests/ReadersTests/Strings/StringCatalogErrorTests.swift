@@ -133,6 +133,19 @@ import Testing
         #expect(error.description == "\(path): is not a regular file; give a catalog file or a folder")
     }
 
+    @Test func aMissingPathOrAFolderWithoutCatalogs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strings-empty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("de.lproj"), withIntermediateDirectories: true)
+        try Data("\"a\" = \"b\";".utf8).write(to: folder.appendingPathComponent("Loose.strings"))
+        let empty = try #require(throws: StringCatalogError.self) { try StringCatalogReader.catalogs(at: folder.path, maximumBytes: 1 << 20) }
+        #expect(empty.description == "\(folder.path): holds no .xcstrings file and no .strings or .stringsdict file in a *.lproj folder; "
+            + "give the folder that holds them")
+        let missing = folder.appendingPathComponent("Nope.xcstrings").path
+        let error = try #require(throws: StringCatalogError.self) { try StringCatalogReader.catalogs(at: missing, maximumBytes: 1 << 20) }
+        #expect(error.description == "\(missing): does not exist; give a .xcstrings, .strings or .stringsdict file or a folder holding them")
+    }
+
     @Test func aStringsFileOutsideAnLprojOrAnUnknownExtension() throws {
         #expect(try Self.error("\"a\" = \"b\";", file: "Localizable.strings")
             == "Localizable.strings: is not in a *.lproj folder, so its language is unknown; put it in one (de.lproj/Localizable.strings)")
