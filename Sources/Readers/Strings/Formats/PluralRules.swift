@@ -28,10 +28,10 @@ public final class PluralRules {
         self.language = language
         var locale = [CChar](repeating: 0, count: 157)
         let readable = reflow_language_tag(language, &locale, Int32(locale.count)) >= 0
-        let id = readable ? String(cString: locale) : ""
+        let id = readable ? Self.text(locale) : ""
         var found = [CChar](repeating: 0, count: 157)
         if readable, reflow_plural_rules_locale(id, &found, Int32(found.count)) >= 0 {
-            rulesLocale = String(cString: found)
+            rulesLocale = Self.text(found)
             fallback = nil
         } else {
             rulesLocale = "root"
@@ -41,15 +41,15 @@ public final class PluralRules {
         }
         var error = [CChar](repeating: 0, count: 64)
         guard let opened = reflow_plural_rules_open(readable ? id : "", &error, Int32(error.count)) else {
-            throw PluralRulesError(message: "ICU could not open the plural rules of '\(language)' (\(String(cString: error))): its data may be missing; check that libicu is installed whole.")
+            throw PluralRulesError(message: "ICU could not open the plural rules of '\(language)' (\(Self.text(error))): its data may be missing; check that libicu is installed whole.")
         }
         rules = opened
         var keywords = [CChar](repeating: 0, count: 64)
         guard reflow_plural_rules_keywords(opened, &keywords, Int32(keywords.count), &error, Int32(error.count)) >= 0 else {
             reflow_plural_rules_close(opened)
-            throw PluralRulesError(message: "ICU could not list the plural categories of '\(language)' (\(String(cString: error))).")
+            throw PluralRulesError(message: "ICU could not list the plural categories of '\(language)' (\(Self.text(error))).")
         }
-        let names = String(cString: keywords).split(separator: " ")
+        let names = Self.text(keywords).split(separator: " ")
         let known = names.compactMap { PluralCategory(rawValue: String($0)) }
         guard known.count == names.count else {
             reflow_plural_rules_close(opened)
@@ -60,6 +60,11 @@ public final class PluralRules {
     }
 
     deinit { reflow_plural_rules_close(rules) }
+
+    /// The NUL-terminated UTF-8 text ICU wrote into `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// The category of an integer count: `category(for: 3)` is `.few` in Russian, `.other` in English.
     /// Exact for counts up to 2^53 in magnitude.
@@ -81,7 +86,7 @@ public final class PluralRules {
         }
         // ICU only fails here on a broken rule set; every language has 'other'.
         guard length >= 0 else { return .other }
-        return PluralCategory(rawValue: String(cString: keyword)) ?? .other
+        return PluralCategory(rawValue: Self.text(keyword)) ?? .other
     }
 }
 

@@ -1,8 +1,12 @@
 /// Xcode's four pseudolanguages, as transforms of a source string: with no translation at all, a
 /// team sees where its layout breaks on longer text, taller letters, clipping and right-to-left.
 ///
-/// Xcode applies them to an app's strings when its scheme's App Language is one of them (Apple's
-/// Internationalization and Localization Guide, "Detecting Problems Using Pseudolocalizations").
+/// Xcode applies them when a scheme's App Language is one of them (Apple's Internationalization
+/// and Localization Guide, "Detecting Problems Using Pseudolocalizations"; the scheme offers five:
+/// double-length, accented, bounded-string, right-to-left, and right-to-left with right-to-left
+/// strings, as Tuist's `SchemeLanguage` names them, docs.tuist.dev). Apple documents what each is
+/// for, not its exact characters: the accents and the bounded markers here are reflow's own, so
+/// lengths are close to Xcode's, not equal.
 /// Here each transform takes a format string and returns a format string: format specifiers and
 /// substitution tokens are kept as they are, and the result reads the same arguments, so it is
 /// formatted afterwards exactly as a translation would be. Only literal text changes.
@@ -12,7 +16,7 @@ public enum PseudoLanguage: String, Sendable, CaseIterable {
     /// Every Latin letter accented (a → á, T → Ŧ…) and every vowel written twice, about a third
     /// longer, with marks above and below the line that show vertical clipping.
     case accented = "pseudo-accented"
-    /// The string between markers, "[# " and " #]", so a clipped end is seen.
+    /// The string between markers, "[# " and " #]" (reflow's), so a clipped end is seen.
     case bounded = "pseudo-bounded"
     /// Right to left: see ``transform(_:)``.
     case rightToLeft = "pseudo-rtl"
@@ -39,7 +43,8 @@ public enum PseudoLanguage: String, Sendable, CaseIterable {
     /// - ``rightToLeft``: the string between U+202E RIGHT-TO-LEFT OVERRIDE and U+202C POP
     ///   DIRECTIONAL FORMATTING, so the bidi algorithm shows every character, Latin letters and
     ///   the formatted arguments included, right to left ("Hello" reads "olleH"), as Xcode's
-    ///   "Right-to-Left Pseudolanguage With Right-to-Left Strings" does. The characters themselves
+    ///   "Right-to-Left Pseudolanguage With Right-to-Left Strings" shows them (its plain
+    ///   "Right-to-Left Pseudolanguage" flips the layout only). The characters themselves
     ///   are not reordered: copying the text gives the source. Layout direction is the caller's
     ///   (see ``isRightToLeft``).
     ///
