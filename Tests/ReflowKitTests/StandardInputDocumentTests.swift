@@ -19,4 +19,9 @@ struct StandardInputDocumentTests {
         request.categories = [.accessibilityExtraExtraExtraLarge]
         #expect(try request.resolved().files.path == "stdin-ax5.png")
     }
+
+    @Test func itsGoldensAreNamedStdinToo() {
+        #expect(GoldenStore(folder: "g", document: "-").prefix == "stdin")
+        #expect(GoldenStore(folder: "g", document: "docs/welcome.md").prefix == "welcome")
+    }
 }

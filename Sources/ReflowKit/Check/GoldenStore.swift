@@ -25,10 +25,11 @@ public struct GoldenStore: Sendable {
     /// extension (`welcome`), or for a document found in a folder its path there (`guides/setup.md`).
     public let prefix: String
 
-    /// The goldens of the document at `document` in `folder`, named after its stem.
+    /// The goldens of the document at `document` in `folder`, named after its stem (standard
+    /// input, `-`, after `stdin`, as its preview is).
     public init(folder: String, document: String) {
         let name = FilePath(document).lastComponent?.string ?? document
-        self.init(folder: folder, prefix: FilePath(document).stem ?? name)
+        self.init(folder: folder, prefix: document == "-" ? "stdin" : FilePath(document).stem ?? name)
     }
 
     /// The goldens of `document` in `folder`: after its stem when it was named itself, after its
