@@ -26,19 +26,12 @@ import Glibc
         return Data(text.utf8)
     }
 
-    /// This process's resident memory (the server runs in it), from `/proc/self/status`.
-    static func residentBytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    }
-
-    /// The least of ten readings of `residentBytes()` over a second: what is held, less what
+    /// The least of ten readings of this process's resident memory (the server runs in it) over a second: what is held, less what
     /// suites running beside this one in the same process hold for a moment.
     static func heldBytes() -> Int {
         (0..<10).map { _ in
             usleep(100_000)
-            return residentBytes()
+            return ProcessUsage.residentBytes()
         }.min() ?? 0
     }
 
@@ -52,28 +45,15 @@ import Glibc
         return condition()
     }
 
-    /// A connection to the server at `port` on 127.0.0.1 that asks for `/events` and never reads:
-    /// its receive buffer as small as the system allows, so what the server sends it stays with
-    /// the server. Closed by the caller.
-    static func silentStream(port: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw RawHTTP.Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var size: Int32 = 1024
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    /// A connection to the server at `port` that asks for `/events` and never reads: its receive
+    /// buffer as small as the system allows, so what the server sends it stays with the server.
+    static func silentStream(port: Int) throws -> RawConnection {
+        let connection = try RawConnection(port: port, receiveBuffer: 1024)
+        let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
+        guard connection.send(request) == request.utf8.count else {
+            throw RawHTTP.Failure(description: "sending to 127.0.0.1 port \(port): \(String(cString: strerror(errno)))")
         }
-        let request = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n".utf8)
-        guard connected == 0, send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw RawHTTP.Failure(description: "connect to 127.0.0.1 port \(port): \(reason)")
-        }
-        return descriptor
+        return connection
     }
 
     /// `/info.json` (or `infoJSON`) read as JSON.
@@ -94,14 +74,14 @@ import Glibc
         let warnings = running.server.documentWarnings
         #expect(warnings.count == 3_000)
         #expect(warnings.reduce(0) { $0 + $1.utf8.count } > 1_400_000, "the document's warnings are not the attack's 1.5 MB")
-        let before = Self.residentBytes()
+        let before = ProcessUsage.residentBytes()
 
         let reader = try LoopbackHTTP.EventStream("/events", port: running.port)
         defer { reader.close() }
         let hello = try #require(try reader.next(named: "hello"))
         #expect(hello == #"{"version": 1, "problem": false, "warningCount": 3000}"#, "\(hello.utf8.count) bytes")
-        var silent: [Int32] = []
-        defer { silent.forEach { close($0) } }
+        var silent: [RawConnection] = []
+        defer { withExtendedLifetime(silent) {} }  // open, unread, until the end
         for _ in 0..<clients { silent.append(try Self.silentStream(port: running.port)) }
         #expect(Self.waitUntil(seconds: 30) { running.server.events.count == clients + 1 }, "\(running.server.events.count) streams open")
 
