@@ -22,11 +22,12 @@ extension LayoutInput {
 
     /// Reads `file` in `format`, as `init(bytes:format:cells:layout:)` does; a screen file keeps
     /// the bytes (mapped ones too) for the cells it parses later.
+    /// - Parameter strings: what a screen's texts that name keys say (nil: the keys).
     public init(file: FileBytes, format: DocumentFormat, cells: CellMode = .blocks, layout: DocumentLayout = .list,
-                images: DocumentImages? = nil, markdownBounds: MarkdownBounds = .default) throws {
+                images: DocumentImages? = nil, markdownBounds: MarkdownBounds = .default, strings: StringResolver? = nil) throws {
         switch format {
         case .screen:
-            let screen = try ScreenFile(json: file)
+            let screen = try ScreenFile(json: file, strings: strings)
             self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:),
                       firstInvalidByte: screen.firstInvalidByte)
             firstInvalidByteLocation = screen.firstInvalidBytePath

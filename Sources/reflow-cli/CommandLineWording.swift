@@ -97,7 +97,7 @@ extension InputError: CommandLineWording {
         case .tooCostlyTables(_, let tables, _):
             "\(problem); split the table into narrower or shorter ones, or raise the limit with --max-input "
                 + "\(ByteCount(InputError.inputLimit(for: tables)).roundedUp) or more"
-        case .notFound, .isDirectory, .permissionDenied, .notARegularFile, .notADocument, .system: description
+        case .notFound, .isDirectory, .permissionDenied, .notARegularFile, .notADocument, .system, .badStrings: description
         }
     }
 }

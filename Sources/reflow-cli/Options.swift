@@ -101,6 +101,15 @@ struct ReadingOptions: ParsableArguments {
         "Draw a Markdown document's images from anywhere on disk; without it an image outside the document's folder tree is a placeholder, with a warning."))
     var allowImagesOutside = false
 
+    @Option(name: .customLong("strings"), help: ArgumentHelp(
+        "A string catalog every screen reads besides those its \"strings\" names: an .xcstrings, .strings or .stringsdict file, or a folder holding them and *.lproj folders (repeatable; read within --max-input).",
+        valueName: "path"))
+    var strings: [String] = []
+
+    @Flag(name: .customLong("allow-strings-outside"), help: ArgumentHelp(
+        "Read the string catalogs a screen names from anywhere on disk; without it a catalog outside the screen's folder tree is an error."))
+    var allowStringsOutside = false
+
     @OptionGroup var input: InputOptions
     @OptionGroup var parseTimeout: ParseTimeoutOption
     @OptionGroup var text: TextOptions
@@ -136,7 +145,10 @@ struct ReadingOptions: ParsableArguments {
     /// documents that says each one's in document order, whichever is read first.
     func read(_ file: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
               layout: LayoutInput.DocumentLayout = .list) throws -> (input: LayoutInput, warnings: [String]) {
-        let loaded = try reader.layoutInput(at: file, format: format, cells: cells, layout: layout)
+        if let choice = text.language, choice.isMatrix {
+            throw ValidationError("--lang \(choice) lays a document out in several languages; this command takes one language (give one tag)")
+        }
+        let loaded = try reader.localized(at: file, format: format, cells: cells, layout: layout).input(in: text.language?.single)
         return (loaded, loaded.warnings(path: file))
     }
 
@@ -146,6 +158,8 @@ struct ReadingOptions: ParsableArguments {
     var reader: DocumentReader {
         var reader = input.reader
         reader.allowImagesOutside = allowImagesOutside
+        reader.allowStringsOutside = allowStringsOutside
+        reader.extraStrings = strings
         reader.markdownDeadline = parseTimeout.deadline
         return reader
     }

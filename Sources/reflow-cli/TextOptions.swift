@@ -1,6 +1,8 @@
 import ArgumentParser
 import Reflow
 import TextMetrics
+import Readers
+import ReflowKit
 
 extension BaseDirection: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
@@ -22,9 +24,11 @@ struct TextOptions: ParsableArguments {
     var direction: BaseDirection?
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "Language of the text, a BCP 47 tag (ja, ko, zh-Hans, zh-Hant, ar, hi, …): chooses the Japanese, Korean or Chinese face for Han, the hyphenation patterns, and is given to the shaper; a right-to-left language (ar, he, fa, ur…) lays screens out right to left unless --direction says otherwise. Without it (or a front matter 'lang'), Han takes the face the paragraph's kana or hangul suggest, else Simplified Chinese.",
-        valueName: "tag"))
-    var language: String?
+        "The reader's language, a BCP 47 tag (de, ja, zh-Hant, ar, pt-BR, …): a screen's texts that name catalog keys show that language's strings (else the fallback pt-BR → pt → the catalog's source language, reported by the audit as untranslated); it chooses the Japanese, Korean or Chinese face for Han and the hyphenation patterns, is given to the shaper, and a right-to-left language (ar, he, fa, ur…) lays screens out right to left unless --direction says otherwise. A list (de,fr,ja) or 'all' (every language the screen's catalogs have) lays each document out once per language: preview draws a matrix of languages × sizes, layout, check and audit report each. Xcode's pseudolanguages with no translations: pseudo-double (every string twice), pseudo-accented, pseudo-bounded ([# … #] to show clipping), pseudo-rtl (right to left). Without it (or a front matter 'lang'), Han takes the face the paragraph's kana or hangul suggest, else Simplified Chinese.",
+        valueName: "tag|list|all"), transform: { text in
+            do { return try LanguageChoice(parsing: text) } catch { throw ValidationError("--lang: \(error)") }
+        })
+    var language: LanguageChoice?
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Hyphenate words that do not fit at the end of a line, or are wider than a line, before moving them down or breaking them between letters: Liang's patterns (libhyphen) from the --lang language's dictionary in /usr/share/hyphen (Debian's hyphen-* packages; en-US without --lang), a hyphen drawn and measured at the break. Soft hyphens (U+00AD) break words with or without it. (default: the front matter's 'hyphenate', else off)"))
@@ -39,11 +43,12 @@ struct TextOptions: ParsableArguments {
         "The accessibility setting Bold Text: every text style one weight heavier, as iOS draws it (regular styles semibold, headline bold; 'reflow-cli type-table --bold-text' shows the weights). (default: the front matter's 'bold-text', else off)"))
     var boldText = false
 
-    func validate() throws { try requireLanguageTag(language) }
-
-    /// The settings given, for `TextSettings`' environments (over the front matter's).
+    /// The settings given, for `TextSettings`' environments (over the front matter's). The
+    /// language is one real language's, or none: the languages of a list, `all` and the
+    /// pseudolanguages come with each layout's input (`LocalizedInput.input(in:)`).
     func settings() throws -> TextSettings {
-        TextSettings(direction: direction, language: try language.map(LanguageTag.init), hyphenation: hyphenate,
+        let single = language?.single.flatMap { PseudoLanguage(tag: $0) == nil ? $0 : nil }
+        return TextSettings(direction: direction, language: try single.map(LanguageTag.init), hyphenation: hyphenate,
                      spacing: textSpacing, boldText: boldText ? true : nil)
     }
 

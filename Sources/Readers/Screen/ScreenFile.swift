@@ -40,25 +40,42 @@ public struct ScreenFile: Sendable {
     }
 
     /// Reads a screen file's bytes.
-    public init(json bytes: [UInt8]) throws {
-        try self.init(json: FileBytes(bytes))
+    public init(json bytes: [UInt8], strings: StringResolver? = nil) throws {
+        try self.init(json: FileBytes(bytes), strings: strings)
     }
 
     /// Reads a screen file's bytes (held or mapped; kept while the content lives, for its cells).
-    public init(json bytes: FileBytes) throws {
+    /// Its texts that name keys (`{"key": …}`) say what `strings` resolves them to in its language;
+    /// without it, the keys themselves (as a device shows a key no catalog has).
+    public init(json bytes: FileBytes, strings: StringResolver? = nil) throws {
         guard bytes.count <= Self.maximumBytes else {
             throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(Self.maximumBytes >> 20) MB a screen file may be")
         }
         // A UTF-8 byte order mark is dropped, as from a document.
         let start = bytes.withUnsafeBufferPointer { $0.starts(with: [0xEF, 0xBB, 0xBF]) } ? 3 : 0
         let value = try Self.parse(bytes, range: start..<bytes.count, path: "", deferring: Self.deferringCells)
-        var reader = ScreenReader(bytes: bytes)
+        var reader = ScreenReader(bytes: bytes, strings: strings)
         (layout, content) = try reader.screen(JSONCursor(value: value, path: ""))
         cellOffsets = reader.cellOffsets
         lines = LazyLines(bytes)
         firstInvalidByte = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidByte(in: $0, from: start) }
         firstInvalidBytePath = firstInvalidByte.map { [cellOffsets] offset in
             Self.pathOfString(containing: offset, in: bytes, from: start, cellOffsets: cellOffsets)
+        }
+    }
+
+    /// The string catalogs the screen names (`"strings": ["Localizable.xcstrings", "fr.lproj"]`),
+    /// as written (relative to the screen file's folder), each with its JSON path (`strings[1]`),
+    /// read before the screen so that its texts can be resolved. Only the root is parsed.
+    public static func catalogPaths(json bytes: FileBytes) throws -> [(path: String, jsonPath: String)] {
+        let start = bytes.withUnsafeBufferPointer { $0.starts(with: [0xEF, 0xBB, 0xBF]) } ? 3 : 0
+        let value = try parse(bytes, range: start..<bytes.count, path: "", deferring: { $0.count == 2 && $0[0] == .key("sections") })
+        guard case .object(let members) = value, let list = members.first(where: { $0.key == "strings" }) else { return [] }
+        let cursor = JSONCursor(value: list.value, path: "strings")
+        return try cursor.array(expected: "an array of string catalog paths, such as [\"Localizable.xcstrings\"]").map { entry in
+            let path = try entry.string(expected: "a string catalog's path (.xcstrings, .strings, .stringsdict, or a folder of them and *.lproj)")
+            guard !path.isEmpty else { throw entry.fail("expected a string catalog's path, got an empty string") }
+            return (path, entry.path)
         }
     }
 

@@ -7,9 +7,13 @@ struct ScreenReader {
     let bytes: FileBytes
     /// Where each section's cells are in the file.
     var cellOffsets: [DeferredElements] = []
+    /// What the screen's texts that name keys say (`{"key": …}`); nil: the keys themselves, as
+    /// with no catalog at all.
+    let strings: StringResolver?
 
-    init(bytes: FileBytes) {
+    init(bytes: FileBytes, strings: StringResolver? = nil) {
         self.bytes = bytes
+        self.strings = strings
     }
 
     /// A section's layout when its `when` matches.
@@ -43,7 +47,7 @@ struct ScreenReader {
     static let fraction = 0.000_1...100.0
 
     mutating func screen(_ cursor: JSONCursor) throws -> (CompositionalLayout, CollectionContent) {
-        let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title"] + Self.limitKeys,
+        let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title", "strings"] + Self.limitKeys,
                                      expected: "an object with \"sections\"")
         let screenLimits = try Self.limits(root, at: cursor, within: nil)
         let spacing = try root["interSectionSpacing"]?.number(in: Self.length, expected: "a spacing in points") ?? 0
@@ -128,11 +132,11 @@ struct ScreenReader {
                 throw list.fail("expected an array of cells, got \(list.value.kindName)")
             }
             cellOffsets[cellOffsets.count - 1] = ranges
-            let bytes = self.bytes
+            let (bytes, strings) = (self.bytes, self.strings)
             let read: @Sendable (Int) throws -> Cell = { item in
                 let path = ScreenFile.path(of: IndexPath(item: item, section: index))
                 let value = try ScreenFile.parse(bytes, range: ranges[item], path: path)
-                return try ScreenReader.cell(JSONCursor(value: value, path: path), limits: limits)
+                return try ScreenReader.cell(JSONCursor(value: value, path: path), limits: limits, strings: strings)
             }
             content = eager ? CollectionContent.Section(cells: try ranges.indices.map(read))
                 : CollectionContent.Section(lazyCells: LazyCells(count: ranges.count, read: read))
@@ -344,8 +348,10 @@ struct ScreenReader {
         let fields = JSONCursor.Members(entries: members.map { ($0.key, JSONCursor(value: $0.value, location: JSONPath(parent: cursor.location, key: $0.key))) })
         guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\": what the \(kind) says") }
         let style = try fields["style"].map(Self.textStyle) ?? (kind == "header" ? .headline : .footnote)
-        var cell = Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, style: style,
-                        text: StyledText(try textCursor.string(expected: "the \(kind)'s text")),
+        let (text, origin) = try Self.text(textCursor, expected: "the \(kind)'s text", strings: strings)
+        var element = TextElement(style: style, text: StyledText(text))
+        element.origin = origin
+        var cell = Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, elements: [.text(element)],
                         insets: Self.boundaryInsets, minimumHeight: 0)
         cell.followsLayoutMargins = true  // its text lines up with the cells'
         return cell
@@ -365,18 +371,19 @@ struct ScreenReader {
 
     /// A cell: one text (`text`, `style`, `lines`) or a `stack` of texts and images, with a
     /// `badge` text and a `layout` (`stack`, or `row`: a leading image beside its text).
-    static func cell(_ cursor: JSONCursor, limits outer: ClosedRange<ContentSizeCategory>? = nil) throws -> Cell {
+    static func cell(_ cursor: JSONCursor, limits outer: ClosedRange<ContentSizeCategory>? = nil,
+                     strings: StringResolver? = nil) throws -> Cell {
         let members = try cursor.object(allowed: ["text", "style", "lines", "pointSize", "maximumPointSize", "stack", "badge", "layout",
                                                   "insets"] + limitKeys,
                                         expected: "a cell such as {\"text\": \"Travel\", \"style\": \"headline\"}")
         var elements: [Cell.Element] = []
         if let stack = members["stack"] {
             guard members["text"] == nil else { throw cursor.fail("a cell has either \"text\" or a \"stack\", not both") }
-            for entry in try stack.array(expected: "an array of texts and images") { elements.append(try element(entry)) }
+            for entry in try stack.array(expected: "an array of texts and images") { elements.append(try element(entry, strings: strings)) }
             guard !elements.isEmpty else { throw stack.fail("expected at least one text or image") }
         } else if members["text"] != nil {
             elements.append(try element(cursor, allowing: ["text", "style", "lines", "pointSize", "maximumPointSize", "badge", "layout", "insets"]
-                                            + limitKeys))
+                                            + limitKeys, strings: strings))
         } else {
             throw cursor.fail("missing \"text\" or \"stack\": what the cell shows")
         }
@@ -396,14 +403,17 @@ struct ScreenReader {
             }
         }
         if let badge = members["badge"] {
-            cell.supplementary["badge"] = Cell(kind: .item, style: .caption2, text: StyledText(try badge.string(expected: "the badge's text")),
+            let (text, origin) = try Self.text(badge, expected: "the badge's text", strings: strings)
+            var element = TextElement(style: .caption2, text: StyledText(text))
+            element.origin = origin
+            cell.supplementary["badge"] = Cell(kind: .item, elements: [.text(element)],
                                                insets: EdgeInsets(top: 1, leading: 5, bottom: 1, trailing: 5), minimumHeight: 0)
             cell.supplementary["badge"]?.contentSizeCategoryLimits = cell.contentSizeCategoryLimits
         }
         return cell
     }
 
-    static func element(_ cursor: JSONCursor, allowing extra: [String] = []) throws -> Cell.Element {
+    static func element(_ cursor: JSONCursor, allowing extra: [String] = [], strings: StringResolver? = nil) throws -> Cell.Element {
         if case .object(let members) = cursor.value, members.contains(where: { $0.key == "image" }) {
             let fields = try cursor.object(allowed: ["image"], expected: "an image such as {\"image\": {\"width\": 40, \"height\": 40}}")
             let image = try fields["image"]!.object(allowed: ["width", "height", "scalesWithText", "accessibilityLabel"],
@@ -414,17 +424,21 @@ struct ScreenReader {
             return .image(Icon(size: Size(width: try width.number(in: Self.length, expected: "a width in points"),
                                                       height: try height.number(in: Self.length, expected: "a height in points")),
                                            scalesWithText: try image["scalesWithText"]?.bool() ?? false,
-                                           accessibilityLabel: try image["accessibilityLabel"]?.string(
-                                               expected: "what VoiceOver says for the image (\"\" for a decorative one)")))
+                                           accessibilityLabel: try image["accessibilityLabel"].map {
+                                               try Self.text($0, expected: "what VoiceOver says for the image (\"\" for a decorative one)",
+                                                             strings: strings).text
+                                           }))
         }
         let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines", "pointSize", "maximumPointSize"] + extra)),
                                        expected: "a text such as {\"text\": \"Food\", \"style\": \"headline\"} or an image")
-        guard let text = fields["text"] else { throw cursor.fail("missing \"text\"") }
+        guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\"") }
+        let (text, origin) = try Self.text(textCursor, expected: "the text", strings: strings)
         return .text(TextElement(style: try fields["style"].map(Self.textStyle) ?? .body,
-                                 text: StyledText(try text.string(expected: "the text")),
+                                 text: StyledText(text),
                                  lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more"),
                                  fixedPointSize: try fields["pointSize"]?.number(in: 1...1_000, expected: "a fixed point size (text that does not scale)"),
                                  maximumPointSize: try fields["maximumPointSize"]?.number(
-                                     in: 1...1_000, expected: "the largest point size the text grows to (UIFontMetrics' maximumPointSize)")))
+                                     in: 1...1_000, expected: "the largest point size the text grows to (UIFontMetrics' maximumPointSize)"),
+                                 origin: origin))
     }
 }

@@ -265,10 +265,13 @@ public struct TextElement: Hashable, Sendable {
     /// The largest point size the text grows to (`UIFontMetrics.scaledFont(for:maximumPointSize:)`):
     /// above it the size stays there, its leading in the same proportion. Nil: no limit.
     public var maximumPointSize: Double?
+    /// The catalog key, language and form the text came from, when a string catalog gave it.
+    public var origin: TextOrigin?
 
     public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil, fixedPointSize: Double? = nil,
-                maximumPointSize: Double? = nil) {
+                maximumPointSize: Double? = nil, origin: TextOrigin? = nil) {
         self.maximumPointSize = maximumPointSize
+        self.origin = origin
         self.style = style
         self.text = text
         self.lineLimit = lineLimit

@@ -66,6 +66,9 @@ public struct LayoutAttributes: Sendable {
     /// The width the content needs when wider than the frame (a code block's longest line): the
     /// element scrolls sideways. Nil when the content fits.
     public var contentWidth: Double?
+    /// Where each of the element's texts came from (`TextElement.origin`), in the order of its
+    /// `.text` contents: nil for a text a catalog did not give. Empty when none did.
+    public var textOrigins: [TextOrigin?] = []
 
     public init(role: ElementRole, indexPath: IndexPath, frame: Rect, zIndex: Int = 0, cellKind: Cell.Kind? = nil,
                 content: [PlacedContent] = [], isClipped: Bool = false) {
@@ -102,6 +105,11 @@ public struct LayoutAttributes: Sendable {
         nesting = cell.nesting
         language = cell.language
         contentWidth = measurement.contentWidth
+        let origins = cell.elements.compactMap { element -> TextOrigin?? in
+            if case .text(let text) = element { return .some(text.origin) }
+            return nil
+        }
+        if origins.contains(where: { $0 != nil }) { textOrigins = origins }
     }
 
     /// The first text's layout (a document's cell has exactly one text).

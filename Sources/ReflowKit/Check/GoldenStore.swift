@@ -323,7 +323,7 @@ public struct GoldenStore: Sendable {
         case .permissionDenied: .goldenUnreadable(path: path, reason: "permission denied")
         case .notFound: .goldenUnreadable(path: path, reason: "no such file")
         case .notARegularFile(_, let kind): .goldenNotARegularFile(path: path, kind: kind)
-        case .tooManyCells, .tooMuchMarkup, .tooCostlyTables, .notADocument: .goldenUnreadable(path: path, reason: error.problem)
+        case .tooManyCells, .tooMuchMarkup, .tooCostlyTables, .notADocument, .badStrings: .goldenUnreadable(path: path, reason: error.problem)
         case .system(_, let reason): .goldenUnreadable(path: path, reason: reason)
         }
     }

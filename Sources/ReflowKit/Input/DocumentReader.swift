@@ -35,6 +35,11 @@ public struct DocumentReader: Sendable {
     /// Whether a Markdown document's images may be read from outside its folder's tree (the
     /// command line's `--allow-images-outside`); without it such an image is a placeholder.
     public var allowImagesOutside: Bool
+    /// Whether a screen's string catalogs may be read from outside its folder's tree (the command
+    /// line's `--allow-strings-outside`); without it such a catalog is an error.
+    public var allowStringsOutside = false
+    /// Catalogs (files or folders) every screen reads besides those it names (`--strings`).
+    public var extraStrings: [String] = []
     /// What an image file may cost to be drawn from its pixels (beyond: a placeholder).
     public var imageLimits: ImageLimits
     /// How long reading a Markdown document may take (nil: as long as it takes). See
@@ -71,25 +76,11 @@ public struct DocumentReader: Sendable {
     /// used is in the input's `imageWarnings`.
     public func layoutInput(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
                             layout: LayoutInput.DocumentLayout = .list) throws -> LayoutInput {
-        let format = format ?? DocumentFormat(path: path)
-        let images = DocumentImages(documentPath: path, allowOutside: allowImagesOutside, limits: imageLimits)
         // Read into memory, never mapped: a mapped file truncated while its cells are parsed
-        // (lazily, as they are laid out) would end the process with SIGBUS.
-        let bytes = try documentBytes(of: path)
-        // The Markdown reader holds the document to the bounds of `maximumBytes` (marks and
-        // tables counted before cmark-gfm parses, the parse under `markdownDeadline`).
-        let input: LayoutInput
-        do {
-            input = try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout, images: images,
-                                    markdownBounds: markdownBounds(for: path))
-        } catch {
-            throw inputError(error, path: Self.name(path))
-        }
-        let count = input.content.cellCount
-        if count > maximumCells {
-            throw InputError.tooManyCells(path: Self.name(path), count: count, limit: maximumCells, inputLimit: maximumBytes)
-        }
-        return input
+        // (lazily, as they are laid out) would end the process with SIGBUS. The Markdown reader
+        // holds the document to the bounds of `maximumBytes` (marks and tables counted before
+        // cmark-gfm parses, the parse under `markdownDeadline`).
+        try localized(at: path, format: format, cells: cells, layout: layout).input(in: nil)
     }
 
     /// The input limit's bytes per cell: a document may make one cell per this many bytes of
@@ -122,7 +113,7 @@ public struct DocumentReader: Sendable {
 
     /// `error` as an `InputError` naming `path` when it is the Markdown reader refusing a
     /// document beyond `maximumBytes`'s bounds; any other error as it is.
-    private func inputError(_ error: any Error, path: String) -> any Error {
+    func inputError(_ error: any Error, path: String) -> any Error {
         switch error as? MarkdownError {
         case .tooMuchMarkup(let marks, let limit):
             InputError.tooMuchMarkup(path: path, marks: marks, limit: limit, inputLimit: maximumBytes)

@@ -27,6 +27,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// image's or archive's signature at its start, a NUL byte in its first 8 KiB, or text in
     /// another encoding than UTF-8 (a UTF-16 or UTF-32 byte order mark).
     case notADocument(path: String, content: Content)
+    /// A screen's string catalogs cannot be read: the catalog reader's message (file, key, place).
+    case badStrings(path: String, message: String)
     /// Any other failure, with the system's reason.
     case system(path: String, reason: String)
 
@@ -73,6 +75,8 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(Self.name(path)) is text in \(encoding), not UTF-8"
         case .system(let path, let reason):
             "cannot read \(Self.name(path)): \(reason)"
+        case .badStrings(let path, let message):
+            "the string catalogs of \(Self.name(path)): \(message)"
         }
     }
 
@@ -86,7 +90,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyCells, .tooMuchMarkup: "\(problem); raise the limit (DocumentReader's maximumBytes) if the document is meant to be this long"
         case .tooCostlyTables: "\(problem); split the table into narrower or shorter ones, or raise the limit (DocumentReader's maximumBytes)"
         case .notADocument(_, .encoding): "\(problem); save it as UTF-8"
-        case .notADocument, .system: problem
+        case .notADocument, .system, .badStrings: problem
         }
     }
 

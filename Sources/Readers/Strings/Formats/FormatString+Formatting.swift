@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value for a format string's specifier, as a screen file gives it (`"args": ["Ada", 3]`).
-public enum FormatArgument: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+public enum FormatArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     case string(String)
     case integer(Int)
     case double(Double)

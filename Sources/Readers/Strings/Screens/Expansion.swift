@@ -1,0 +1,123 @@
+import Foundation
+
+/// One string of a catalog made into one format string: its plural and device variations chosen,
+/// its `%#@name@` substitutions replaced by their chosen forms, every argument's specifier written
+/// with its position (`%@ has %#@count@` with `count` reading argument 2 as `lld` becomes
+/// `%1$@ has %2$lld posts`), so that the result formats with the screen's arguments as Foundation
+/// would format the original. Records the forms it chose and the plural forms the language needs
+/// that a variation lacks.
+struct Expansion {
+    let arguments: [FormatArgument]
+    let rules: PluralRulesCache
+    /// The language whose plural rules choose the forms: the language of the string shown.
+    let rulesLanguage: String
+    /// `StringResolver.formPass`.
+    let pass: Int?
+    /// Every variation shows `other` (as the translation's specifiers are compared).
+    var onlyOther = false
+
+    /// The forms chosen: `few`, `count: few`, `device: iphone`.
+    private(set) var forms: [String] = []
+    /// The plural forms the language needs by CLDR that a variation lacks: `few`, `count: many`.
+    private(set) var missingForms: [String] = []
+
+    /// Substitutions inside substitutions are followed this deep (a catalog's reader refuses one
+    /// that names itself; this bounds a longer cycle).
+    static let maximumDepth = 4
+
+    /// What cannot be expanded, worded for the screen's error.
+    struct Problem: Error, Sendable {
+        var message: String
+    }
+
+    init(arguments: [FormatArgument], rules: PluralRulesCache, rulesLanguage: String, pass: Int?, onlyOther: Bool = false) {
+        self.arguments = arguments
+        self.rules = rules
+        self.rulesLanguage = rulesLanguage
+        self.pass = pass
+        self.onlyOther = onlyOther
+    }
+
+    /// `localization` as one format string.
+    mutating func expand(_ localization: Localization) throws(Problem) -> String {
+        guard let value = localization.value else {
+            throw Problem(message: "the string gives substitutions but no text; give it a \"stringUnit\"")
+        }
+        let count = arguments.first { if case .string = $0 { false } else { true } }
+        guard let unit = choose(value, variable: nil, count: count) else {
+            throw Problem(message: "the string has no form for this count and no 'other' form; give it an 'other' form")
+        }
+        return try expand(unit.value, localization.substitutions, depth: 0)
+    }
+
+    /// The unit `value` shows on an iPhone for `count`, recording the choice.
+    private mutating func choose(_ value: CatalogValue, variable: String?, count: FormatArgument?) -> StringUnit? {
+        switch value {
+        case .unit(let unit):
+            return unit
+        case .device(let variations):
+            let device: DeviceCategory = variations[.iphone] != nil ? .iphone : .other
+            guard let chosen = variations[device] ?? variations.values.first else { return nil }
+            forms.append("device: \(device.rawValue)")
+            return choose(chosen, variable: variable, count: count)
+        case .plural(let variations):
+            let given = PluralCategory.allCases.filter { variations[$0] != nil }
+            guard !given.isEmpty else { return nil }
+            for needed in rules.categories(of: rulesLanguage) where variations[needed] == nil {
+                let name = variable.map { "\($0): \(needed.rawValue)" } ?? needed.rawValue
+                if !missingForms.contains(name) { missingForms.append(name) }
+            }
+            var category: PluralCategory
+            if onlyOther {
+                category = variations[.other] != nil ? .other : given[given.count - 1]
+            } else if let pass {
+                category = given[min(pass, given.count - 1)]
+            } else if let count {
+                category = rules.category(of: count, in: rulesLanguage)
+            } else {
+                category = .other
+            }
+            if variations[category] == nil { category = variations[.other] != nil ? .other : given[given.count - 1] }
+            forms.append(variable.map { "\($0): \(category.rawValue)" } ?? category.rawValue)
+            return choose(variations[category]!, variable: variable, count: count)
+        }
+    }
+
+    /// `format` with its substitutions replaced and every argument's specifier positional. A
+    /// substitution's form is expanded `reading` its variable's argument: `%arg` (an `.xcstrings`
+    /// form's placeholder) read as `specifier` (`lld`; `@` when the catalog gives none), and
+    /// every specifier without a position (a `.stringsdict` form's `%d`) reading that argument.
+    private mutating func expand(_ format: String, _ substitutions: [String: Substitution], depth: Int,
+                                 reading argument: Int? = nil, specifier: String? = nil) throws(Problem) -> String {
+        let text = argument == nil ? format : format.replacingOccurrences(of: "%arg", with: "%" + (specifier ?? "@"))
+        let parsed: FormatString
+        do { parsed = try FormatString(text) } catch { throw Problem(message: error.message) }
+        var out = ""
+        for piece in parsed.pieces {
+            switch piece {
+            case .literal(let text):
+                out += text
+            case .specifier(let s):
+                if case .substitution(let name) = s.kind {
+                    guard depth < Self.maximumDepth else {
+                        throw Problem(message: "its substitutions name each other more than \(Self.maximumDepth) deep ('\(s.text)'); a substitution's forms should hold its count, not more substitutions")
+                    }
+                    guard let substitution = substitutions[name] else {
+                        throw Problem(message: "'\(s.text)' names the substitution '\(name)', which the string does not give; add it to the string's \"substitutions\"")
+                    }
+                    let variable = substitution.argumentNumber ?? s.argument ?? argument ?? 1
+                    let count = variable <= arguments.count ? arguments[variable - 1] : nil
+                    guard let unit = choose(substitution.value, variable: name, count: count) else {
+                        throw Problem(message: "the substitution '\(name)' has no form for this count and no 'other' form; give it an 'other' form")
+                    }
+                    out += try expand(unit.value, substitutions, depth: depth + 1, reading: variable, specifier: substitution.formatSpecifier)
+                } else if let n = s.argument, s.position == nil {
+                    out += "%\(argument ?? n)$" + s.text.dropFirst()
+                } else {
+                    out += s.text
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Reflow
+
+/// Turns a screen's `TextReference` into the text one language shows, as an app's
+/// `String(localized:)` would on an iPhone: the key looked up in its table with the catalog's
+/// fallback (`pt-BR` → `pt` → the source language), the plural form chosen by the argument's count
+/// under the shown language's CLDR rules (through ICU), `%#@name@` substitutions expanded with
+/// their own forms, and the specifiers formatted with the screen's arguments in the language's
+/// number style. A pseudolanguage (`pseudo-double`, …) transforms the source language's string.
+///
+/// What it finds wrong with the catalog is not an error but part of the answer (`TextOrigin`):
+/// a key no catalog has shows the key itself, as iOS does; a translation whose specifiers differ
+/// from the source's, or that lacks a plural form its language needs, is shown as it would be and
+/// noted, for the audit's rules. Only what the screen itself gets wrong (arguments the source's
+/// string cannot print) is an error.
+public struct StringResolver: Sendable {
+    /// The catalogs.
+    public let tables: StringTables
+    /// The language asked for: a catalog language's tag, or a pseudolanguage's.
+    public let language: String
+    /// Which form each plural variation shows: nil, the one the arguments' counts pick; `k`, the
+    /// k-th of the forms the variation gives (the last when it gives fewer). The audit lays a
+    /// screen out once per form (`formPasses`) so that every form is measured: the longest is the
+    /// one that clips.
+    public var formPass: Int?
+
+    private let rules = PluralRulesCache()
+
+    public init(tables: StringTables, language: String, formPass: Int? = nil) {
+        self.tables = tables
+        self.language = language
+        self.formPass = formPass
+    }
+
+    /// The pseudolanguage asked for, if any.
+    public var pseudo: PseudoLanguage? { PseudoLanguage(tag: language) }
+
+    /// The language whose strings are looked up: the asked one, or the source language for a
+    /// pseudolanguage (which transforms the source's strings).
+    public var lookupLanguage: String { pseudo == nil ? language : tables.sourceLanguage }
+
+    /// The text a language shows for a key, and where it came from.
+    public struct Resolved: Sendable, Equatable {
+        public var text: String
+        public var origin: TextOrigin
+    }
+
+    /// Why a screen's text cannot be shown: its arguments do not fit the source language's
+    /// format, or its catalog's string cannot be expanded. Worded for a `ScreenFileError`.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The text `reference` shows in `language`.
+    public func resolve(_ reference: TextReference) throws(Failure) -> Resolved {
+        let asked = language
+        guard let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key],
+              let (localization, shown) = catalog.localization(of: reference.key, in: lookupLanguage)
+        else {
+            // iOS shows the key of a string no table has.
+            return Resolved(text: reference.key, origin: TextOrigin(key: reference.key, table: reference.table, language: asked,
+                                                                     shownLanguage: nil))
+        }
+        var origin = TextOrigin(key: reference.key, table: reference.table, language: asked, shownLanguage: shown,
+                                isTranslatable: string.shouldTranslate)
+        let isSource = shown == catalog.sourceLanguage
+        var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: shown, pass: formPass)
+        let format: String
+        do {
+            format = try expansion.expand(localization)
+        } catch {
+            throw Failure(message: "key '\(reference.key)' (\(reference.table)) in \(shown): \(error.message)")
+        }
+        origin.forms = expansion.forms
+        origin.formCount = formPasses(of: reference)
+        origin.missingPluralForms = expansion.missingForms
+        if !isSource, pseudo == nil, let sourceLocalization = string.localizations[catalog.sourceLanguage] {
+            origin.formatMismatch = Self.mismatch(source: sourceLocalization, translation: localization,
+                                                  arguments: reference.arguments, rules: rules, sourceLanguage: catalog.sourceLanguage,
+                                                  language: shown)
+        }
+        var text = format
+        do throws(FormatStringError) {
+            var parsed = try FormatString(format)
+            if let pseudo { parsed = try FormatString(pseudo.transform(parsed)) }
+            text = try parsed.formatted(reference.arguments, language: lookupLanguage)
+        } catch {
+            // The screen's arguments must fit the source's string; a translation that cannot take
+            // them is what a device shows garbled, noted for `format-mismatch`.
+            guard !isSource, pseudo == nil else {
+                throw Failure(message: "key '\(reference.key)' (\(reference.table)) in \(shown), \"\(format)\": \(error.message)")
+            }
+            origin.formatMismatch = origin.formatMismatch ?? error.message
+        }
+        return Resolved(text: text, origin: origin)
+    }
+
+    /// How many layouts the audit needs for every plural form of `reference` to be shown once:
+    /// the most forms one of its variations gives (1 without variations).
+    public func formPasses(of reference: TextReference) -> Int {
+        guard let catalog = tables.catalogs[reference.table],
+              let (localization, _) = catalog.localization(of: reference.key, in: lookupLanguage) else { return 1 }
+        let values = [localization.value].compactMap { $0 } + localization.substitutions.values.map(\.value)
+        return values.map { max(1, $0.pluralCategories.count) }.max() ?? 1
+    }
+
+    /// The translation's specifiers against the source's, each with every plural form `other`
+    /// (the one that always shows the number), substitutions expanded; nil when they agree.
+    static func mismatch(source: Localization, translation: Localization, arguments: [FormatArgument],
+                         rules: PluralRulesCache, sourceLanguage: String, language: String) -> String? {
+        var sourceExpansion = Expansion(arguments: arguments, rules: rules, rulesLanguage: sourceLanguage, pass: nil, onlyOther: true)
+        var translationExpansion = Expansion(arguments: arguments, rules: rules, rulesLanguage: language, pass: nil, onlyOther: true)
+        guard let sourceText = try? sourceExpansion.expand(source), let sourceFormat = try? FormatString(sourceText) else { return nil }
+        do throws(Expansion.Problem) {
+            let translationText = try translationExpansion.expand(translation)
+            do throws(FormatStringError) {
+                return sourceFormat.mismatch(in: try FormatString(translationText))?.message
+            } catch {
+                return error.message
+            }
+        } catch {
+            return error.message
+        }
+    }
+}
+
+/// ICU's plural rules by language, opened once per run of a resolver and its copies.
+final class PluralRulesCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rules: [String: PluralRules] = [:]
+
+    /// The category `count` takes in `language`, and the categories the language has.
+    func category(of count: FormatArgument, in language: String) -> PluralCategory {
+        lock.lock(); defer { lock.unlock() }
+        guard let rules = opened(language) else { return .other }
+        switch count {
+        case .integer(let n): return rules.category(for: n)
+        case .double(let x): return rules.category(for: x)
+        case .string: return .other
+        }
+    }
+
+    func categories(of language: String) -> [PluralCategory] {
+        lock.lock(); defer { lock.unlock() }
+        return opened(language)?.categories ?? [.other]
+    }
+
+    private func opened(_ language: String) -> PluralRules? {
+        if let known = rules[language] { return known }
+        guard let new = try? PluralRules(language: language) else { return nil }
+        rules[language] = new
+        return new
+    }
+}
