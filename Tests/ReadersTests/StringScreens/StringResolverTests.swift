@@ -41,6 +41,16 @@ import Testing
               "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello, %@" } },
               "fr" : { "stringUnit" : { "state" : "translated", "value" : "Bonjour, %d" } }
             } },
+            "followers.count %lld %@" : { "localizations" : {
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "%#@followers@" },
+                       "substitutions" : { "followers" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                         "one" : { "stringUnit" : { "state" : "translated", "value" : "%2$@ follower" } },
+                         "other" : { "stringUnit" : { "state" : "translated", "value" : "%2$@ followers" } } } } } } },
+              "ko" : { "stringUnit" : { "state" : "translated", "value" : "팔로워 %2$@명" } }
+            } },
+            "Full timeline fetch" : { "localizations" : {
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "Vollständige Timeline laden" } }
+            } },
             "brand" : { "shouldTranslate" : false, "localizations" : {
               "en" : { "stringUnit" : { "state" : "translated", "value" : "Maccy" } }
             } }
@@ -141,8 +151,29 @@ import Testing
         #expect(try resolve("settings.title", "pseudo-double").origin.isUntranslated == false)
     }
 
+    /// IceCubesApp's `account.label.followers %lld %@`: the plural variable reads argument 1 only
+    /// to choose the form, which prints argument 2 (the count already formatted): valid on a
+    /// device, though no specifier prints argument 1.
+    @Test func aVariableThatOnlyChoosesTheFormNeedNotBePrinted() throws {
+        #expect(try resolve("followers.count %lld %@", "en", [1, "1"]).text == "1 follower")
+        #expect(try resolve("followers.count %lld %@", "en", [1200, "1.2K"]).text == "1.2K followers")
+        let korean = try resolve("followers.count %lld %@", "ko", [3, "3"])
+        #expect(korean.text == "팔로워 3명")
+        #expect(korean.origin.formatMismatch == nil)
+    }
+
+    /// A key with no source-language string is its own source string (Xcode writes such keys).
+    @Test func aKeyWithoutASourceStringIsItsOwnSourceString() throws {
+        let english = try resolve("Full timeline fetch", "en")
+        #expect(english.text == "Full timeline fetch")
+        #expect(!english.origin.isMissing && !english.origin.isUntranslated)
+        #expect(try resolve("Full timeline fetch", "de").text == "Vollständige Timeline laden")
+        let french = try resolve("Full timeline fetch", "fr")
+        #expect(french.text == "Full timeline fetch" && french.origin.isUntranslated)
+    }
+
     @Test func tablesListTheSourceLanguageFirst() {
-        #expect(Self.tables.languages == ["en", "de", "fr", "pt", "ru"])
+        #expect(Self.tables.languages == ["en", "de", "fr", "ko", "pt", "ru"])
         #expect(Self.tables.sourceLanguage == "en")
     }
 }

@@ -42,8 +42,9 @@ public struct FormatString: Sendable, Equatable {
             guard let n = s.argument else { continue }
             if kinds[n] == nil || s.kind.isSubstitution == false { kinds[n] = s.kind }
         }
-        // The parser saw to it that positions run from 1 without a gap.
-        return (0..<kinds.count).compactMap { kinds[$0 + 1] }
+        // The parser saw to it that positions run from 1 without a gap (but for an expanded
+        // string, `requiringEveryArgument: false`: its arguments in order).
+        return kinds.keys.sorted().map { kinds[$0]! }
     }
 
     /// The names of the substitution tokens (`%#@name@` → `name`), in order of appearance.
@@ -57,7 +58,11 @@ public struct FormatString: Sendable, Equatable {
     ///   read, more than ``maximumSpecifiers`` specifiers, positions with a gap or two kinds, or
     ///   positional and ordered specifiers mixed.
     /// - Complexity: O(n) in the string's UTF-8 length.
-    public init(_ text: String) throws(FormatStringError) {
+    /// - Parameter requiringEveryArgument: whether every argument up to the largest position must be
+    ///   read (a string as written must, or Foundation cannot know the skipped one's type); false
+    ///   for a catalog string with its substitutions expanded, whose plural variable's argument may
+    ///   only choose the form (`%#@followers@` reading argument 1, its forms printing `%2$@`).
+    public init(_ text: String, requiringEveryArgument: Bool = true) throws(FormatStringError) {
         self.text = text
         let bytes = Array(text.utf8)
         var pieces: [Piece] = []
@@ -114,7 +119,7 @@ public struct FormatString: Sendable, Equatable {
             pieces.append(.specifier(spec.specifier))
         }
         if literalStart < bytes.count { pieces.append(.literal(Self.string(bytes[literalStart...]))) }
-        if let largest = kinds.keys.max(), kinds.count != largest {
+        if requiringEveryArgument, let largest = kinds.keys.max(), kinds.count != largest {
             let missing = (1...largest).filter { kinds[$0] == nil }.map(String.init)
             let user = kinds[largest]!
             throw FormatStringError(offset: user.offset, message: "'\(user.text)' at byte \(user.offset) reads argument \(largest), but no specifier reads argument\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")): Foundation cannot know \(missing.count == 1 ? "its type" : "their types") and would read the wrong value. Use every position from 1 to \(largest).")

@@ -55,13 +55,16 @@ public struct StringResolver: Sendable {
     /// The text `reference` shows in `language`.
     public func resolve(_ reference: TextReference) throws(Failure) -> Resolved {
         let asked = language
-        guard let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key],
-              let (localization, shown) = catalog.localization(of: reference.key, in: lookupLanguage)
-        else {
+        guard let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key] else {
             // iOS shows the key of a string no table has.
             return Resolved(text: reference.key, origin: TextOrigin(key: reference.key, table: reference.table, language: asked,
                                                                      shownLanguage: nil))
         }
+        // A key with no string in the language's chain: a catalog whose source language has no
+        // entry for a key uses the key as the source string (Xcode writes such keys: the key is
+        // the English text), shown in the source language.
+        let (localization, shown) = catalog.localization(of: reference.key, in: lookupLanguage)
+            ?? (Localization(value: .unit(StringUnit(reference.key))), catalog.sourceLanguage)
         var origin = TextOrigin(key: reference.key, table: reference.table, language: asked, shownLanguage: shown,
                                 isTranslatable: string.shouldTranslate)
         let isSource = shown == catalog.sourceLanguage
@@ -75,15 +78,16 @@ public struct StringResolver: Sendable {
         origin.forms = expansion.forms
         origin.formCount = formPasses(of: reference)
         origin.missingPluralForms = expansion.missingForms
-        if !isSource, pseudo == nil, let sourceLocalization = string.localizations[catalog.sourceLanguage] {
+        if !isSource, pseudo == nil {
+            let sourceLocalization = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.key)))
             origin.formatMismatch = Self.mismatch(source: sourceLocalization, translation: localization,
                                                   arguments: reference.arguments, rules: rules, sourceLanguage: catalog.sourceLanguage,
                                                   language: shown)
         }
         var text = format
         do throws(FormatStringError) {
-            var parsed = try FormatString(format)
-            if let pseudo { parsed = try FormatString(pseudo.transform(parsed)) }
+            var parsed = try FormatString(format, requiringEveryArgument: false)
+            if let pseudo { parsed = try FormatString(pseudo.transform(parsed), requiringEveryArgument: false) }
             text = try parsed.formatted(reference.arguments, language: lookupLanguage)
         } catch {
             // The screen's arguments must fit the source's string; a translation that cannot take
@@ -111,11 +115,12 @@ public struct StringResolver: Sendable {
                          rules: PluralRulesCache, sourceLanguage: String, language: String) -> String? {
         var sourceExpansion = Expansion(arguments: arguments, rules: rules, rulesLanguage: sourceLanguage, pass: nil, onlyOther: true)
         var translationExpansion = Expansion(arguments: arguments, rules: rules, rulesLanguage: language, pass: nil, onlyOther: true)
-        guard let sourceText = try? sourceExpansion.expand(source), let sourceFormat = try? FormatString(sourceText) else { return nil }
+        guard let sourceText = try? sourceExpansion.expand(source),
+              let sourceFormat = try? FormatString(sourceText, requiringEveryArgument: false) else { return nil }
         do throws(Expansion.Problem) {
             let translationText = try translationExpansion.expand(translation)
             do throws(FormatStringError) {
-                return sourceFormat.mismatch(in: try FormatString(translationText))?.message
+                return sourceFormat.mismatch(in: try FormatString(translationText, requiringEveryArgument: false))?.message
             } catch {
                 return error.message
             }
