@@ -17,6 +17,10 @@ struct LayoutCommand: ParsableCommand {
             --viewport WxH with --offset Y or --at ANCHOR prints one screen instead: the elements visible between Y and Y + H \
             on the page (in page coordinates, pinned headers where they sit at that offset) and a "viewport" object with the \
             screen's frame. Only what lies above the screen's bottom is measured.
+
+            --lang with a list (de,fr,ja) or all (every language of a screen's catalogs) writes one JSON document whose \
+            "layouts" hold every language × size: the first language's sizes, then the next's; each layout's "environment" \
+            names its "language". With --viewport, one screen per language and size.
             """)
 
     @Option(help: ArgumentHelp(
@@ -45,7 +49,7 @@ struct LayoutCommand: ParsableCommand {
     func validate() throws { _ = try resolvedScreen() }
 
     /// The container width, and the screen asked for (nil: the whole layout), checked as `preview` checks them.
-    private func resolvedScreen() throws -> (width: Double, viewport: Size?, position: DocumentPreview.Position) {
+    func resolvedScreen() throws -> (width: Double, viewport: Size?, position: DocumentPreview.Position) {
         if let width { try requirePositive(width, "--width") }
         guard screen.viewport != nil else {
             if screen.offset != nil { throw ValidationError("--offset needs --viewport (the screen it scrolls)") }
@@ -64,6 +68,13 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         // Checked before any work, so a wrong -o fails at once and never replaces the input.
         let destination = try output.map { try OutputFile(path: $0, protecting: [document.file]) }
+        if let choice = document.text.language, choice.isMatrix {
+            let progress = document.progress("laying out")
+            let sink = try LayoutReport.Document.Sink(output: destination)
+            try writeLanguages(choice, to: sink, progress: progress)
+            progress.finish()
+            return try sink.commit()
+        }
         let loaded = try document.load(format: format, cells: placement.cells, layout: placement.layout)
         // The format the reader read it as: --format, else what its path implies.
         let documentFormat = loaded.format
@@ -76,8 +87,11 @@ struct LayoutCommand: ParsableCommand {
         let (width, viewport, position) = try resolvedScreen()
         if let viewport {
             var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: width, settings: sweep)
+            // The language is part of how the file is read: a screen's bytes are the same in every language, and
+            // pseudolanguages shape in the source language's environment.
+            let language = document.text.language?.single.map { "|lang=\($0)" } ?? ""
             preview.heightCache = try document.heightCache(
-                for: loaded, readAs: "\(documentFormat.rawValue)|\(placement.cells.rawValue)|\(placement.layout.rawValue)",
+                for: loaded, readAs: "\(documentFormat.rawValue)|\(placement.cells.rawValue)|\(placement.layout.rawValue)\(language)",
                 disabled: screen.noHeightCache)
             try json.writeScreens(preview, categories: category.categories, viewport: viewport, at: position, to: sink,
                                   progress: { progress.update($0) })

@@ -34,6 +34,17 @@ struct PreviewCommand: ParsableCommand {
             Tall pages are written in parts. The -o folder is never searched for documents. --jobs N draws N documents at \
             once, --shard I/N one share of them (for a CI matrix), with the same files whatever N. A document that cannot be \
             drawn is an error for it; the others are drawn and the run exits 1. One file named alone is drawn as above.
+
+            Languages: --lang names the file FILE-LANGS-CATEGORY.png, LANGS being the tag (de), all, or the tags joined by + \
+            (de+fr+ja), as check names its goldens FILE-LANG-CATEGORY.json. One language draws as above. Several (a list, or \
+            all: every language the screen's catalogs have) draw a matrix: a row per language, labelled with its tag and name, \
+            a column per size (--category all: twelve; one size: one column), each cell one screen at --viewport (default \
+            390x844, the first screen, or --offset/--at), never a whole page. Right-to-left languages (he, ar, pseudo-rtl) \
+            lay their screens out mirrored. --jobs lays that many languages out at once; the picture is the same for any \
+            number. A PNG matrix too large for one image at scale 2 (19 languages at every size) is drawn at scale 1 unless \
+            --scale is given, and the command says so; PNG or SVG, never the layout JSON (use 'reflow-cli layout --lang'). \
+            With several documents each gets its matrix, FOLDER/PATH-LANGS-CATEGORY.png, and --shard shares out documents, \
+            each matrix drawn whole by one shard.
             """)
 
     @Option(help: ArgumentHelp(
@@ -55,8 +66,10 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point for PNG: 1, 2, 3 or 4.", valueName: "n"))
-    var scale: Int = 2
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Device pixels per point for PNG: 1, 2, 3 or 4. (default: 2; a language matrix too large for one PNG at 2 is drawn at 1)",
+        valueName: "n"))
+    var scale: Int?
 
     @Flag(help: ArgumentHelp(
         "With -o: write a PNG page taller than 16,384 px as numbered parts named after the -o path (PATH-001.png, …). Without -o a tall page is always written in parts."))
@@ -70,7 +83,7 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var documents: DocumentsOptions
 
-    private var reading: ReadingOptions { documents.reading }
+    var reading: ReadingOptions { documents.reading }
 
     /// The options for the document at `file` as the library's request, its files in `folder` in
     /// a run over several documents, checked by it before any work; its problems are usage
@@ -79,8 +92,25 @@ struct PreviewCommand: ParsableCommand {
         var request = PreviewRequest(document: file)
         (request.output, request.outputFolder, request.format, request.width) = (output, folder, format, width)
         try screen.apply(to: &request)
-        (request.scale, request.parts) = (scale, parts)
+        (request.scale, request.parts) = (scale ?? 2, parts)
         (request.categories, request.isSheet) = (category.categories, category.isAll)
+        if let choice = reading.text.language {
+            request.languages = LanguageMatrixPreview.fileNamePart(choice)
+            // A file name holds at most 255 bytes: a long list cannot name it.
+            if output == nil || folder != nil, choice.tags.joined(separator: "+").utf8.count > 100 {
+                throw ValidationError("--lang lists \(choice.tags.count) languages, too many to name the picture after; "
+                    + (folder == nil ? "name it with -o PATH, " : "") + "use --lang all, or split the list across runs")
+            }
+            if choice.isMatrix, (try? OutputFormat.resolve(format, path: folder == nil ? output : nil)) == .json {
+                throw ValidationError("--lang \(choice) draws a picture of several languages (png or svg); for their layout JSON, "
+                    + "run 'reflow-cli layout FILE --lang \(choice)'")
+            }
+            // A matrix draws screens: the default one when none is given.
+            if choice.isMatrix, request.viewport == nil {
+                request.viewport = Size(width: width ?? LanguageMatrixPreview.defaultViewport.width,
+                                        height: LanguageMatrixPreview.defaultViewport.height)
+            }
+        }
         do {
             return try request.resolved()
         } catch {
@@ -114,15 +144,18 @@ struct PreviewCommand: ParsableCommand {
         let plan = try resolved(file, folder: nil)
         // Checked before any work: a wrong -o fails at once and never replaces the input.
         let output = try OutputFile(path: plan.files.path, protecting: [file])
-        let loaded = try reading.load(file)
         let progress = reading.progress("rendering")
         defer { progress.finish() }
+        if let choice = reading.text.language, choice.isMatrix {
+            return try drawMatrix(file, choice: choice, plan: plan, to: output, jobs: documents.workers, progress: progress) { $0.say() }
+        }
+        let loaded = try reading.load(file)
         try draw(loaded, file: file, plan: plan, to: output, progress: progress) { $0.say() }
     }
 
     /// Something drawing a document has to say: said as it comes for one document, and in
     /// document order for several.
-    private enum Said: Sendable {
+    enum Said: Sendable {
         case info(String)
         case warning(String)
 
@@ -145,7 +178,10 @@ struct PreviewCommand: ParsableCommand {
         var preview = DocumentPreview(input: loaded, fonts: try reading.fonts.library(), width: plan.width, settings: sweep)
         preview.debug = debug
         if plan.files.viewport != nil {
-            preview.heightCache = try reading.heightCache(for: loaded, file: file, readAs: "\(loaded.format.rawValue)|blocks|list",
+            // The language is part of how the file is read: a screen's bytes are the same in every language, and
+            // pseudolanguages shape in the source language's environment.
+            let language = reading.text.language?.single.map { "|lang=\($0)" } ?? ""
+            preview.heightCache = try reading.heightCache(for: loaded, file: file, readAs: "\(loaded.format.rawValue)|blocks|list\(language)",
                                                           disabled: screen.noHeightCache)
         }
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
@@ -154,7 +190,7 @@ struct PreviewCommand: ParsableCommand {
             written = try plan.files.write(preview, to: output, document: FilePath(file).lastComponent?.string ?? file,
                                            announce: { if !reading.quiet { say(.info($0)) } }, progress: { progress?.update($0) })
         } catch let error as PreviewError {
-            throw CommandLineError(commandLineMessage: error.commandLineMessage(scale: scale, sheet: category.isAll))
+            throw CommandLineError(commandLineMessage: error.commandLineMessage(scale: scale ?? 2, sheet: category.isAll))
         }
         progress?.finish()
         preview.pictures.warnings.forEach { say(.warning($0)) }
@@ -184,6 +220,12 @@ struct PreviewCommand: ParsableCommand {
             let plan = plans[path]!
             try Folder.create(FilePath(plan.files.path).removingLastComponent().string)
             let output = try OutputFile(path: plan.files.path, protecting: [path])
+            if let choice = reading.text.language, choice.isMatrix {
+                // Documents are drawn at once already: each one's languages one after another.
+                var said: [Said] = []
+                try drawMatrix(path, choice: choice, plan: plan, to: output, jobs: 1, progress: nil) { said.append($0) }
+                return said
+            }
             let (loaded, warnings) = try reading.read(path)
             var said = warnings.map(Said.warning)
             try draw(loaded, file: path, plan: plan, to: output, progress: nil) { said.append($0) }

@@ -31,6 +31,10 @@ public struct PreviewRequest: Sendable {
     public var scale = 2
     /// With `output`: a page too tall for one PNG is written as parts named after it.
     public var parts = false
+    /// The languages drawn, as the file's name says them (`LanguageMatrixPreview.fileNamePart`:
+    /// `de`, `all`, `de+fr`): given, the default name is `STEM-LANGS-CATEGORY`, as `check` names
+    /// its goldens `STEM-LANG-CATEGORY`; nil (no `--lang`), `STEM-CATEGORY` as always.
+    public var languages: String?
 
     public init(document: String) {
         self.document = document
@@ -51,7 +55,7 @@ public struct PreviewRequest: Sendable {
         if !format.isPicture, viewport != nil { throw .viewportWithLayoutJSON }
         if parts, format != .png || viewport != nil || isSheet { throw .partsNeedOnePNGPage(format: format) }
         let file = FilePath(document)
-        let suffix = "-\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
+        let suffix = "-" + (languages.map { $0 + "-" } ?? "") + "\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
         let path: String
         if let outputFolder {
             path = FilePath(outputFolder).appending(DocumentSet.mirrored(document) + suffix).string
