@@ -21,10 +21,21 @@ public struct AuditFinding: Hashable, Sendable {
     public var source: SourceLocation?
     /// What is wrong, in numbers a person can act on.
     public var message: String
+    /// The language laid out (`--lang`; nil without it). Findings of two languages never merge.
+    public var language: String?
+    /// Where the text the finding is about came from, when a string catalog gave it: its key,
+    /// table and the plural form shown at `category` (a clipped text names the form that clips).
+    public var textOrigin: TextOrigin?
+    /// The layout it was found in at `category`, when that was one of the audit's passes over
+    /// plural forms (`Auditor.Options.formInput`'s pass); nil: the form the arguments pick. To
+    /// draw the finding, lay out that pass's input.
+    public var formPass: Int?
 
     public init(rule: AuditRule, severity: AuditSeverity, category: ContentSizeCategory, otherCategories: [ContentSizeCategory] = [],
                 width: Double, element: ElementRole, indexPath: IndexPath, frame: Rect, source: SourceLocation? = nil,
-                message: String) {
+                message: String, language: String? = nil, textOrigin: TextOrigin? = nil) {
+        self.language = language
+        self.textOrigin = textOrigin
         self.rule = rule
         self.severity = severity
         self.category = category
@@ -46,6 +57,19 @@ public struct AuditFinding: Hashable, Sendable {
         otherCategories.isEmpty ? category.shortName
             : "\(category.shortName) (and \(otherCategories.map(\.shortName).joined(separator: ", ")))"
     }
+
+    /// `key 'settings.title', de, form few`: the catalog's text the finding is about (its table
+    /// too when not `Localizable`), for a rule whose message does not name it already; nil
+    /// for text of the screen's own.
+    public var originText: String? {
+        guard let origin = textOrigin, !rule.readsTextOrigin else { return nil }
+        var parts = ["key '\(origin.key)'" + (origin.table == "Localizable" ? "" : " of table \(origin.table)"), language ?? origin.language]
+        if !origin.forms.isEmpty { parts.append("form \(origin.forms.joined(separator: ", "))") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The message with the catalog's text it is about: `… cut off (key 'settings.title', de, form few)`.
+    public var messageNamingText: String { originText.map { "\(message) (\($0))" } ?? message }
 
     /// `cell 1.3`, `header of section 2`.
     public var elementText: String {

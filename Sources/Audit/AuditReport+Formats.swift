@@ -44,20 +44,16 @@ extension AuditReport {
     /// source) and the file's name are escaped for a terminal (`TerminalText`).
     public func text(file: String) -> String {
         var out = ""
-        let byRule = Dictionary(grouping: findings, by: \.rule)
-        let rules = byRule.keys.sorted { (byRule[$1]!.map(\.severity).max()!, $0) < (byRule[$0]!.map(\.severity).max()!, $1) }
-        for rule in rules {
-            let group = byRule[rule]!
-            out += "\(rule.rawValue): \(group.count) finding\(group.count == 1 ? "" : "s") — \(rule.summary)\n"
-            for finding in group {
-                let width = Auditor.points(finding.width)
-                var line = "  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.categoryText) at \(width) pt, "
-                line += finding.elementText
-                if let source = finding.source { line += " (\(source))" }
-                out += TerminalText.escaped(line + ": \(finding.message)") + "\n"
+        if languages.count > 1 {
+            // Per language: its findings by rule, then its counts.
+            for language in languages {
+                out += TerminalText.escaped("\(language):") + "\n"
+                out += ruleGroups(findings.filter { $0.language == language }, omitted: [:])
+                out += TerminalText.escaped("\(language): \(Self.counts(count(.error, in: language), count(.warning, in: language), count(.info, in: language)))"
+                    + (untranslated(in: language) > 0 ? "; \(untranslated(in: language)) untranslated" : "")) + "\n\n"
             }
-            if let more = omitted[rule], more > 0 { out += "  … and \(more) more \(more == 1 ? "element" : "elements"), not listed\(listingNote)\n" }
-            out += "\n"
+        } else {
+            out += ruleGroups(findings, omitted: omitted)
         }
         if !styleScales.isEmpty {
             out += "text sizes from L to AX5: "
@@ -65,12 +61,51 @@ extension AuditReport {
                 .joined(separator: ", ") + "\n"
         }
         let sizes = "\(categories.count) size\(categories.count == 1 ? "" : "s") × \(widths.count) width\(widths.count == 1 ? "" : "s")"
-        out += "\(TerminalText.escaped(file)): \(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), "
-        out += "\(count(.info)) info at \(sizes) (\(widths.map { Auditor.points($0) + " pt" }.joined(separator: ", ")))"
+        out += "\(TerminalText.escaped(file)): \(Self.counts(count(.error), count(.warning), count(.info))) at \(sizes) "
+        out += "(\(widths.map { Auditor.points($0) + " pt" }.joined(separator: ", ")))"
+        if !languages.isEmpty {
+            out += TerminalText.escaped(languages.count == 1 ? " in \(languages[0])" : " in \(languages.count) languages")
+            let untranslated = languages.map { ($0, self.untranslated(in: $0)) }.filter { $0.1 > 0 }
+            if !untranslated.isEmpty {
+                out += TerminalText.escaped("; untranslated: " + untranslated.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
+            }
+        }
         if omittedCount > 0 {
             out += "; \(omittedCount) more finding\(omittedCount == 1 ? "" : "s") not listed (worst: \(omittedWorst?.rawValue ?? "info"))"
         }
         return out + "\n"
+    }
+
+    /// `3 errors, 1 warning, 0 info`.
+    static func counts(_ errors: Int, _ warnings: Int, _ info: Int) -> String {
+        "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(info) info"
+    }
+
+    /// `findings` grouped by rule, the worst rules first, a line each, and what each rule did not list.
+    private func ruleGroups(_ findings: [AuditFinding], omitted: [AuditRule: Int]) -> String {
+        var out = ""
+        let byRule = Dictionary(grouping: findings, by: \.rule)
+        let rules = byRule.keys.sorted { (byRule[$1]!.map(\.severity).max()!, $0) < (byRule[$0]!.map(\.severity).max()!, $1) }
+        for rule in rules {
+            let group = byRule[rule]!
+            out += "\(rule.rawValue): \(group.count) finding\(group.count == 1 ? "" : "s") — \(rule.summary)\n"
+            for finding in group {
+                let width = Auditor.points(finding.width)
+                var line = "  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(sizesText(finding)) at \(width) pt, "
+                line += finding.elementText
+                if let source = finding.source { line += " (\(source))" }
+                out += TerminalText.escaped(line + ": \(finding.messageNamingText)") + "\n"
+            }
+            if let more = omitted[rule], more > 0 { out += "  … and \(more) more \(more == 1 ? "element" : "elements"), not listed\(listingNote)\n" }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Where a finding shows: its categories (`AuditFinding.categoryText`), or `every size` for a
+    /// rule about a catalog's text found at every size audited (it does not depend on size).
+    func sizesText(_ finding: AuditFinding) -> String {
+        finding.rule.readsTextOrigin && categories.count > 1 && finding.categories == categories ? "every size" : finding.categoryText
     }
 
     /// Why findings are not listed, and how to list them.
@@ -95,6 +130,14 @@ extension AuditReport {
         out += "  \"categories\": [\(categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))],\n"
         out += "  \"widths\": [\(widths.map(JSONText.number).joined(separator: ", "))],\n"
         out += "  \"summary\": {\"errors\": \(count(.error)), \"warnings\": \(count(.warning)), \"info\": \(count(.info))},\n"
+        // Only with --lang, so that a report without reads as before.
+        if !languages.isEmpty {
+            out += "  \"languages\": [" + languages.map { language in
+                "{\"language\": \(JSONText.string(language)), \"errors\": \(count(.error, in: language)), "
+                    + "\"warnings\": \(count(.warning, in: language)), \"info\": \(count(.info, in: language)), "
+                    + "\"untranslated\": \(untranslated(in: language))}"
+            }.joined(separator: ", ") + "],\n"
+        }
         // Only when something is not listed, so that a whole report reads as before.
         if omittedCount > 0 { out += "  \"omitted\": {\(omittedJSON)},\n" }
         out += "  \"styleScales\": ["
@@ -114,11 +157,25 @@ extension AuditReport {
             let frame = finding.frame
             out += "\"frame\": {\"x\": \(Self.number(frame.minX)), \"y\": \(Self.number(frame.minY)), "
             out += "\"width\": \(Self.number(frame.width)), \"height\": \(Self.number(frame.height))}}, "
-            out += "\"source\": \(Self.source(finding.source)), \"message\": \(JSONText.string(finding.message))}"
+            out += "\"source\": \(Self.source(finding.source)), "
+            if finding.language != nil || finding.textOrigin != nil { out += Self.languageMembers(finding) + ", " }
+            out += "\"message\": \(JSONText.string(finding.message))}"
         }
         out += findings.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
     }
+
+    /// `"language": "de", "key": "settings.title", "table": "Localizable", "form": "few"` (null
+    /// where not known: a text of the screen's own has no key, a string without variations no form).
+    static func languageMembers(_ finding: AuditFinding) -> String {
+        let origin = finding.textOrigin
+        let form = origin.flatMap { $0.forms.isEmpty ? nil : $0.forms.joined(separator: ", ") }
+        return "\"language\": \(string(finding.language ?? origin?.language)), \"key\": \(string(origin?.key)), "
+            + "\"table\": \(string(origin?.table)), \"form\": \(string(form))"
+    }
+
+    /// A JSON string, or null.
+    static func string(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
 
     static func number(_ value: Double) -> String { JSONText.number((value * 1000).rounded() / 1000) }
 
@@ -150,7 +207,10 @@ extension AuditReport {
     static func sarif(artifacts: [String], reports: [(artifact: Int, report: AuditReport)], failures: [(artifact: Int, message: String)],
                       toolVersion: String) -> String {
         let artifacts = artifacts.map(sarifURI(path:))
-        let rules = AuditRule.allCases
+        // The rules about a catalog's text only where some report laid a language out or names a
+        // key, so that a log without reads as before (they come last: the others' indices hold).
+        let aboutText = reports.contains { !$0.report.languages.isEmpty || $0.report.findings.contains { $0.textOrigin != nil } }
+        let rules = AuditRule.allCases.filter { aboutText || !$0.readsTextOrigin }
         var out = "{\n"
         out += "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
         out += "  \"version\": \"2.1.0\",\n"
@@ -183,7 +243,8 @@ extension AuditReport {
                 first = false
                 out += "        {\"ruleId\": \(JSONText.string(finding.rule.rawValue)), \"ruleIndex\": \(rules.firstIndex(of: finding.rule)!), "
                 out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), "
-                out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText) at \(finding.categoryText), \(Auditor.points(finding.width)) pt: \(finding.message)"))}, "
+                let language = finding.language.map { " (\($0))" } ?? ""
+                out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText) at \(report.sizesText(finding)), \(Auditor.points(finding.width)) pt\(language): \(finding.messageNamingText)"))}, "
                 var location = "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(uri)), \"index\": \(artifact)}"
                 if let line = finding.source?.line {
                     location += ", \"region\": {\"startLine\": \(line)" + (finding.source?.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
@@ -195,7 +256,9 @@ extension AuditReport {
                 out += "\"locations\": [{\(location)}], "
                 out += "\"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
                 out += "\"categories\": [\(finding.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
-                out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))}}"
+                out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))"
+                if finding.language != nil || finding.textOrigin != nil { out += ", " + Self.languageMembers(finding) }
+                out += "}}"
             }
         }
         out += first ? "]" : "\n      ]"
@@ -235,7 +298,9 @@ extension AuditReport {
     static func defaultSeverity(_ rule: AuditRule) -> AuditSeverity {
         switch rule {
         case .textClipped, .spacingClipped, .horizontalScroll, .contrast, .touchTarget, .overlap, .missingGlyph: .error
-        case .textNotScaling, .wordBroken, .contentClipped, .imageAlt: .warning
+        case .missingKey, .formatMismatch: .error
+        case .textNotScaling, .wordBroken, .contentClipped, .imageAlt, .pluralFormMissing: .warning
+        case .untranslated: .info
         }
     }
 

@@ -11,6 +11,10 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     case horizontalScroll = "horizontal-scroll"
     case contrast
     case spacingClipped = "spacing-clipped"
+    case untranslated
+    case missingKey = "missing-key"
+    case formatMismatch = "format-mismatch"
+    case pluralFormMissing = "plural-form-missing"
 
     /// One line on what the rule finds.
     public var summary: String {
@@ -26,6 +30,10 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .horizontalScroll: "Content is wider than its container (WCAG 1.4.10 asks no horizontal scrolling at 320 pt)."
         case .contrast: "Text colour against its background is below 4.5:1, or 3:1 for large text (WCAG 1.4.3)."
         case .spacingClipped: "With WCAG 1.4.12 text spacing, text clips or overlaps."
+        case .untranslated: "A string catalog's key is shown in a fallback language (pt for pt-BR, else the source language): the language asked for has no translation of it."
+        case .missingKey: "A key the screen names is in no string catalog: the screen shows the key itself, as iOS does."
+        case .formatMismatch: "A translation's format specifiers differ from the source string's in kind or number (%@ against %d): it crashes or garbles on a device."
+        case .pluralFormMissing: "A translation's plural variation lacks a category its language needs by CLDR (few, many, …): those counts show another form."
         }
     }
 
@@ -39,6 +47,9 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .wordBroken, .horizontalScroll: "https://www.w3.org/WAI/WCAG22/Understanding/reflow"
         case .contrast: "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum"
         case .spacingClipped: "https://www.w3.org/WAI/WCAG22/Understanding/text-spacing"
+        case .untranslated, .missingKey: "https://developer.apple.com/documentation/xcode/localizing-and-varying-text-with-a-string-catalog"
+        case .formatMismatch: "https://developer.apple.com/documentation/xcode/localizing-strings-that-contain-plurals"
+        case .pluralFormMissing: "https://www.unicode.org/cldr/charts/latest/supplemental/language_plural_rules.html"
         }
     }
 
@@ -47,7 +58,17 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
     public var dependsOnWidth: Bool {
         switch self {
         case .imageAlt, .missingGlyph: false
-        default: true
+        default: !readsTextOrigin
+        }
+    }
+
+    /// Whether the rule reads where a text came from in a string catalog (`TextOrigin`), not its
+    /// layout: what it finds is the same at every size and width, and its message names the key,
+    /// so it is reported once per language, element and key (merged across sizes and widths).
+    public var readsTextOrigin: Bool {
+        switch self {
+        case .untranslated, .missingKey, .formatMismatch, .pluralFormMissing: true
+        default: false
         }
     }
 

@@ -11,10 +11,23 @@ extension Auditor {
             var width: Double
             var element: ElementRole
             var indexPath: IndexPath
+            var language: String?
+            /// The key and table of a rule about a catalog's text (two keys of one element are
+            /// two findings); nil for the others (a text clipped in two forms is one finding).
+            var text: TextKey?
 
             init(_ observation: Observation) {
                 (rule, width, element, indexPath) = (observation.rule, observation.width, observation.element, observation.indexPath)
+                language = observation.language
+                text = observation.rule.readsTextOrigin ? observation.origin.map(TextKey.init) : nil
             }
+        }
+        /// A catalog's text by its key and table.
+        struct TextKey: Hashable {
+            var key: String
+            var table: String
+
+            init(_ origin: TextOrigin) { (key, table) = (origin.key, origin.table) }
         }
         /// An element, whatever the width: what the limit per rule counts.
         struct Element: Hashable {
@@ -67,7 +80,8 @@ extension Auditor {
                     rule: observation.rule, severity: observation.severity, category: observation.category, width: observation.width,
                     element: observation.element, indexPath: observation.indexPath, frame: observation.frame,
                     source: observation.element == .cell || observation.element == .badge ? source?(observation.indexPath) : nil,
-                    message: observation.message)
+                    message: observation.message, language: observation.language, textOrigin: observation.origin)
+                findings[key]!.formPass = observation.formPass
                 return
             }
             finding.frames[observation.category] = finding.frames[observation.category] ?? observation.frame
@@ -76,6 +90,8 @@ extension Auditor {
                 finding.category = observation.category
                 finding.frame = observation.frame
                 finding.message = observation.message
+                finding.textOrigin = observation.origin
+                finding.formPass = observation.formPass
             } else if observation.category != finding.category, !finding.otherCategories.contains(observation.category) {
                 finding.otherCategories.append(observation.category)
             }
@@ -92,17 +108,24 @@ extension Auditor {
             var rule: AuditRule
             var element: ElementRole
             var indexPath: IndexPath
+            var language: String?
+            var text: Findings.TextKey?
+
+            init(_ finding: AuditFinding) {
+                (rule, element, indexPath, language) = (finding.rule, finding.element, finding.indexPath, finding.language)
+                text = finding.rule.readsTextOrigin ? finding.textOrigin.map(Findings.TextKey.init) : nil
+            }
         }
         var first: [Key: Double] = [:]
         for finding in findings where !finding.rule.dependsOnWidth {
-            let key = Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)
+            let key = Key(finding)
             let rank = options.widths.firstIndex(of: finding.width) ?? .max
             if let known = first[key], (options.widths.firstIndex(of: known) ?? .max) <= rank { continue }
             first[key] = finding.width
         }
         return findings.filter { finding in
             finding.rule.dependsOnWidth
-                || first[Key(rule: finding.rule, element: finding.element, indexPath: finding.indexPath)] == finding.width
+                || first[Key(finding)] == finding.width
         }
     }
 }

@@ -15,15 +15,21 @@ extension Auditor {
         static let elementRules: [any ElementRule.Type] = [
             TouchTargetRule.self, TextClippedRule.self, ContentClippedRule.self, MissingGlyphRule.self, ImageAltRule.self,
             WordBrokenRule.self, TextNotScalingRule.self, HorizontalScrollRule.self,
+            UntranslatedRule.self, MissingKeyRule.self, FormatMismatchRule.self, PluralFormMissingRule.self,
         ]
 
         private(set) var context: LayoutContext
         /// The rules that read the whole layout (each its own state for this one), reported in this order.
         private var wholeLayoutRules: [any WholeLayoutRule] = [ContrastRule(), OverlapRule()]
         private(set) var found: [Observation] = []
+        /// The most forms a text of the layout has (`TextOrigin.formCount`): 1 when no text
+        /// varies, else the layouts it takes to show each form once.
+        private(set) var formCount = 1
 
-        init(environment: LayoutEnvironment, theme: Theme, hyphenate: Bool, unlabelledImages: [IndexPath: String]) {
-            context = LayoutContext(environment: environment, theme: theme, hyphenate: hyphenate, unlabelledImages: unlabelledImages)
+        init(environment: LayoutEnvironment, theme: Theme, hyphenate: Bool, unlabelledImages: [IndexPath: String],
+             language: String? = nil) {
+            context = LayoutContext(environment: environment, theme: theme, hyphenate: hyphenate, unlabelledImages: unlabelledImages,
+                                    language: language)
         }
 
         /// Inspects `elements`: every element rule now, the whole-layout rules' part when `finish` comes.
@@ -35,9 +41,13 @@ extension Auditor {
         private mutating func inspect(_ element: LayoutAttributes) {
             for index in wholeLayoutRules.indices { wholeLayoutRules[index].collect(element, in: context) }
             if case .decoration = element.role { return }
+            // The text a finding names when its rule does not say: the element's first from a catalog.
+            let firstOrigin = element.textOrigins.lazy.compactMap { $0 }.first
+            for origin in element.textOrigins { formCount = max(formCount, origin?.formCount ?? 1) }
             for rule in Self.elementRules {
                 for problem in rule.check(element, in: context) {
-                    found.append(context.observation(rule.rule, problem.severity, element, problem.message))
+                    found.append(context.observation(rule.rule, problem.severity, element, problem.message,
+                                                     origin: problem.origin ?? firstOrigin))
                 }
             }
         }
@@ -58,14 +68,18 @@ extension Auditor {
         /// The cells with an image that has no text alternative, and what to say about them
         /// (`ImageAltRule.unlabelledImages(in:)`), reported as `image-alt` where laid out.
         let unlabelledImages: [IndexPath: String]
+        /// The language the layout shows (`Auditor.Options.language`; nil without `--lang`).
+        var language: String?
         /// The sections that scroll sideways (their cells may reach past the screen's edge).
         var orthogonalSections: Set<Int> = []
 
-        /// `element`'s observation of `rule` at this layout's category and width.
-        func observation(_ rule: AuditRule, _ severity: AuditSeverity, _ element: LayoutAttributes, _ message: String) -> Observation {
+        /// `element`'s observation of `rule` at this layout's category and width, about the text
+        /// `origin` (from a catalog; nil for text of the screen's own).
+        func observation(_ rule: AuditRule, _ severity: AuditSeverity, _ element: LayoutAttributes, _ message: String,
+                         origin: TextOrigin? = nil) -> Observation {
             Observation(rule: rule, severity: severity, element: element.role, indexPath: element.indexPath,
                         frame: element.frame, message: message, category: environment.category,
-                        width: environment.containerWidth)
+                        width: environment.containerWidth, language: language, origin: origin)
         }
     }
 }

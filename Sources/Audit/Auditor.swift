@@ -27,6 +27,16 @@ public struct Auditor: Sendable {
         /// (`AuditReport.omitted`), not kept: a document whose every cell fails would otherwise
         /// hold a finding, with its message and a frame per size, for each cell and width.
         public var findingsPerRule: Int? = 1_000
+        /// The language the input shows (`--lang`; nil without it): every finding names it, and
+        /// findings of different languages never merge.
+        public var language: String?
+        /// The input with every text that varies (plural, device) showing its form number `pass`
+        /// (`LocalizedInput.input(in:formPass:)`). When a text of the layout has more than one
+        /// form, the audit lays the input out again once per form, at every size and width, and
+        /// keeps what those layouts find too (merged with the rest, each finding naming the
+        /// form it was found with): the longest form is the one that clips. Nil: only the form
+        /// the screen's arguments pick.
+        public var formInput: (@Sendable (_ pass: Int) throws -> LayoutInput)?
 
         public init() {}
     }
@@ -52,6 +62,11 @@ public struct Auditor: Sendable {
         var message: String
         var category: ContentSizeCategory
         var width: Double
+        /// The language laid out (nil without `--lang`) and where the text came from in a catalog.
+        var language: String? = nil
+        var origin: TextOrigin? = nil
+        /// The form every varying text showed (`Options.formInput`'s pass); nil: the arguments'.
+        var formPass: Int? = nil
     }
 
     /// The audit. `progress` is called with the fraction of layouts done.
@@ -59,7 +74,9 @@ public struct Auditor: Sendable {
     /// rule) and with the extra spacing (only what clips there and not without it: `spacing-clipped`).
     public func run(progress: (@Sendable (Double) -> Void)? = nil) throws -> AuditReport {
         let theme = options.theme, hyphenate = options.settings.textEnvironment(category: .default).hyphenation
-        let unlabelled = try ImageAltRule.unlabelledImages(in: input.content)
+        let language = options.language
+        /// The most forms a text laid out has (1: none varies), for the passes over forms.
+        let formCount = Locked(1)
         var plain = options.settings
         plain.spacing = .normal
         let spaced = (options.settings.spacing ?? .normal) == .normal ? nil : options.settings
@@ -69,11 +86,12 @@ public struct Auditor: Sendable {
         // (an element's finding keeps its first failing size and lists the others), so memory
         // holds the findings, never every size's observations at once.
         let findings = Locked(Findings(source: input.source, limit: options.findingsPerRule.map { max(1, $0) } ?? .max))
-        func sweep(width: Double, text: TextSettings, fold: @escaping @Sendable ([Observation]) -> Void) throws {
+        func sweep(_ input: LayoutInput, width: Double, text: TextSettings, fold: @escaping @Sendable ([Observation]) -> Void) throws {
+            let unlabelled = try ImageAltRule.unlabelledImages(in: input.content)
             var sweepProgress: (@Sendable (Double) -> Void)?
             if let progress {
                 let before = done
-                sweepProgress = { fraction in progress((before + fraction) / sweeps) }
+                sweepProgress = { fraction in progress(min(1, (before + fraction) / sweeps)) }
             }
             defer { done += 1 }
             let (content, layout) = (input.content, input.layout)
@@ -81,10 +99,12 @@ public struct Auditor: Sendable {
                 categories: options.categories, containerWidth: width, settings: text, makeSizer: makeSizer,
                 produce: { environment, sizer in
                     var inspection = Inspection(environment: environment, theme: theme, hyphenate: hyphenate,
-                                                unlabelledImages: unlabelled)
+                                                unlabelledImages: unlabelled, language: language)
                     try layout.streamLayout(content, in: environment, sizer: sizer) { plan, elements in
                         inspection.inspect(elements, orthogonalSections: plan.orthogonalSections)
                     }
+                    let forms = inspection.formCount
+                    formCount.withLock { $0 = max($0, forms) }
                     return inspection.finish()
                 },
                 deliver: { _, observations in fold(observations) }, progress: sweepProgress)
@@ -93,7 +113,7 @@ public struct Auditor: Sendable {
             // What clips without extra spacing, to tell spacing-clipped from what clips anyway
             // (kept only when there is a spaced sweep to tell it from).
             let clipped = Locked(Set<SpacingClippedRule.ClipKey>())
-            try sweep(width: width, text: plain) { observations in
+            try sweep(input, width: width, text: plain) { observations in
                 if spaced != nil {
                     clipped.withLock { $0.formUnion(observations.lazy.filter { $0.rule == .textClipped }.map(SpacingClippedRule.ClipKey.init)) }
                 }
@@ -101,8 +121,21 @@ public struct Auditor: Sendable {
             }
             if let spaced {
                 let clippedAnyway = clipped.withLock { $0 }
-                try sweep(width: width, text: spaced) { observations in
+                try sweep(input, width: width, text: spaced) { observations in
                     findings.withLock { $0.add(SpacingClippedRule.observations(with: observations, without: clippedAnyway)) }
+                }
+            }
+        }
+        // Every form of the texts that vary, each laid out at every size and width (only what the
+        // texts' own spacing shows: spacing-clipped is read from the form the arguments pick).
+        if let formInput = options.formInput {
+            let forms = formCount.withLock { $0 }
+            for pass in 0..<(forms > 1 ? forms : 0) {
+                let passInput = try formInput(pass)
+                for width in options.widths {
+                    try sweep(passInput, width: width, text: plain) { observations in
+                        findings.withLock { $0.add(observations.map { var seen = $0; seen.formPass = pass; return seen }) }
+                    }
                 }
             }
         }
@@ -111,7 +144,8 @@ public struct Auditor: Sendable {
         all += styleScaleFindings()
         all.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
         return AuditReport(findings: all, categories: options.categories, widths: options.widths, styleScales: styleScales(),
-                           omitted: omitted, omittedWorst: omittedWorst, findingsPerRule: options.findingsPerRule)
+                           omitted: omitted, omittedWorst: omittedWorst, findingsPerRule: options.findingsPerRule,
+                           languages: options.language.map { [$0] } ?? [])
     }
 
     /// `value` points to a tenth, without a trailing `.0`: `17`, `83.5`.

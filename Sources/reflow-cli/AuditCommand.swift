@@ -29,6 +29,13 @@ struct AuditCommand: ParsableCommand {
             HTML one page. One file named alone keeps its own report. --jobs N audits N documents at once, with the same \
             report for any N; --shard I/N audits one share, for a CI matrix. A document that cannot be read is an error for it, in the report and \
             on stderr; the others are audited all the same and the run exits 1.
+
+            --lang all (or a list, or a pseudolanguage) audits a screen in every language its string catalogs have, each \
+            at every size and width and every plural form of its texts (the longest form is the one that clips): one \
+            report per document, findings language by language, each naming its language, key and form. Four more rules \
+            read the catalogs: untranslated (info, counted per language), missing-key and format-mismatch (errors), \
+            plural-form-missing (warning); each is reported once per language and key. The HTML page opens on a grid of \
+            languages × sizes. --jobs N audits N languages at once; --shard I/N splits languages × documents.
             """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
@@ -82,12 +89,18 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         let format = AuditReportFormat.resolve(self.format, path: output)
         // One file named alone is read as it always was (a missing one is the reader's error).
-        let paths = documents.namesOneDocument ? documents.files : try documents.documents(excluding: output.map { [$0] } ?? [])
+        // With --lang, --shard splits languages × documents (`auditLanguages`), so every document is read.
+        let language = documents.reading.text.language
+        let paths = documents.namesOneDocument ? documents.files
+            : language != nil ? try documents.documentSet(excluding: output.map { [$0] } ?? []).paths
+            : try documents.documents(excluding: output.map { [$0] } ?? [])
         // Checked before any work, so a wrong -o fails at once and never replaces an input.
         let destination = try output.map { try OutputFile(path: $0, protecting: paths) }
         let fonts = try documents.reading.fonts.library().directory
         let run: AuditRun, screens: [[AuditScreens.Screen]]
-        if documents.namesOneDocument {
+        if let language {
+            (run, screens) = try auditLanguages(paths, choice: language, drawing: format == .html, fontsDirectory: fonts)
+        } else if documents.namesOneDocument {
             let progress = documents.reading.progress("auditing")
             let audited = try audit(documents.reading.load(paths[0]), drawing: format == .html, fontsDirectory: fonts) {
                 progress.update($0)
@@ -110,25 +123,39 @@ struct AuditCommand: ParsableCommand {
 
     /// One document's audit: its report, each listed finding drawn on its screen when `drawing`
     /// (for the HTML page), and what to warn about.
-    private struct Audited: Sendable {
+    struct Audited: Sendable {
         var report: AuditReport
         var screens: [AuditScreens.Screen]
         var warnings: [String]
     }
 
     /// The audit of one document, in the text settings it asks for under the options'.
-    private func audit(_ input: LayoutInput, drawing: Bool, fontsDirectory: String,
-                       progress: (@Sendable (Double) -> Void)? = nil) throws -> Audited {
+    /// - Parameters:
+    ///   - language: the language `input` shows (`--lang`), named by every finding.
+    ///   - formInput: the input with every varying text in its form number `pass`, to audit every
+    ///     plural form (`Auditor.Options.formInput`); a finding found in one is drawn from it.
+    func audit(_ input: LayoutInput, language: String? = nil, formInput: (@Sendable (Int) throws -> LayoutInput)? = nil,
+               drawing: Bool, fontsDirectory: String, progress: (@Sendable (Double) -> Void)? = nil) throws -> Audited {
         var options = self.options
         options.settings = try documents.reading.text.sweep(input)
+        (options.language, options.formInput) = (language, formInput)
         // Drawing costs about what auditing does: a layout per size and width drawn at.
         let share = drawing ? 0.5 : 1
         let report = try Auditor(input: input, options: options, fontsDirectory: fontsDirectory).run { progress?($0 * share) }
         guard drawing else { return Audited(report: report, screens: [], warnings: []) }
-        var screens = AuditScreens(input: input, settings: options.settings, fontsDirectory: fontsDirectory)
-        screens.scale = scale
-        let drawn = try screens.draw(report.findings) { progress?(share + (1 - share) * $0) }
-        return Audited(report: report, screens: drawn, warnings: screens.pictures.warnings)
+        // Each finding drawn from the layout it was found in: the arguments' forms, or a pass's.
+        let passes = Dictionary(grouping: report.findings.indices, by: { report.findings[$0].formPass })
+        var drawn = [AuditScreens.Screen?](repeating: nil, count: report.findings.count)
+        var warnings: [String] = []
+        for (pass, indices) in passes.sorted(by: { ($0.key ?? -1) < ($1.key ?? -1) }) {
+            let passInput = try pass.flatMap { pass in try formInput?(pass) } ?? input
+            var screens = AuditScreens(input: passInput, settings: options.settings, fontsDirectory: fontsDirectory)
+            screens.scale = scale
+            let pictures = try screens.draw(indices.map { report.findings[$0] }) { progress?(share + (1 - share) * $0) }
+            for (index, picture) in zip(indices, pictures) { drawn[index] = picture }
+            if pass == nil { warnings = screens.pictures.warnings }
+        }
+        return Audited(report: report, screens: drawn.map { $0! }, warnings: warnings)
     }
 
     /// Every document's audit, `--jobs` at a time, each one's warnings and errors said in

@@ -6,7 +6,9 @@ import Reflow
 /// and one that must not (`Tests/AuditTests/Rules/`).
 ///
 /// To add one: a type in `Rules/` conforming to this, a case in `AuditRule` (its summary and
-/// help), and its line in `Auditor.Inspection.elementRules`.
+/// help), and its line in `Auditor.Inspection.elementRules`. A rule about a catalog's text
+/// (`AuditRule.readsTextOrigin`) reads `LayoutAttributes.textOrigins` and gives each problem its
+/// origin, so that two keys of one element are two findings.
 protocol ElementRule: Sendable {
     /// What it reports.
     static var rule: AuditRule { get }
@@ -14,13 +16,15 @@ protocol ElementRule: Sendable {
     static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem]
 }
 
-/// A problem a rule found in an element: how much it matters and what to say.
+/// A problem a rule found in an element: how much it matters, what to say, and the text it is
+/// about when that text came from a string catalog (nil: the element's first such text, if any).
 struct Problem: Sendable {
     var severity: AuditSeverity
     var message: String
+    var origin: TextOrigin?
 
-    init(_ severity: AuditSeverity, _ message: String) {
-        (self.severity, self.message) = (severity, message)
+    init(_ severity: AuditSeverity, _ message: String, origin: TextOrigin? = nil) {
+        (self.severity, self.message, self.origin) = (severity, message, origin)
     }
 }
 

@@ -26,6 +26,8 @@ public struct AuditHTMLReport: Sendable {
     /// A listed finding and where it is in the run.
     struct Listed {
         var document: Int
+        /// Its place in its document's report's findings.
+        var position: Int
         var finding: AuditFinding
         var screen: AuditScreens.Screen?
         var report: AuditReport
@@ -39,12 +41,24 @@ public struct AuditHTMLReport: Sendable {
         for (index, document) in run.documents.enumerated() {
             guard let report = document.report else { continue }
             for (position, finding) in report.findings.enumerated() {
-                listed.append(Listed(document: index, finding: finding,
+                listed.append(Listed(document: index, position: position, finding: finding,
                                      screen: position < screens[index].count ? screens[index][position] : nil, report: report))
             }
         }
         page.append("<h1>\(HTMLPage.escaped(title))</h1>\n")
         page.append(verdict())
+        // Over several languages: the grid of languages × sizes first, then the findings by language.
+        let languages = run.documents.reduce(into: [String]()) { all, document in
+            for language in document.report?.languages ?? [] where !all.contains(language) { all.append(language) }
+        }
+        if languages.count > 1 {
+            page.append(languageGrid(listed, languages: languages))
+            page.append(documentsTable())
+            page.append(rulesTable(listed, linked: false))
+            if !listed.isEmpty { page.append(Self.legend) }
+            for language in languages { page.append(languageSection(language, listed.filter { $0.finding.language == language })) }
+            return page.rendered()
+        }
         page.append(documentsTable())
         page.append(rulesTable(listed))
         let byRule = Dictionary(grouping: listed, by: \.finding.rule)
@@ -105,7 +119,7 @@ public struct AuditHTMLReport: Sendable {
     }
 
     /// Listed findings per rule and severity, and those not listed, each rule linking to its section.
-    private func rulesTable(_ listed: [Listed]) -> String {
+    private func rulesTable(_ listed: [Listed], linked: Bool = true) -> String {
         let omitted = run.documents.reduce(into: [AuditRule: Int]()) { sum, document in
             sum.merge(document.report?.omitted ?? [:], uniquingKeysWith: +)
         }
@@ -114,7 +128,7 @@ public struct AuditHTMLReport: Sendable {
         var out = "<h2>Findings by rule and severity</h2>\n<table class=\"rules\">\n<thead><tr><th>rule</th>"
         out += AuditSeverity.allCases.reversed().map { "<th>\($0.rawValue)</th>" }.joined() + "<th>not listed</th></tr></thead>\n<tbody>\n"
         for rule in rules {
-            out += "<tr><td><a href=\"#\(Self.anchor(rule))\">\(rule.rawValue)</a></td>"
+            out += linked ? "<tr><td><a href=\"#\(Self.anchor(rule))\">\(rule.rawValue)</a></td>" : "<tr><td>\(rule.rawValue)</td>"
             for severity in AuditSeverity.allCases.reversed() {
                 out += "<td>\(listed.filter { $0.finding.rule == rule && $0.finding.severity == severity }.count)</td>"
             }
@@ -123,15 +137,62 @@ public struct AuditHTMLReport: Sendable {
         return out + "</tbody>\n</table>\n"
     }
 
+    /// The page's opening over several languages: a row per language, a column per size audited,
+    /// each cell the errors and warnings listed that hold at that size in that language (summed
+    /// over the documents), linked to them in the language's section.
+    private func languageGrid(_ listed: [Listed], languages: [String]) -> String {
+        let categories = run.documents.lazy.compactMap(\.report).first?.categories ?? []
+        var out = "<h2>Languages × sizes</h2>\n<p class=\"muted\">Each cell: errors / warnings found at that size in that language.</p>\n"
+        out += "<table class=\"grid\">\n<thead><tr><th>language</th>"
+        out += categories.map { "<th>\($0.displayName)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for language in languages {
+            out += "<tr><th scope=\"row\"><a href=\"#\(Self.anchor(language: language))\">\(HTMLPage.escaped(language))</a></th>"
+            for category in categories {
+                let here = listed.filter { $0.finding.language == language && $0.finding.categories.contains(category) }
+                let (errors, warnings) = (here.filter { $0.finding.severity == .error }.count, here.filter { $0.finding.severity == .warning }.count)
+                let words = "\(HTMLPage.escaped(language)) at \(category.longName): \(Self.counted(errors, "error")), \(Self.counted(warnings, "warning"))"
+                let cell = "\(errors) / \(warnings)"
+                let style = errors > 0 ? " class=\"bad\"" : warnings > 0 ? " class=\"warn\"" : ""
+                out += here.isEmpty ? "<td title=\"\(words)\">\(cell)</td>"
+                    : "<td\(style)><a href=\"#\(Self.anchor(language: language, category))\" title=\"\(words)\">\(cell)</a></td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    /// One language's findings: for each size, links to those that hold there (the grid's cells
+    /// lead here), then the findings by rule.
+    private func languageSection(_ language: String, _ listed: [Listed]) -> String {
+        var out = "<section id=\"\(Self.anchor(language: language))\">\n<h2>\(HTMLPage.escaped(language)) "
+            + "<span class=\"muted\">\(Self.counted(listed.count, "finding"))</span></h2>\n"
+        let categories = run.documents.lazy.compactMap(\.report).first?.categories ?? []
+        for category in categories {
+            let here = listed.filter { $0.finding.categories.contains(category) }
+            guard !here.isEmpty else { continue }
+            out += "<p id=\"\(Self.anchor(language: language, category))\" class=\"at-size\"><strong>\(category.displayName)</strong>: "
+            out += here.map { "<a href=\"#\(Self.anchor($0))\">\(HTMLPage.escaped("\($0.finding.rule.rawValue), \($0.finding.elementText)"))</a>" }
+                .joined(separator: " · ") + "</p>\n"
+        }
+        let byRule = Dictionary(grouping: listed, by: \.finding.rule)
+        let rules = byRule.keys.sorted { a, b in
+            let (worstA, worstB) = (byRule[a]!.map(\.finding.severity).max()!, byRule[b]!.map(\.finding.severity).max()!)
+            return worstA != worstB ? worstA > worstB : a < b
+        }
+        for rule in rules { out += section(rule, byRule[rule]!, id: Self.anchor(language: language) + "-" + Self.anchor(rule), heading: "h3") }
+        return out + "</section>\n"
+    }
+
     /// A rule's findings, by severity, the worst first.
-    private func section(_ rule: AuditRule, _ listed: [Listed]) -> String {
-        var out = "<section id=\"\(Self.anchor(rule))\">\n<h2>\(rule.rawValue) <span class=\"muted\">\(listed.count) finding"
-            + "\(listed.count == 1 ? "" : "s")</span></h2>\n"
+    private func section(_ rule: AuditRule, _ listed: [Listed], id: String? = nil, heading: String = "h2") -> String {
+        let sub = heading == "h2" ? "h3" : "h4"
+        var out = "<section id=\"\(id ?? Self.anchor(rule))\">\n<\(heading)>\(rule.rawValue) <span class=\"muted\">\(listed.count) finding"
+            + "\(listed.count == 1 ? "" : "s")</span></\(heading)>\n"
         out += "<p>\(HTMLPage.escaped(rule.summary)) <a href=\"\(HTMLPage.escaped(rule.helpURI))\">About it</a></p>\n"
         for severity in AuditSeverity.allCases.reversed() {
             let group = listed.filter { $0.finding.severity == severity }
             guard !group.isEmpty else { continue }
-            out += "<h3 class=\"\(Self.severityClass(severity))\">\(severity.rawValue) · \(group.count)</h3>\n<div class=\"findings\">\n"
+            out += "<\(sub) class=\"\(Self.severityClass(severity))\">\(severity.rawValue) · \(group.count)</\(sub)>\n<div class=\"findings\">\n"
             for entry in group { out += finding(entry) }
             out += "</div>\n"
         }
@@ -151,7 +212,8 @@ public struct AuditHTMLReport: Sendable {
         var place = path
         if let line = finding.source?.line { place += ":\(line)" + (finding.source?.column.map { ":\($0)" } ?? "") }
         let size = "\(finding.category.displayName), \(Auditor.points(finding.width)) pt"
-        var out = "<article class=\"finding\">\n"
+        // Named only over several languages, where the grid links to it.
+        var out = finding.language == nil ? "<article class=\"finding\">\n" : "<article class=\"finding\" id=\"\(Self.anchor(entry))\">\n"
         if let screen = entry.screen {
             let alt = "\(finding.elementText) of \(path) at \(size)"
                 + (screen.isOutlined ? ", outlined in \(Self.colorName(finding.severity)) and labelled \(finding.rule.rawValue)" : "")
@@ -161,7 +223,7 @@ public struct AuditHTMLReport: Sendable {
         out += "<div>\n<p class=\"place\"><code>\(HTMLPage.escaped(place))</code>"
         if let jsonPath = finding.source?.jsonPath { out += " <code class=\"muted\">\(HTMLPage.escaped(jsonPath))</code>" }
         out += "</p>\n<p><strong>\(HTMLPage.escaped(finding.elementText))</strong> at \(HTMLPage.escaped(size)): "
-            + "\(HTMLPage.escaped(finding.message))</p>\n"
+            + "\(HTMLPage.escaped(finding.messageNamingText))</p>\n"
         if let screen = entry.screen, !screen.isOutlined {
             out += "<p class=\"muted\">The element is not on this size's layout; the screen shows the page's top.</p>\n"
         }
@@ -201,6 +263,16 @@ public struct AuditHTMLReport: Sendable {
 
     static func anchor(_ rule: AuditRule) -> String { "rule-\(rule.rawValue)" }
 
+    /// `lang-pt-BR`, `lang-de-ax3`: a language's section, and where its findings at a size are
+    /// listed (a tag's letters, digits and hyphens are kept; anything else is a hyphen).
+    static func anchor(language: String, _ category: ContentSizeCategory? = nil) -> String {
+        let tag = String(language.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
+        return "lang-\(tag)" + (category.map { "-\($0.shortName)" } ?? "")
+    }
+
+    /// `finding-0-3`: a listed finding, by its document and place in the report.
+    static func anchor(_ entry: Listed) -> String { "finding-\(entry.document)-\(entry.position)" }
+
     /// `1 size`, `12 sizes`.
     static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
@@ -236,6 +308,8 @@ public struct AuditHTMLReport: Sendable {
         .strip .starts { background: var(--mark); border-color: var(--mark); color: #fff; font-weight: 700; }
         .strip .holds { background: color-mix(in srgb, var(--mark) 30%, transparent); border-color: var(--mark); }
         .strip .skipped { border-style: dashed; color: var(--muted); text-decoration: line-through; }
+        .grid td, .grid th { text-align: center; } .grid td.bad a { color: var(--bad); } .grid td.warn a { color: var(--warn); }
+        .at-size { font-size: .9em; }
         .strip .hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); border: 0; padding: 0; min-width: 0; }
         """
 }

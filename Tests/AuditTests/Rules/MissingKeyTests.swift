@@ -1,0 +1,26 @@
+import Audit
+import Reflow
+import Testing
+import TextMetrics
+
+/// `missing-key` (error): a key no catalog has; the screen shows the key itself, as iOS does.
+@Suite struct MissingKeyTests {
+    @Test func aKeyInNoCatalogIsAnErrorOncePerLanguage() throws {
+        let report = try CatalogAudit.audit(CatalogAudit.screen([CatalogAudit.cell("settings.nowhere")]), in: "de")
+        let findings = AuditTests.findings(report, .missingKey)
+        try #require(findings.count == 1, "\(findings.map(\.message))")
+        #expect(findings[0].severity == .error && findings[0].language == "de")
+        #expect(findings[0].message.hasPrefix("key 'settings.nowhere' is in no catalog (table Localizable): "
+                                              + "the screen shows the key itself, as iOS does"))
+        #expect(report.fails(at: .error))
+        // Not reported as untranslated as well.
+        #expect(AuditTests.findings(report, .untranslated).isEmpty)
+    }
+
+    @Test func aKeyTheCatalogHasIsNotMissingInAnyLanguage() throws {
+        for language in ["de", "fr", "pseudo-accented"] {
+            let report = try CatalogAudit.audit(CatalogAudit.screen([CatalogAudit.cell("greeting")]), in: language, categories: [.large])
+            #expect(AuditTests.findings(report, .missingKey).isEmpty, "\(language)")
+        }
+    }
+}
