@@ -1,0 +1,83 @@
+import Foundation
+import Readers
+import Reflow
+import ReflowKit
+import TestSupport
+import Testing
+
+/// The corpus's screens, written after real apps' views and naming their catalogs' real keys, in
+/// every language their catalogs have and in the four pseudolanguages: every text resolves (no
+/// screen error), only `missing-key.json`'s deliberately missing key shows a key, and what is
+/// shown is the catalog's string in that language or a fallback the origin names.
+@Suite struct RealScreenLanguagesTests {
+    static let corpus = Fixtures.repository.appendingPathComponent("Tests/Corpus/strings")
+
+    static let screens: [String] = ["Dimillian--IceCubesApp", "Whisky-App--Whisky"].flatMap { app in
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(app).path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted().map { "\(app)/\($0)" }
+    }
+
+    /// Every text of every cell, header, footer and badge of `input`, with its origin.
+    static func texts(_ input: LayoutInput) throws -> [(text: String, origin: TextOrigin?)] {
+        var found: [(text: String, origin: TextOrigin?)] = []
+        for (index, section) in input.content.sections.enumerated() {
+            var cells = try (0..<section.cellCount).compactMap { try input.content.cell(at: IndexPath(item: $0, section: index)) }
+            cells += section.supplementary.keys.sorted().compactMap { section.supplementary[$0] }
+            for cell in cells + cells.flatMap({ $0.supplementary.values }) {
+                found += cell.texts.map { (text: $0.text.string, origin: $0.origin) }
+            }
+        }
+        return found
+    }
+
+    @Test func theCorpusHasScreensOfBothApps() {
+        #expect(Self.screens.count >= 7, "\(Self.screens)")
+    }
+
+    @Test(arguments: screens)
+    func everyLanguageAndPseudolanguageResolvesEveryKey(screen: String) throws {
+        let path = Self.corpus.appendingPathComponent(screen).path
+        let localized = try DocumentReader().localized(at: path)
+        let languages = localized.tables.languages
+        #expect(languages.count >= 19, "\(screen): \(languages.count) languages")
+        let catalog = try #require(localized.tables.catalogs["Localizable"])
+        for language in languages + PseudoLanguage.allCases.map(\.rawValue) {
+            let texts = try Self.texts(try localized.input(in: language))
+            let origins: [TextOrigin] = texts.compactMap { $0.origin }
+            #expect(!origins.isEmpty)
+            let missing = origins.filter { $0.isMissing }.map { $0.key }
+            if screen.hasSuffix("missing-key.json") {
+                #expect(missing == ["quoted your post"], "\(language): \(missing)")
+            } else {
+                #expect(missing.isEmpty, "\(screen) in \(language): \(missing)")
+            }
+            for origin in origins where !origin.isMissing {
+                #expect(origin.language == language)
+                let shown = try #require(origin.shownLanguage)
+                // The shown language is the asked one, a parent of it, or the source.
+                #expect(shown == language || language.hasPrefix(shown + "-") || shown == catalog.sourceLanguage,
+                        "\(origin.key): \(language) shown as \(shown)")
+            }
+        }
+    }
+
+    /// A German string the catalog has is what the German layout shows (checked against the file
+    /// as JSON, without the reader).
+    @Test func theGermanSettingsShowTheCatalogsGermanStrings() throws {
+        let folder = Self.corpus.appendingPathComponent("Dimillian--IceCubesApp")
+        let raw = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("Localizable.xcstrings")))
+            as? [String: Any])
+        let strings = try #require(raw["strings"] as? [String: [String: Any]])
+        let input = try DocumentReader().localized(at: folder.appendingPathComponent("settings.json").path).input(in: "de")
+        var compared = 0
+        for (text, origin) in try Self.texts(input) {
+            guard let origin, origin.shownLanguage == "de", origin.forms.isEmpty,
+                  let localizations = strings[origin.key]?["localizations"] as? [String: Any],
+                  let german = localizations["de"] as? [String: Any], let unit = german["stringUnit"] as? [String: Any],
+                  let value = unit["value"] as? String, !value.contains("%") else { continue }
+            #expect(text == value, "\(origin.key)")
+            compared += 1
+        }
+        #expect(compared >= 20, "only \(compared) plain German strings compared")
+    }
+}
