@@ -65,7 +65,11 @@ public enum LanguageMatrixSheet {
         var y = margin
         var headingLayout: TextLayout?
         if let heading {
-            let layout = try typesetter.layout(StyledText(heading), style: .largeTitle, category: .large, width: totalWidth - 2 * margin)
+            // A matrix is often one column wide: a heading that does not fit one line is set smaller.
+            var layout = try typesetter.layout(StyledText(heading), style: .largeTitle, category: .large, width: totalWidth - 2 * margin)
+            if layout.lines.count > 1 {
+                layout = try typesetter.layout(StyledText(heading), style: .title2, category: .large, width: totalWidth - 2 * margin)
+            }
             headingLayout = layout
             y += layout.height + 20
         }

@@ -117,11 +117,12 @@ import TestSupport
         }
     }
 
-    /// A row is labelled with the tag and the language's English name; a pseudolanguage with what
-    /// it does. The file name's languages: the tag, all, or the tags joined by +.
+    /// A row is labelled with the tag and the language's names, in English and its own; a
+    /// pseudolanguage with what it does. The file name's languages: the tag, all, or the tags joined by +.
     @Test func rowsAreLabelledWithTheTagAndTheName() throws {
-        #expect(LanguageMatrixPreview.name(of: "de") == "German")
-        #expect(LanguageMatrixPreview.name(of: "he") == "Hebrew")
+        #expect(LanguageMatrixPreview.name(of: "de") == "German · Deutsch")
+        #expect(LanguageMatrixPreview.name(of: "he") == "Hebrew · עברית")
+        #expect(LanguageMatrixPreview.name(of: "en") == "English")
         #expect(LanguageMatrixPreview.name(of: "pt-BR").hasPrefix("Portuguese"))
         #expect(LanguageMatrixPreview.name(of: "pseudo-rtl") == "pseudo: right to left")
         #expect(LanguageMatrixPreview.fileNamePart(try LanguageChoice(parsing: "de")) == "de")
@@ -130,7 +131,7 @@ import TestSupport
         try Self.withScreen { path in
             let rows = try Self.matrix(path, languages: ["ja", "pseudo-bounded"], categories: [.large]).rows(jobs: 2).rows
             #expect(rows.map(\.title) == ["ja", "pseudo-bounded"])
-            #expect(rows.map(\.subtitle) == ["Japanese", "pseudo: bounded"])
+            #expect(rows.map(\.subtitle) == ["Japanese · 日本語", "pseudo: bounded"])
         }
     }
 }

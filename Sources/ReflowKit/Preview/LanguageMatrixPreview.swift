@@ -105,8 +105,9 @@ public struct LanguageMatrixPreview: Sendable {
         LanguageMatrixSheet.minimumSize(rows: languages.count, columns: categories.count, cell: viewport)
     }
 
-    /// A row's second label: the language's English name ("German", "Portuguese (Brazil)"), a
-    /// pseudolanguage's transform, or what a row without a language shows.
+    /// A row's second label: the language's English name and, where it differs, its own
+    /// ("German · Deutsch", "Hebrew · עברית"), a pseudolanguage's transform, or what a row
+    /// without a language shows.
     public static func name(of tag: String?) -> String {
         guard let tag else { return "the document's own language" }
         if let pseudo = PseudoLanguage(tag: tag) {
@@ -118,7 +119,11 @@ public struct LanguageMatrixPreview: Sendable {
             }
         }
         // Foundation's names come from ICU's CLDR data; a tag it has no name for shows as itself.
-        return Locale(identifier: "en").localizedString(forIdentifier: tag) ?? tag
+        let english = Locale(identifier: "en").localizedString(forIdentifier: tag) ?? tag
+        guard let own = Locale(identifier: tag).localizedString(forIdentifier: tag), !own.isEmpty, own != english, own != tag else {
+            return english
+        }
+        return "\(english) · \(own)"
     }
 
     /// The file-name part for the languages `choice` names: the tag for one (`de`), `all`, or the
