@@ -25,6 +25,12 @@ struct CheckCommand: ParsableCommand {
             verdicts a run over all of them gives. --record writes inside the goldens folder only: a symbolic link at a golden's \
             name (or where a subfolder of goldens goes) is never followed.
 
+            --lang (a tag, a list de,fr or all: every language of a screen's catalogs) checks each document in each language \
+            against goldens of that language, STEM-LANG-CATEGORY.json (welcome-de-l.json); without --lang the goldens keep \
+            their names. A run over languages prints a grid of languages × sizes, each cell the number of elements that moved \
+            there (· none), then the verdicts grouped by language; a language whose goldens were never recorded is named with \
+            the command that records them. --shard splits documents × languages; --jobs changes nothing printed.
+
             --report PATH.html writes a report whether the check passes or not: one HTML file with its pictures inline (data: \
             URIs), which a browser opens with no server. It has a summary (documents checked, passed and changed, the sizes \
             that changed, the fonts the goldens recorded against today's), then per changed size three pictures side by side: \
@@ -92,26 +98,36 @@ struct CheckCommand: ParsableCommand {
         let library = try reading.fonts.library()
         var check = GoldenCheck(goldens: goldens, categories: categories, width: width, fontsDirectory: library.directory)
         (check.tolerance, check.reader) = (tolerance, reading.input.reader)
-        let jobs = try check.jobs(for: set, shard: documents.shard)
-        documents.sayIfNoShare(jobs.count, found: set.documents.count)
+        let choice = reading.text.language
+        let reader = reading.reader
+        // With --lang, a job per document and language, goldens named after both; without it,
+        // the jobs and names of a check as it always was.
+        let matrix = choice.map { choice in
+            LanguageMatrix(paths: set.paths, choice: choice) { try reader.localized(at: $0).languages(choice) }
+        }
+        let byLanguage = matrix?.namesLanguages == true
+        let jobs = try matrix.map { try check.jobs(for: set, matrix: $0, shard: documents.shard) }
+            ?? check.jobs(for: set, shard: documents.shard)
+        documents.sayIfNoShare(jobs.count, found: matrix?.units.count ?? set.documents.count)
         let reportFile = try report.map { try OutputFile(path: $0, protecting: set.paths) }
         let outputs = record ? try jobs.map { try $0.store.outputs(for: categories, protecting: [$0.document.path]) } : nil
 
-        let (reader, given, labels) = (reading.reader, try reading.text.settings(), maxCells)
+        let (given, labels) = (try reading.text.settings(), maxCells)
         let budget = CheckReport.PictureBudget(limit: reportSizes)
-        let tally = Locked(Tally(report: CheckReport(goldens: goldens, categories: categories, width: width, tolerance: tolerance,
-                                                     budget: budget),
-                                 record: record))
+        var report = CheckReport(goldens: goldens, categories: categories, width: width, tolerance: tolerance, budget: budget)
+        if byLanguage { report.languages = CheckReport.LanguageGrid(categories: categories) }
+        let tally = Locked(Tally(report: report, record: record))
         let progress = reading.progress(record ? "recording" : "checking")
         // A run that names one document says what a check of one document always said; any other
         // run (a shard too) says a verdict per document and a total.
-        let single = set.documents.count == 1 && documents.shard == nil
+        let single = set.documents.count == 1 && documents.shard == nil && jobs.count == 1
         let fontsDirectory = library.directory
         let paint: @Sendable () throws -> CheckReport.Painter = {
             try CheckReport.Painter(fonts: try FontLibrary.opening(directory: fontsDirectory), budget: budget, labels: labels)
         }
-        let read: @Sendable (String) throws -> GoldenCheck.Reading = { path in
-            let input = try reader.layoutInput(at: path)
+        let read: @Sendable (GoldenCheck.Job) throws -> GoldenCheck.Reading = { job in
+            let path = job.document.path
+            let input = try job.language.map { try reader.localized(at: path).input(in: $0) } ?? reader.layoutInput(at: path)
             return GoldenCheck.Reading(input: input, settings: try given.over(input.documentSettings).validated(),
                                        warnings: input.warnings(path: path))
         }
@@ -121,7 +137,8 @@ struct CheckCommand: ParsableCommand {
         progress.finish()
 
         let done = tally.withLock { $0 }
-        if !single { try done.sayTotal(documents: jobs.count, found: set.documents.count, shard: documents.shard) }
+        if !record, let grid = done.report.languages { try Console.write(grid.text() + "\n" + done.held) }
+        if !single { try done.sayTotal(jobs, found: matrix?.units.count ?? set.documents.count, shard: documents.shard) }
         if let reportFile { try reportFile.write(Array(done.report.html().utf8)) }
         if single, let failure = done.failures.first { throw failure.error }
         if let failure = done.failure(single: single) {
@@ -140,42 +157,64 @@ struct CheckCommand: ParsableCommand {
         var failures: [(name: String, error: any Error)] = []
         /// The mismatch clause of the only document (the error line of a one-document run).
         var mismatch: String?
+        /// A check over languages holds its verdicts, under a line per language, to print them
+        /// below the languages × sizes grid once every one is known.
+        var held = ""
+        var language: String??
+
+        /// Writes `text` to stdout, or holds it in a check over languages.
+        mutating func write(_ text: String) throws {
+            if report.languages != nil, !record { held += text } else { try Console.write(text) }
+        }
 
         /// Says what became of one document: its warnings and notes on stderr, its verdict on
         /// stdout; adds it to the report.
         mutating func say(_ result: GoldenCheck.Result, single: Bool, maxCells: Int, goldens: String) throws {
             result.warnings.forEach(Console.warning)
+            if report.languages != nil, !record, language != .some(result.job.language) {
+                language = .some(result.job.language)
+                held += "\(held.isEmpty ? "" : "\n")in \(TerminalText.escaped(result.job.language ?? "each document's own language")):\n"
+            }
             switch result.outcome {
             case .recorded(let notes):
                 notes.forEach(Console.warning)
                 Console.info("recorded \(report.categories.count) golden layout(s) of \(result.name) in \(goldens)")
                 passed.append(result.name)
             case .checked(let verdict, let section):
-                try Console.write(verdict.text(document: result.name, maxCells: maxCells))
+                try write(verdict.text(document: result.name, maxCells: maxCells))
                 report.add(result.name, verdict: verdict, section: section)
+                report.languages?.add(language: result.job.language, verdict: verdict)
                 if verdict.passed { passed.append(result.name) } else { changed.append(result.name) }
                 mismatch = verdict.mismatch
             case .failed(let error):
                 failures.append((result.name, error))
                 report.add(result.name, failure: commandLineMessage(error))
+                report.languages?.addFailure(language: result.job.language)
                 // A run over one document ends with its error, as a run that fails does (`run`).
                 guard !single else { return }
                 let message = "\(result.name): \(commandLineMessage(error))"
-                if record { Console.error(message) } else { try Console.write(TerminalText.escaped("check error: \(message)") + "\n") }
+                if record { Console.error(message) } else { try write(TerminalText.escaped("check error: \(message)") + "\n") }
             }
         }
 
         /// The total line of a run over several documents (or a shard): on stdout for a check,
-        /// on stderr for a recording.
-        func sayTotal(documents: Int, found: Int, shard: Shard?) throws {
+        /// on stderr for a recording. A run over languages counts documents in languages
+        /// ("2 documents in 3 languages (6 in all)").
+        func sayTotal(_ jobs: [GoldenCheck.Job], found: Int, shard: Shard?) throws {
             let share = shard.map { " (shard \($0) of the \(found) found)" } ?? ""
+            var documents = CheckReport.count(jobs.count, "document")
+            if report.languages != nil {
+                let (paths, languages) = (Set(jobs.map(\.document.path)).count, Set(jobs.map(\.language)).count)
+                documents = "\(CheckReport.count(paths, "document")) in \(CheckReport.count(languages, "language")) (\(jobs.count) in all)"
+            }
             if record {
-                Console.info("recorded the goldens of \(passed.count) of \(CheckReport.count(documents, "document"))\(share)")
+                let of = report.languages == nil ? documents : "\(jobs.count) (\(documents.prefix { $0 != "(" }.dropLast()))"
+                Console.info("recorded the goldens of \(passed.count) of \(of)\(share)")
                 return
             }
             var counts = ["\(passed.count) passed", "\(changed.count) changed"]
             if !failures.isEmpty { counts.append("\(failures.count) could not be checked") }
-            try Console.write("checked \(CheckReport.count(documents, "document"))\(share) at "
+            try Console.write("checked \(documents)\(share) at "
                 + "\(CheckReport.count(report.categories.count, "size")): \(counts.joined(separator: ", "))\n")
         }
 

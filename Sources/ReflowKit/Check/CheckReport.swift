@@ -23,6 +23,8 @@ public struct CheckReport: Sendable {
     public private(set) var entries: [Entry] = []
     /// How many changed sizes the report draws, spent in the run's order.
     public let budget: PictureBudget
+    /// A run over languages: what moved per language and size, shown above the documents.
+    public var languages: LanguageGrid?
 
     public init(goldens: String, categories: [ContentSizeCategory], width: Double, tolerance: Double,
                 budget: PictureBudget = PictureBudget()) {
@@ -144,6 +146,7 @@ public struct CheckReport: Sendable {
             ? "<span class=\"good\">every document matches its goldens</span>.</p>\n"
             : "\(counts.passed) passed, <span class=\"bad\">\(counts.changed) changed</span>"
                 + (counts.failed > 0 ? ", <span class=\"bad\">\(counts.failed) could not be checked</span>" : "") + ".</p>\n")
+        if let languages { page.append(languages.html()) }
         page.append(documentTable())
         page.append(fontTable())
         for (index, entry) in entries.enumerated() {
@@ -231,6 +234,8 @@ public struct CheckReport: Sendable {
         .key.added { border: 2px solid \(ChangeMarks.Palette.added.hexString); }
         .key.shifted { background: \(ChangeMarks.Palette.shifted.hexString); opacity: \(JSONText.number((Double(ChangeMarks.Palette.shifted.alpha) / 2.55).rounded() / 100)); }
         figure img { background: #fff; }
+        .languages td { text-align: center; font-variant-numeric: tabular-nums; }
+        .languages td:first-child { text-align: left; }
         """
 }
 

@@ -13,8 +13,8 @@ import TextMetrics
 /// let set = try DocumentSet(["docs"], excluding: ["goldens"])
 /// let check = GoldenCheck(goldens: "goldens", categories: ContentSizeCategory.allCases, width: 390,
 ///                         fontsDirectory: try FontLibrary().directory)
-/// try check.run(try check.jobs(for: set), workers: 2, read: { path in
-///     GoldenCheck.Reading(input: try DocumentReader().layoutInput(at: path))
+/// try check.run(try check.jobs(for: set), workers: 2, read: { job in
+///     GoldenCheck.Reading(input: try DocumentReader().layoutInput(at: job.document.path))
 /// }, deliver: { result in print(result.name, result.outcome) })
 /// ```
 public struct GoldenCheck: Sendable {
@@ -35,14 +35,19 @@ public struct GoldenCheck: Sendable {
         (self.goldens, self.categories, self.width, self.fontsDirectory) = (goldens, categories, width, fontsDirectory)
     }
 
-    /// One document of a run, and its goldens.
+    /// One document of a run in one language, and its goldens.
     public struct Job: Sendable {
         public let document: DocumentSet.Document
         public let store: GoldenStore
+        /// The language it is laid out in (`--lang`, as given: `de`, `pt-BR`, `pseudo-double`);
+        /// nil: the document's own, and goldens named as they were before languages.
+        public var language: String? = nil
         /// The document as the run names it: a file named itself by its file name (`welcome.md`),
-        /// a document found in a folder by its path (`docs/guides/setup.md`).
+        /// a document found in a folder by its path (`docs/guides/setup.md`); then the language in
+        /// parentheses (`welcome.json (de)`) when it has one.
         public var name: String {
-            document.relativePath == nil ? FilePath(document.path).lastComponent?.string ?? document.path : document.path
+            let name = document.relativePath == nil ? FilePath(document.path).lastComponent?.string ?? document.path : document.path
+            return language.map { "\(name) (\($0))" } ?? name
         }
     }
 
@@ -93,12 +98,12 @@ public struct GoldenCheck: Sendable {
     /// - Parameters:
     ///   - painter: makes a report painter for each worker thread; a changed document's section
     ///     is drawn on the thread that checked it (nil: no report).
-    ///   - read: reads a document, on a worker thread.
+    ///   - read: reads a job's document in its language, on a worker thread.
     ///   - progress: the fraction done: of the sizes of the only document, or of the documents.
     /// - Throws: only what `deliver` or `painter` throws; a document's own errors are its result.
     public func run(_ jobs: [Job], recordingTo outputs: [[GoldenStore.Output]]? = nil, workers: Int,
                     painter: (@Sendable () throws -> CheckReport.Painter)? = nil,
-                    read: @escaping @Sendable (String) throws -> Reading,
+                    read: @escaping @Sendable (Job) throws -> Reading,
                     deliver: @Sendable (Result) throws -> Void,
                     progress: (@Sendable (Double) -> Void)? = nil) throws {
         precondition(outputs.map { $0.count == jobs.count } ?? true, "one list of outputs per job")
@@ -115,17 +120,22 @@ public struct GoldenCheck: Sendable {
 
     /// The result of one job; every error of the document's own is caught into it.
     private func result(of job: Job, outputs: [GoldenStore.Output]?, painter: CheckReport.Painter?,
-                        read: @Sendable (String) throws -> Reading, progress: (@Sendable (Double) -> Void)?) -> Result {
+                        read: @Sendable (Job) throws -> Reading, progress: (@Sendable (Double) -> Void)?) -> Result {
         var warnings: [String] = []
         do {
-            let reading = try read(job.document.path)
+            let reading = try read(job)
             warnings = reading.warnings
             let layouts = try GoldenStore.layouts(of: reading.input, categories: categories, width: width, settings: reading.settings,
                                                   fontsDirectory: fontsDirectory, progress: progress ?? { _ in })
             if let outputs {
                 return Result(job: job, warnings: warnings, outcome: .recorded(notes: try job.store.record(layouts, to: outputs)))
             }
-            let verdict = try job.store.compare(layouts, categories: categories, reader: reader, tolerance: tolerance)
+            let verdict: GoldenStore.Verdict
+            do {
+                verdict = try job.store.compare(layouts, categories: categories, reader: reader, tolerance: tolerance)
+            } catch GoldenStore.Problem.missingGoldens(let missing, _, _) where job.language != nil && missing.count == categories.count {
+                throw MissingLanguage(job: job, command: recordCommand(for: job))
+            }
             let section = verdict.passed ? nil : painter?.section(job.name, verdict: verdict)
             return Result(job: job, warnings: warnings, outcome: .checked(verdict, section: section))
         } catch {

@@ -42,7 +42,7 @@ public struct GoldenStore: Sendable {
         }
     }
 
-    private init(folder: String, prefix: String) { (self.folder, self.prefix) = (folder, prefix) }
+    init(folder: String, prefix: String) { (self.folder, self.prefix) = (folder, prefix) }
 
     /// The goldens of each of `documents` in `folder`, checked before any work to be distinct.
     /// - Throws: `Problem.sharedGoldens` naming the first two documents whose goldens would have
