@@ -80,4 +80,33 @@ import Testing
         }
         #expect(compared >= 20, "only \(compared) plain German strings compared")
     }
+
+    /// DuckDuckGo iOS's `.lproj` folders (`.strings` and `.stringsdict`): Russian and Polish plural
+    /// forms chosen by CLDR's rules, the `%1#@count@` token (a position without its '$', as the
+    /// app ships it), and English forms that print the variable with `%d` beside `%2$@`.
+    @Test func duckDuckGosStringsdictPluralsResolveInEveryLanguage() throws {
+        let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
+                                                 appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Self.corpus.appendingPathComponent("duckduckgo--iOS")
+        for language in try FileManager.default.contentsOfDirectory(atPath: source.path) where language.hasSuffix(".lproj") {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(language), to: folder.appendingPathComponent(language))
+        }
+        let group = #"{"axis": "vertical", "size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}}]}"#
+        let screen = #"{"strings": ["."], "sections": [{"group": \#(group), "cells": ["#
+            + #"{"text": {"key": "dax.onboarding.browsing.multiple.trackers", "args": [5, "Google", "Facebook"]}},"#
+            + #"{"text": {"key": "privacy.protection.major.trackers.found", "args": [21]}}]}]}"#
+        let path = folder.appendingPathComponent("screen.json").path
+        try Data(screen.utf8).write(to: URL(fileURLWithPath: path))
+        let localized = try DocumentReader().localized(at: path)
+        #expect(localized.tables.languages == ["en", "de", "pl", "ru"])
+        func texts(_ language: String) throws -> [String] { try Self.texts(try localized.input(in: language)).map(\.text) }
+        let russian = try texts("ru")
+        #expect(russian[0].hasPrefix("*Google, Facebook* и еще *5 сервисов*"), "5 is many in Russian: \(russian[0])")
+        #expect(russian[1] == "Обнаружен 21 крупный трекер", "21 is one in Russian")
+        let english = try texts("en")
+        #expect(english[0].hasPrefix("*Google, Facebook* and *5 others*"), "\(english[0])")
+        #expect(english[1] == "21 Major Trackers Found")
+        #expect(try texts("pl")[1] == "Znaleziono 21 głównych skryptów śledzących", "21 is many in Polish")
+    }
 }

@@ -95,12 +95,17 @@ enum FormatSpecifierScanner {
         var position: Int?
         // A position is digits followed by '$'; otherwise the digits are a width (read again below).
         let afterPercent = i
-        if let n = try number(), byte(i) == UInt8(ascii: "$") {
+        let digits = try number()
+        if let n = digits, byte(i) == UInt8(ascii: "$") {
             guard n > 0 else {
                 throw FormatStringError(offset: start, message: "'\(text(i + 1))' at byte \(start) names argument 0; arguments are numbered from 1.")
             }
             position = n
             i += 1
+        } else if let n = digits, n > 0, byte(i) == UInt8(ascii: "#"), byte(i + 1) == UInt8(ascii: "@") {
+            // `%1#@count@`, a token's position without its '$', as DuckDuckGo's .stringsdict
+            // files write it and Foundation reads it: the digits are the position.
+            position = n
         } else {
             i = afterPercent
         }

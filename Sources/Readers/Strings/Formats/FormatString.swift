@@ -43,7 +43,7 @@ public struct FormatString: Sendable, Equatable {
             if kinds[n] == nil || s.kind.isSubstitution == false { kinds[n] = s.kind }
         }
         // The parser saw to it that positions run from 1 without a gap (but for an expanded
-        // string, `requiringEveryArgument: false`: its arguments in order).
+        // string, `asWritten: false`: its arguments in order).
         return kinds.keys.sorted().map { kinds[$0]! }
     }
 
@@ -58,11 +58,13 @@ public struct FormatString: Sendable, Equatable {
     ///   read, more than ``maximumSpecifiers`` specifiers, positions with a gap or two kinds, or
     ///   positional and ordered specifiers mixed.
     /// - Complexity: O(n) in the string's UTF-8 length.
-    /// - Parameter requiringEveryArgument: whether every argument up to the largest position must be
-    ///   read (a string as written must, or Foundation cannot know the skipped one's type); false
-    ///   for a catalog string with its substitutions expanded, whose plural variable's argument may
-    ///   only choose the form (`%#@followers@` reading argument 1, its forms printing `%2$@`).
-    public init(_ text: String, requiringEveryArgument: Bool = true) throws(FormatStringError) {
+    /// - Parameter asWritten: whether the string is one a catalog holds, checked as Foundation
+    ///   needs it: every argument up to the largest position read (or Foundation cannot know the
+    ///   skipped one's type), positional and ordered specifiers not mixed. False for a substitution's
+    ///   form or a string with its substitutions expanded: a plural variable's argument may only
+    ///   choose the form (`%#@followers@` reading argument 1, its forms printing `%2$@`), and a
+    ///   `.stringsdict` form may print the variable with `%d` beside positional `%2$@`.
+    public init(_ text: String, asWritten: Bool = true) throws(FormatStringError) {
         self.text = text
         let bytes = Array(text.utf8)
         var pieces: [Piece] = []
@@ -107,7 +109,7 @@ public struct FormatString: Sendable, Equatable {
                     spec.specifier.argument = next
                     next += 1
                 }
-                if let ordered = sawOrdered, let positional = sawPositional {
+                if asWritten, let ordered = sawOrdered, let positional = sawPositional {
                     throw FormatStringError(offset: max(ordered.offset, positional.offset), message: "The string mixes positional '\(positional.text)' (byte \(positional.offset)) with ordered '\(ordered.text)' (byte \(ordered.offset)): Foundation does not define which argument the ordered one takes. Number every specifier (%1$@, %2$d) or none.")
                 }
                 let n = spec.specifier.argument!
@@ -119,7 +121,7 @@ public struct FormatString: Sendable, Equatable {
             pieces.append(.specifier(spec.specifier))
         }
         if literalStart < bytes.count { pieces.append(.literal(Self.string(bytes[literalStart...]))) }
-        if requiringEveryArgument, let largest = kinds.keys.max(), kinds.count != largest {
+        if asWritten, let largest = kinds.keys.max(), kinds.count != largest {
             let missing = (1...largest).filter { kinds[$0] == nil }.map(String.init)
             let user = kinds[largest]!
             throw FormatStringError(offset: user.offset, message: "'\(user.text)' at byte \(user.offset) reads argument \(largest), but no specifier reads argument\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")): Foundation cannot know \(missing.count == 1 ? "its type" : "their types") and would read the wrong value. Use every position from 1 to \(largest).")

@@ -91,7 +91,7 @@ struct Expansion {
                                  reading argument: Int? = nil, specifier: String? = nil) throws(Problem) -> String {
         let text = argument == nil ? format : format.replacingOccurrences(of: "%arg", with: "%" + (specifier ?? "@"))
         let parsed: FormatString
-        do { parsed = try FormatString(text, requiringEveryArgument: false) } catch { throw Problem(message: error.message) }
+        do { parsed = try FormatString(text, asWritten: false) } catch { throw Problem(message: error.message) }
         var out = ""
         for piece in parsed.pieces {
             switch piece {

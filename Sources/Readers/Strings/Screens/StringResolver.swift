@@ -86,8 +86,8 @@ public struct StringResolver: Sendable {
         }
         var text = format
         do throws(FormatStringError) {
-            var parsed = try FormatString(format, requiringEveryArgument: false)
-            if let pseudo { parsed = try FormatString(pseudo.transform(parsed), requiringEveryArgument: false) }
+            var parsed = try FormatString(format, asWritten: false)
+            if let pseudo { parsed = try FormatString(pseudo.transform(parsed), asWritten: false) }
             text = try parsed.formatted(reference.arguments, language: lookupLanguage)
         } catch {
             // The screen's arguments must fit the source's string; a translation that cannot take
@@ -116,11 +116,11 @@ public struct StringResolver: Sendable {
         var sourceExpansion = Expansion(arguments: arguments, rules: rules, rulesLanguage: sourceLanguage, pass: nil, onlyOther: true)
         var translationExpansion = Expansion(arguments: arguments, rules: rules, rulesLanguage: language, pass: nil, onlyOther: true)
         guard let sourceText = try? sourceExpansion.expand(source),
-              let sourceFormat = try? FormatString(sourceText, requiringEveryArgument: false) else { return nil }
+              let sourceFormat = try? FormatString(sourceText, asWritten: false) else { return nil }
         do throws(Expansion.Problem) {
             let translationText = try translationExpansion.expand(translation)
             do throws(FormatStringError) {
-                return sourceFormat.mismatch(in: try FormatString(translationText, requiringEveryArgument: false))?.message
+                return sourceFormat.mismatch(in: try FormatString(translationText, asWritten: false))?.message
             } catch {
                 return error.message
             }
