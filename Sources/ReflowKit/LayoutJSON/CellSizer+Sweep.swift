@@ -9,7 +9,9 @@ extension CellSizer {
     ///
     /// Cache bounds for a sweep: each cell is measured once per size, so measurements and line
     /// breaks cached under (cell, width, category) are never asked for again; only shaped
-    /// paragraphs (reused by every size of a cut) and shaped words pay. A sweep's sizers keep no
+    /// paragraphs (reused by every size of a cut) and shaped words pay, and each paragraph's last
+    /// layout (`Typesetter.keepsLastLayouts`: the cells of one size that repeat a short text, a
+    /// title or a badge, have its lines broken once). A sweep's sizers keep no
     /// measurements and no laid-out texts: the caches would hold a second copy of every laid-out
     /// cell of the sizes before (50 MB of text at all twelve sizes: 1.55 GB peak with the default
     /// 65,536 entries each), and building and hashing their keys cost a 1 MB README's twelve
@@ -22,7 +24,8 @@ extension CellSizer {
     /// - Parameter content: what the sweep lays out.
     public static func forSweep(fontsDirectory directory: String, content: CollectionContent) throws -> CellSizer {
         let typesetter = try Typesetter(fonts: try FontLibrary.opening(directory: directory),
-                                        paragraphCacheLimit: paragraphCacheLimit(for: content), layoutCacheLimit: 0)
+                                        paragraphCacheLimit: paragraphCacheLimit(for: content), layoutCacheLimit: 0,
+                                        keepsLastLayouts: true)
         return CellSizer(typesetter: typesetter, cacheLimit: 0)
     }
 

@@ -23,7 +23,7 @@ public final class Typesetter {
     public let shaper: Shaper
     private let breaks: BreakOpportunities
     let itemizer: Itemizer
-    private var paragraphs: BoundedCache<ParagraphKey, ShapedParagraph>
+    private var paragraphs: BoundedCache<ParagraphKey, ParagraphEntry>
     private var layouts: BoundedCache<LayoutKey, TextLayout>
 
     /// Paragraphs shaped (paragraph-cache misses).
@@ -31,6 +31,8 @@ public final class Typesetter {
     /// Layouts computed (layout-cache misses): each one a line-breaking pass.
     public private(set) var layoutsComputed = 0
     public var layoutCacheHits: Int { layouts.hits }
+    /// Layouts answered by their paragraph's last layout (`keepsLastLayouts`).
+    public private(set) var lastLayoutHits = 0
     /// HarfBuzz shaping calls so far.
     public var shapeCalls: Int { shaper.shapeCalls }
     /// Words (segments between two UAX #14 opportunities) whose hyphenation points were looked up:
@@ -76,6 +78,40 @@ public final class Typesetter {
         let language: LanguageTag?
         let letterSpacing: Double
         let wordSpacing: Double
+
+        // Hashed by the text and its regular face (every size of a sweep looks each of its texts
+        // up again: hashing all eight face ids, the language and the spacing each time told
+        // nothing apart that these do not); equality still compares every part.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(faces.first ?? -1)
+        }
+    }
+
+    /// A shaped paragraph as the cache keeps it, with the last layout made from it when this
+    /// typesetter `keepsLastLayouts`. Mutable, so never handed out: a typesetter is one thread's.
+    final class ParagraphEntry {
+        let paragraph: ShapedParagraph
+        var last: LastLayout?
+
+        init(_ paragraph: ShapedParagraph) { self.paragraph = paragraph }
+    }
+
+    /// A layout and what it was made with besides its paragraph: with the same paragraph, the
+    /// same of these make the same layout.
+    struct LastLayout {
+        let pointSize: Double
+        let lineHeight: Double
+        let width: Double
+        let overflowWrap: LineBreaker.OverflowWrap
+        let hyphenator: ObjectIdentifier?
+        let layout: TextLayout
+
+        func matches(pointSize: Double, lineHeight: Double, width: Double, overflowWrap: LineBreaker.OverflowWrap,
+                     hyphenator: Hyphenator?) -> Bool {
+            self.pointSize == pointSize && self.lineHeight == lineHeight && self.width == width
+                && self.overflowWrap == overflowWrap && self.hyphenator == hyphenator.map(ObjectIdentifier.init)
+        }
     }
 
     struct LayoutKey: Hashable {
@@ -104,7 +140,7 @@ public final class Typesetter {
 
     public init(fonts: FontLibrary, shapingCacheLimit: Int = 131_072,
                 paragraphCacheLimit: Int = Typesetter.defaultParagraphCacheLimit, layoutCacheLimit: Int = 65_536,
-                textCacheBytes: Int = Typesetter.defaultTextCacheBytes) throws {
+                textCacheBytes: Int = Typesetter.defaultTextCacheBytes, keepsLastLayouts: Bool = false) throws {
         self.fonts = fonts
         self.shaper = Shaper(cacheLimit: shapingCacheLimit)
         self.breaks = try BreakOpportunities()
@@ -113,7 +149,16 @@ public final class Typesetter {
         self.layouts = BoundedCache(limit: max(2, layoutCacheLimit), costLimit: max(2, textCacheBytes))
         self.textCacheBytes = max(2, textCacheBytes)
         self.cachesLayouts = layoutCacheLimit > 0
+        self.keepsLastLayouts = keepsLastLayouts
     }
+
+    /// Whether each shaped paragraph kept also keeps the last layout made from it, answering the
+    /// next ask for the same paragraph, size, line height, width, overflow wrap and hyphenator
+    /// without breaking lines again. For a typesetter that keeps no layouts (a sweep's): a
+    /// screen's cells that show the same title, or the same badge, ask for the same layout one
+    /// after another at each size (a 100,000-cell grid shows some 11,000 titles), which is then
+    /// broken into lines once, with no key of its own to build, hash or keep.
+    public let keepsLastLayouts: Bool
 
     /// The bytes of text each of the caches of shaped paragraphs and of layouts keeps at most
     /// (`defaultTextCacheBytes` unless given); a measuring cache above this typesetter keeps to it too.
@@ -154,8 +199,15 @@ public final class Typesetter {
     public func layout(_ text: StyledText, faces: FaceSet, pointSize: Double, lineHeight: Double, width: Double,
                        overflowWrap: LineBreaker.OverflowWrap = .breakWord, direction: BaseDirection = .auto,
                        language: LanguageTag? = nil, hyphenator: Hyphenator? = nil, spacing: TextSpacing = .normal) -> TextLayout {
+        let entry = shapedEntry(text, faces: faces, direction: direction, language: language, spacing: spacing)
+        let paragraph = entry.paragraph
+        let lineHeight = spacing.lineHeight(leading: lineHeight, pointSize: pointSize)
+        if keepsLastLayouts, let last = entry.last,
+           last.matches(pointSize: pointSize, lineHeight: lineHeight, width: width, overflowWrap: overflowWrap, hyphenator: hyphenator) {
+            lastLayoutHits += 1
+            return last.layout
+        }
         layoutsComputed += 1
-        let paragraph = shapedParagraph(text, faces: faces, direction: direction, language: language, spacing: spacing)
         let toUnits = paragraph.unitsPerEm / pointSize
         var hyphenation: LineBreaker.Hyphenation?
         if hyphenator != nil || paragraph.hasSoftHyphens {
@@ -170,22 +222,33 @@ public final class Typesetter {
         let spans = LineBreaker.lines(of: paragraph, maxWidth: width * toUnits, overflowWrap: overflowWrap,
                                       hyphenation: hyphenation, work: &work)
         hyphenationLookups += work.hyphenationLookups
-        return TextLayout(paragraph: paragraph, spans: spans, width: width, pointSize: pointSize,
-                          lineHeight: spacing.lineHeight(leading: lineHeight, pointSize: pointSize))
+        let layout = TextLayout(paragraph: paragraph, spans: spans, width: width, pointSize: pointSize, lineHeight: lineHeight)
+        if keepsLastLayouts {
+            entry.last = LastLayout(pointSize: pointSize, lineHeight: lineHeight, width: width, overflowWrap: overflowWrap,
+                                    hyphenator: hyphenator.map(ObjectIdentifier.init), layout: layout)
+        }
+        return layout
     }
 
     /// `text` itemized and shaped in `faces`, with `spacing`'s letter and word spacing in its
     /// advances, from the cache when it was shaped before.
     public func shapedParagraph(_ text: StyledText, faces: FaceSet, direction: BaseDirection = .auto,
                                 language: LanguageTag? = nil, spacing: TextSpacing = .normal) -> ShapedParagraph {
+        shapedEntry(text, faces: faces, direction: direction, language: language, spacing: spacing).paragraph
+    }
+
+    /// `shapedParagraph(_:faces:direction:language:spacing:)`'s cache entry.
+    private func shapedEntry(_ text: StyledText, faces: FaceSet, direction: BaseDirection, language: LanguageTag?,
+                             spacing: TextSpacing) -> ParagraphEntry {
         let key = ParagraphKey(text: text, faces: faces.ids, direction: direction, language: language,
                                letterSpacing: spacing.letterSpacing, wordSpacing: spacing.wordSpacing)
-        if let paragraph = paragraphs.value(for: key) { return paragraph }
+        if let entry = paragraphs.value(for: key) { return entry }
         paragraphsShaped += 1
         let paragraph = ShapedParagraph(text: text, faces: faces, direction: direction, language: language, spacing: spacing,
                                         shaper: shaper, breaks: breaks, itemizer: itemizer)
-        paragraphs.insert(paragraph, for: key, cost: paragraph.utf8.count)
-        return paragraph
+        let entry = ParagraphEntry(paragraph)
+        paragraphs.insert(entry, for: key, cost: paragraph.utf8.count)
+        return entry
     }
 
     /// The hyphenator for `language` (English when nil), remembered per language.
