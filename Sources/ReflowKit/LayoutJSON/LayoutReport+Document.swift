@@ -39,6 +39,9 @@ extension LayoutReport {
 
             /// Appends `text`.
             public func write(_ text: String) throws { try writer.withLock { try $0.write(text) } }
+
+            /// Appends `bytes` (UTF-8).
+            public func write(_ bytes: [UInt8]) throws { try writer.withLock { try $0.write(bytes) } }
         }
 
         /// The JSON's opening, up to the layouts' array.
@@ -92,9 +95,13 @@ extension LayoutReport {
                 categories: categories, containerWidth: width, settings: settings,
                 makeSizer: { try sizers.make() },
                 produce: { environment, sizer in
-                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonText(indent: "    ", versioned: false)
+                    // `jsonText`'s bytes, written without a string per field (`appendJSON`).
+                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonBytes(indent: "    ", versioned: false)
                 },
-                deliver: { index, json in try sink.write((index > 0 ? ",\n" : "") + json) },
+                deliver: { index, json in
+                    if index > 0 { try sink.write(",\n") }
+                    try sink.write(json)
+                },
                 progress: progress)
             try sink.write(Self.tail)
         }
