@@ -13,7 +13,7 @@ struct ReflowCLI: ParsableCommand {
             accessibilityMedium work too).
             """,
         subcommands: [PreviewCommand.self, TypeTableCommand.self, LinesCommand.self, FontsCommand.self, LayoutCommand.self,
-                      ScrollCommand.self, CheckCommand.self, AuditCommand.self, HyphenateCommand.self, ServeCommand.self],
+                      ScrollCommand.self, CheckCommand.self, AuditCommand.self, MergeCommand.self, HyphenateCommand.self, ServeCommand.self],
         defaultSubcommand: PreviewCommand.self)
 
     /// Parses and runs as ArgumentParser does (bad options: a usage error, exit 64; --help), and
