@@ -354,6 +354,7 @@ struct ScreenReader {
         var cell = Cell(kind: kind == "header" ? .heading(level: 2) : .footnote, elements: [.text(element)],
                         insets: Self.boundaryInsets, minimumHeight: 0)
         cell.followsLayoutMargins = true  // its text lines up with the cells'
+        cell.alignsToLayoutDirection = true
         return cell
     }
 
@@ -389,6 +390,7 @@ struct ScreenReader {
         }
         var cell = Cell(kind: .item, elements: elements, insets: try members["insets"].map(Self.insets) ?? Self.cellInsets)
         cell.followsLayoutMargins = members["insets"] == nil  // without insets of its own: the layout margins
+        cell.alignsToLayoutDirection = true  // UIKit's natural alignment: the app's layout direction
         cell.contentSizeCategoryLimits = try limits(members, at: cursor, within: outer)
         if let layout = members["layout"] {
             let name = try layout.string(expected: "\"stack\" or \"row\"")
@@ -409,6 +411,7 @@ struct ScreenReader {
             cell.supplementary["badge"] = Cell(kind: .item, elements: [.text(element)],
                                                insets: EdgeInsets(top: 1, leading: 5, bottom: 1, trailing: 5), minimumHeight: 0)
             cell.supplementary["badge"]?.contentSizeCategoryLimits = cell.contentSizeCategoryLimits
+            cell.supplementary["badge"]?.alignsToLayoutDirection = true
         }
         return cell
     }

@@ -148,6 +148,13 @@ public struct Cell: Hashable, Sendable {
     public var language: String?
     /// Where its text lines and its row of images stand in the width they get.
     public var alignment: TextAlignment = .leading
+    /// Whether `leading` means the layout direction's leading side for every text, as UIKit's
+    /// `NSTextAlignment.natural` does ("the default alignment of the app's localization"): a
+    /// screen's label with Latin text stands at the right in a right-to-left language, and a
+    /// Hebrew label at the left in a left-to-right one, its line still ordered in its own
+    /// direction. False (a document's blocks): each paragraph's own direction, as GitHub's
+    /// `dir="auto"` aligns them.
+    public var alignsToLayoutDirection = false
     /// The base direction of its text when it differs from the environment's (HTML's `dir` on a
     /// document's block); a direction whose layout direction differs mirrors the cell's content
     /// inside its frame (markers and bars on the other side). Nil: the environment's.

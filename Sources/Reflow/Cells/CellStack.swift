@@ -59,7 +59,7 @@ extension CellSizer {
                 // A code block keeps its lines: never wrapped, scrolled sideways when wider than the cell.
                 let unwrapped = cell.kind == .code
                 var layout = try layout(text, environment: environment, width: unwrapped ? .infinity : textWidth)
-                if !unwrapped { layout = layout.aligned(cell.alignment) }
+                if !unwrapped { layout = layout.aligned(Self.alignment(of: cell, layout, in: environment)) }
                 let shown = min(layout.lines.count, text.lineLimit ?? .max)
                 let height = Double(shown) * layout.lineHeight
                 let frameWidth = unwrapped ? max(contentWidth - indentation.textOffset - beside, layout.usedWidth)
@@ -104,6 +104,16 @@ extension CellSizer {
         if beside > 0 { stack = centreBeside(&elements, stackHeight: stack) }
         return CellStack(elements: elements, height: stack, indentation: indentation,
                          contentWidth: widestLine.map { insets.horizontal + indentation.textOffset + beside + $0 })
+    }
+
+    /// How `layout`'s lines stand in `cell`: its alignment, with `leading` and `trailing` swapped
+    /// for a paragraph running against the layout direction when the cell aligns to it
+    /// (`Cell.alignsToLayoutDirection`).
+    static func alignment(of cell: Cell, _ layout: TextLayout, in environment: TextEnvironment) -> TextAlignment {
+        guard cell.alignsToLayoutDirection, cell.alignment != .center,
+              (layout.baseDirection == .rightToLeft) != (LayoutDirection(for: environment) == .rightToLeft)
+        else { return cell.alignment }
+        return cell.alignment == .leading ? .trailing : .leading
     }
 
     /// A leading image (the first element) and the stack beside it (the others, `stackHeight`
