@@ -288,7 +288,9 @@ public final class CellSizer {
             breakWidth = try naturalWidth(cell, environment: environment, scale: scale)
             cellWidth = breakWidth + insets.horizontal
         }
-        guard cellWidth.isFinite, breakWidth.isFinite, !cell.hasText || breakWidth >= Self.minimumTextWidth else {
+        // The width first: `hasText` copies the cell's first text element, and this runs for
+        // every cell measured.
+        guard cellWidth.isFinite, breakWidth.isFinite, breakWidth >= Self.minimumTextWidth || !cell.hasText else {
             throw ReflowError.widthTooSmall(width: proposal.length ?? cellWidth, category: environment.category,
                                             needed: insets.horizontal + Self.minimumTextWidth)
         }
