@@ -1,3 +1,5 @@
+import Foundation
+import Readers
 import Reflow
 
 /// What the server says about the document on show, each answer within a bound whatever the
@@ -17,15 +19,59 @@ enum DocumentInfo {
     static let maximumMessageLength = 500
 
     /// `version` for the page, as JSON: `{"document", "version", "problem", "warnings",
-    /// "warningCount"}`: the first `maximumWarnings` warnings, each cut to `maximumMessageLength`
-    /// characters, the problem cut the same way, and the number of warnings in all.
+    /// "warningCount", "languages"}`: the first `maximumWarnings` warnings, each cut to
+    /// `maximumMessageLength` characters, the problem cut the same way, the number of warnings in
+    /// all, and the languages the page's menu offers (`languages(of:)`; left out when there are
+    /// none: the page then takes any tag).
     /// - Complexity: O(`maximumWarnings` × `maximumMessageLength`) for the text, whatever the
-    ///   warnings' number and length.
+    ///   warnings' number and length, and the catalogs' languages.
     static func json(_ version: DocumentSource.Version, name: String) -> String {
         let warnings = version.warnings.prefix(maximumWarnings).map { JSONText.string(cut($0)) }
+        let languages = languages(of: version).map { language in
+            "{\"tag\": \(JSONText.string(language.tag)), \"name\": \(JSONText.string(cut(language.name))), "
+                + "\"kind\": \(JSONText.string(language.kind.rawValue))}"
+        }
         return "{\"document\": \(JSONText.string(name)), \"version\": \(version.number), "
             + "\"problem\": \(version.problem.map { JSONText.string(cut($0)) } ?? "null"), "
-            + "\"warnings\": [\(warnings.joined(separator: ", "))], \"warningCount\": \(version.warnings.count)}"
+            + "\"warnings\": [\(warnings.joined(separator: ", "))], \"warningCount\": \(version.warnings.count)"
+            + (languages.isEmpty ? "}" : ", \"languages\": [\(languages.joined(separator: ", "))]}")
+    }
+
+    /// A language the page's menu offers: its tag (the `lang` parameter), its name in English,
+    /// and whether it is the catalogs' source language, one they translate to, or a pseudolanguage.
+    struct Language: Equatable {
+        enum Kind: String { case source, translation, pseudo }
+        let tag: String
+        let name: String
+        let kind: Kind
+    }
+
+    /// The languages a screen with string catalogs is shown in: the catalogs' languages, the
+    /// source language first, then Xcode's four pseudolanguages (which need no translation).
+    /// None for a document or a screen that names no catalog: the page then takes any tag.
+    /// One language per picture, so not `all`.
+    static func languages(of version: DocumentSource.Version) -> [Language] {
+        let tags = version.languages
+        guard let source = tags.first else { return [] }
+        return tags.map { Language(tag: $0, name: name(of: $0), kind: $0 == source ? .source : .translation) }
+            + PseudoLanguage.allCases.map { Language(tag: $0.rawValue, name: name(of: $0), kind: .pseudo) }
+    }
+
+    /// `tag`'s name in English (ICU's, through Foundation: "German", "Portuguese (Brazil)"), or
+    /// the tag when ICU has none.
+    static func name(of tag: String) -> String {
+        let name = Locale(identifier: "en").localizedString(forIdentifier: tag)
+        return name.flatMap { $0.isEmpty || $0 == tag ? nil : $0 } ?? tag
+    }
+
+    /// A pseudolanguage's name as Xcode's scheme options call it.
+    static func name(of pseudo: PseudoLanguage) -> String {
+        switch pseudo {
+        case .double: "Double-Length Pseudolanguage"
+        case .accented: "Accented Pseudolanguage"
+        case .bounded: "Bounded String Pseudolanguage"
+        case .rightToLeft: "Right-to-Left Pseudolanguage"
+        }
     }
 
     /// The data of an event about `version`: `{"version": N, "problem": true|false,

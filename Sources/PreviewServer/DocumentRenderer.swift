@@ -66,6 +66,8 @@ final class DocumentRenderer: Sendable {
         let categories: [ContentSizeCategory]
         let width: Double
         let settings: TextSettings
+        /// The strings' language: a pseudolanguage has the source language's settings.
+        let language: String?
     }
 
     init(source: DocumentSource, fonts: FontLibrary, pictureMemory: Int = ServerLimits().pictureMemory) {
@@ -108,7 +110,7 @@ final class DocumentRenderer: Sendable {
                                                 at: parameters.position, heading: title)
             } else if let viewport = parameters.viewport {
                 let screen = try preview.drawnScreen(category: parameters.category, viewport: viewport, at: parameters.position,
-                                                     sizer: worker.sizer, plans: worker.plans(version: version.number, of: preview))
+                                                     sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, of: preview))
                 list = screen.displayList
                 headers += [("X-Reflow-Screen-Top", JSONText.number(screen.visible.minY)),
                             ("X-Reflow-Content-Height", JSONText.number(screen.contentHeight)),
@@ -154,14 +156,14 @@ final class DocumentRenderer: Sendable {
     func layoutJSON(_ parameters: ScreenParameters) throws -> Answer {
         let version = source.current
         let preview = try self.preview(of: version, parameters)
-        let input = version.input
+        let input = try version.input(in: parameters.language)
         let document = LayoutReport.Document(document: source.name, format: input.format, cells: .blocks,
                                           layout: input.format == .screen ? "compositional" : LayoutInput.DocumentLayout.list.rawValue)
         let reports = try workers.withWorker { worker in
             try parameters.categories.map { category in
                 if let viewport = parameters.viewport {
                     return try preview.screenReport(category: category, viewport: viewport, at: parameters.position,
-                                                    sizer: worker.sizer, plans: worker.plans(version: version.number, of: preview))
+                                                    sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, of: preview))
                 }
                 return try LayoutReport(input.layout, input.content, in: preview.environment(category: category), sizer: worker.sizer)
             }
@@ -202,11 +204,13 @@ final class DocumentRenderer: Sendable {
         return String(format: "%.1f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
     }
 
-    /// `version` drawn with `parameters`: their settings over the document's front matter, checked
-    /// (a language's hyphenation patterns loaded) before any work.
+    /// `version` drawn with `parameters`: in their language (a screen's keys resolved in it), their
+    /// settings over the document's front matter and the language's, checked (a language's
+    /// hyphenation patterns loaded) before any work.
     private func preview(of version: DocumentSource.Version, _ parameters: ScreenParameters) throws -> DocumentPreview {
-        let settings = try parameters.settings.over(version.input.documentSettings).validated()
-        var preview = DocumentPreview(input: version.input, fonts: fonts, width: parameters.width, settings: settings)
+        let input = try version.input(in: parameters.language)
+        let settings = try parameters.settings.over(input.documentSettings).validated()
+        var preview = DocumentPreview(input: input, fonts: fonts, width: parameters.width, settings: settings)
         preview.pictures = version.pictures
         preview.debug = parameters.debug
         return preview
@@ -216,11 +220,12 @@ final class DocumentRenderer: Sendable {
     /// (its workers with fonts of their own) and kept.
     private func audit(_ version: DocumentSource.Version, _ parameters: ScreenParameters,
                        settings: TextSettings) throws -> AuditReport {
-        let key = AuditKey(version: version.number, categories: parameters.categories, width: parameters.width, settings: settings)
+        let key = AuditKey(version: version.number, categories: parameters.categories, width: parameters.width, settings: settings,
+                           language: parameters.language)
         if let kept = audits.withLock({ $0.value(for: key) }) { return kept }
         var options = Auditor.Options()
         (options.settings, options.categories, options.widths) = (settings, parameters.categories, [parameters.width])
-        let report = try Auditor(input: version.input, options: options, fontsDirectory: fonts.directory).run()
+        let report = try Auditor(input: try version.input(in: parameters.language), options: options, fontsDirectory: fonts.directory).run()
         auditRuns.withLock { $0 += 1 }
         audits.withLock { $0.insert(report, for: key) }
         return report

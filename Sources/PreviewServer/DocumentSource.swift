@@ -1,4 +1,5 @@
 import Preview
+import Readers
 import Reflow
 import ReflowKit
 import SystemPackage
@@ -15,8 +16,14 @@ final class DocumentSource: Sendable {
     struct Version: Sendable {
         /// 1 for the first reading, one more for each good reading after it.
         let number: Int
-        /// The document's cells and layout.
+        /// The document's cells and layout in its own language (a screen's keys in its
+        /// catalogs' source language).
         let input: LayoutInput
+        /// The document as read, to be laid out in any language (`input(in:)`); nil for a
+        /// version made from a layout input alone, which has its own language only.
+        var localized: LocalizedInput? = nil
+        /// The inputs of the languages asked for, made once per version (`input(in:)`).
+        var inputs = LanguageInputs()
         /// Its images, decoded once for every screen of this version.
         let pictures: PictureStore
         /// What a person should know about how it was read (invalid UTF-8, placeholder images),
@@ -29,6 +36,38 @@ final class DocumentSource: Sendable {
         /// server (stderr), never for an answer.
         let localWarnings: [String]
         let localProblem: String?
+
+        /// The languages of the screen's string catalogs, the source language first; empty for a
+        /// document or a screen that names none.
+        var languages: [String] {
+            guard let tables = localized?.tables, !tables.isEmpty else { return [] }
+            return tables.languages
+        }
+
+        /// The content and layout `language` shows (nil: the document's own): a screen's keys
+        /// resolved in it, with its shaping, hyphenation and direction. Made once per version and
+        /// language, and kept for the `LanguageInputs.limit` languages asked for last.
+        func input(in language: String?) throws -> LayoutInput {
+            guard let language, let localized else { return input }
+            return try inputs.input(in: language) { try localized.input(in: language) }
+        }
+    }
+
+    /// The layouts inputs of the languages of one version: each made when first asked for, the
+    /// `limit` asked for last kept (a language is the whole document again, so a client naming
+    /// tag after tag does not keep a document per tag).
+    final class LanguageInputs: Sendable {
+        /// Languages kept per version: a team switches among a few.
+        static let limit = 8
+        private let kept = Locked(BoundedCache<String, LayoutInput>(limit: LanguageInputs.limit))
+
+        /// The input of `language`, kept or made by `make` and kept.
+        func input(in language: String, make: () throws -> LayoutInput) throws -> LayoutInput {
+            if let input = kept.withLock({ $0.value(for: language) }) { return input }
+            let input = try make()
+            kept.withLock { $0.insert(input, for: language) }
+            return input
+        }
     }
 
     /// The path as given.
@@ -59,23 +98,31 @@ final class DocumentSource: Sendable {
         self.describe = describe
         let redaction = PathRedaction(documentPath: path)
         self.redaction = redaction
-        let input: LayoutInput
+        let read: (LocalizedInput?, LayoutInput)
         do {
-            input = try reader.layoutInput(at: path)
+            read = try Self.read(path, reader)
         } catch {
             throw Self.served(error, advice: "save the document to a file and serve that")
         }
         readings.withLock { $0 += 1 }
-        state = Locked(DocumentSource.version(1, input, PictureStore(), warnings: input.warnings(path: path), problem: nil,
+        state = Locked(DocumentSource.version(1, read, PictureStore(), warnings: read.1.warnings(path: path), problem: nil,
                                               redaction))
     }
 
     /// A version whose warnings and problem (with the paths as given) are also said without the
     /// machine's paths.
-    private static func version(_ number: Int, _ input: LayoutInput, _ pictures: PictureStore, warnings: [String],
-                                problem: String?, _ redaction: PathRedaction) -> Version {
-        Version(number: number, input: input, pictures: pictures, warnings: warnings.map { redaction($0) },
-                problem: problem.map { redaction($0) }, localWarnings: warnings, localProblem: problem)
+    private static func version(_ number: Int, _ read: (LocalizedInput?, LayoutInput), _ pictures: PictureStore,
+                                warnings: [String], problem: String?, _ redaction: PathRedaction,
+                                inputs: LanguageInputs = LanguageInputs()) -> Version {
+        Version(number: number, input: read.1, localized: read.0, inputs: inputs, pictures: pictures,
+                warnings: warnings.map { redaction($0) }, problem: problem.map { redaction($0) },
+                localWarnings: warnings, localProblem: problem)
+    }
+
+    /// The document at `path` read once (a screen's catalogs with it), and laid out in its own language.
+    private static func read(_ path: String, _ reader: DocumentReader) throws -> (LocalizedInput?, LayoutInput) {
+        let localized = try reader.localized(at: path)
+        return (localized, try localized.input(in: nil))
     }
 
     /// Why the server cannot show a document, in its own words.
@@ -103,19 +150,36 @@ final class DocumentSource: Sendable {
     func reload() -> Version {
         readings.withLock { $0 += 1 }
         do {
-            let input = try reader.layoutInput(at: path)
+            let read = try Self.read(path, reader)
             return state.withLock { [redaction] version in
-                version = DocumentSource.version(version.number + 1, input, PictureStore(),
-                                                 warnings: input.warnings(path: path), problem: nil, redaction)
+                version = DocumentSource.version(version.number + 1, read, PictureStore(),
+                                                 warnings: read.1.warnings(path: path), problem: nil, redaction)
                 return version
             }
         } catch {
             let problem = describe(Self.served(error, advice: "save the document as a regular file to show it again"))
             return state.withLock { [redaction] version in
-                version = DocumentSource.version(version.number, version.input, version.pictures,
-                                                 warnings: version.localWarnings, problem: problem, redaction)
+                version = DocumentSource.version(version.number, (version.localized, version.input), version.pictures,
+                                                 warnings: version.localWarnings, problem: problem, redaction,
+                                                 inputs: version.inputs)
                 return version
             }
         }
+    }
+
+    /// The files whose saves change what is on show: the document, and for a screen the string
+    /// catalogs it names (`"strings"`, relative to its folder) and those `--strings` adds, files
+    /// or folders. Read from the document as it is now, whether or not it reads as a whole, so
+    /// that a catalog saved broken and then fixed is still watched. Paths outside the screen's
+    /// folder are listed too: reading them is refused (or allowed) by the reader, not here.
+    func watchedPaths() -> [String] {
+        var paths = [path] + reader.extraStrings
+        guard DocumentFormat(path: path) == .screen, let bytes = try? reader.bytes(ofRegularFile: path),
+              let named = try? ScreenFile.catalogPaths(json: FileBytes(bytes)) else { return paths }
+        let folder = FilePath(path).removingLastComponent()
+        for catalog in named.map({ FilePath($0.path) }) {
+            paths.append(catalog.isAbsolute ? catalog.string : folder.appending(catalog.components).string)
+        }
+        return paths
     }
 }

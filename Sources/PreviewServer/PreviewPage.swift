@@ -5,7 +5,8 @@ import TextMetrics
 
 /// The live page (`/`): plain HTML, CSS and script, nothing loaded from elsewhere. The controls
 /// are the preview's options: a slider over the twelve text sizes, the width (320–1024 pt, with
-/// device presets), language, direction, Bold Text, hyphenation, WCAG text spacing, the audit and
+/// device presets), language (for a screen with string catalogs a menu of their languages, the
+/// source first, and Xcode's pseudolanguages, from `/info.json`), direction, Bold Text, hyphenation, WCAG text spacing, the audit and
 /// debug overlays, PNG or SVG. It shows one screen, as tall as the browser window, drawn by the
 /// server at the offset the page is scrolled to: the page scrolls as tall as the document is at
 /// that size (`X-Reflow-Content-Height`), so scrolling the page scrolls the document. It listens
@@ -105,7 +106,8 @@ enum PreviewPage {
             </select>
           </fieldset>
           <fieldset>
-            <label class="block" for="lang">Language (BCP 47)</label>
+            <label class="block" for="lang" id="lang-label">Language (BCP 47)</label>
+            <select id="lang-menu" aria-labelledby="lang-label" hidden></select>
             <input id="lang" type="text" list="languages" placeholder="the document's" spellcheck="false" autocomplete="off">
             <datalist id="languages">
               <option value="en"><option value="de"><option value="fr"><option value="es"><option value="ar"><option value="he">
@@ -159,7 +161,7 @@ enum PreviewPage {
           q.set("viewport", screenWidth() + "x" + screenHeight());
           q.set("offset", String(Math.max(0, Math.round(window.scrollY))));
           q.set("scale", String(Math.min(4, Math.max(1, Math.round(window.devicePixelRatio || 1)))));
-          const lang = $("lang").value.trim();
+          const lang = language();
           if (lang) q.set("lang", lang);
           if ($("direction").value) q.set("direction", $("direction").value);
           if ($("bold-text").checked) q.set("bold-text", "1");
@@ -168,6 +170,36 @@ enum PreviewPage {
           if ($("audit").checked) q.set("audit", "1");
           if ($("debug").checked) q.set("debug", "1");
           return q;
+        }
+
+        // The language asked for: the menu's when the screen has string catalogs, else the tag typed.
+        function language() { return $("lang-menu").hidden ? $("lang").value.trim() : $("lang-menu").value; }
+
+        // The menu of the catalogs' languages (source first) and the pseudolanguages, from
+        // /info.json; hidden, with the free tag field shown, for a document without catalogs.
+        // The language chosen stays chosen while the catalogs still have it.
+        function showLanguages(languages) {
+          const menu = $("lang-menu"), chosen = language();
+          const tags = languages.map((l) => l.tag).join(" ");
+          if (menu.dataset.tags === tags) return;
+          menu.dataset.tags = tags;
+          menu.replaceChildren();
+          const groups = { source: null, translation: null, pseudo: document.createElement("optgroup") };
+          groups.pseudo.label = "Pseudolanguages";
+          for (const l of languages) {
+            const option = document.createElement("option");
+            option.value = l.tag;
+            option.textContent = l.name + " (" + l.tag + ")" + (l.kind === "source" ? " · source" : "");
+            (groups[l.kind] || menu).appendChild(option);
+          }
+          if (groups.pseudo.children.length) menu.appendChild(groups.pseudo);
+          menu.hidden = languages.length === 0;
+          $("lang").hidden = !menu.hidden;
+          $("lang-label").textContent = menu.hidden ? "Language (BCP 47)" : "Language";
+          $("lang-label").htmlFor = menu.hidden ? "lang" : "lang-menu";
+          const keep = [...menu.options].find((o) => o.value === chosen);
+          if (menu.options.length) menu.value = keep ? keep.value : menu.options[0].value;
+          if (language() !== chosen) settingsChanged();
         }
 
         function showProblem(text) {
@@ -181,6 +213,7 @@ enum PreviewPage {
           const warnings = (info.warnings.length ? " · " + info.warnings.join(" · ") : "")
             + (more > 0 ? " · and " + more + " more warning" + (more === 1 ? "" : "s") + " (all are on the server's standard error)" : "");
           $("status").textContent = info.document + ", version " + info.version + warnings;
+          showLanguages(info.languages || []);
           showProblem(info.problem ? "The document could not be read again: " + info.problem
                       + ". Showing version " + info.version + "." : page.error);
         }
@@ -254,6 +287,7 @@ enum PreviewPage {
           $(id).addEventListener("input", settingsChanged);
         }
         $("lang").addEventListener("change", settingsChanged);
+        $("lang-menu").addEventListener("change", settingsChanged);
         for (const radio of document.querySelectorAll("input[name=format]")) radio.addEventListener("change", draw);
         $("device").addEventListener("change", () => {
           if ($("device").value) { $("width").value = $("device").value; settingsChanged(); }

@@ -9,8 +9,10 @@ import TextMetrics
 /// A live preview of one document over HTTP (what `reflow-cli serve` runs): a page with the text
 /// size, width and text settings as controls, showing one screen at a time, and the endpoints
 /// behind it for scripts. The document and fonts are read once; each request is layout work on
-/// warm caches (`DocumentRenderer`). The file's folder is watched (`FileWatcher`): a save is read
-/// again and announced to the open pages (`/events`), which draw their screen anew.
+/// warm caches (`DocumentRenderer`). The file's folder is watched (`FileWatcher`), and a screen's
+/// string catalogs with it: a save is read again and announced to the open pages (`/events`),
+/// which draw their screen anew. A request's `language` lays a screen out in that language of
+/// its catalogs; `/info.json` lists them for the page's menu.
 ///
 /// ```swift
 /// let server = try PreviewServer(PreviewServer.Configuration(document: "welcome.md", fonts: try FontLibrary()) { query in
@@ -156,10 +158,14 @@ public final class PreviewServer: Sendable {
         keepAlive = group.next().scheduleRepeatedTask(initialDelay: .seconds(EventStream.keepAliveSeconds),
                                                       delay: .seconds(EventStream.keepAliveSeconds)) { _ in events.keepAlive() }
         let warn = configuration.warn
+        // The screen's catalogs are watched with it; which they are is read again after each
+        // change (a save of the screen may name others).
+        let watching = Locked<FileWatcher?>(nil)
         do {
-            watcher = try FileWatcher(path: configuration.document, debounce: configuration.debounce,
+            watcher = try FileWatcher(paths: source.watchedPaths(), debounce: configuration.debounce,
                                       queue: DispatchQueue(label: "reflow.serve.watch")) {
                 let version = source.reload()
+                watching.withLock { $0 }?.watch(source.watchedPaths())
                 if let problem = version.localProblem {
                     warn("\(problem); the preview shows the last version that could be read")
                 } else {
@@ -174,6 +180,7 @@ public final class PreviewServer: Sendable {
             try? group.syncShutdownGracefully()
             throw error
         }
+        watching.withLock { $0 = watcher }
     }
 
     /// Stops taking connections and ends the event streams; `wait()` then returns. Safe to call

@@ -22,10 +22,14 @@ public struct ScreenParameters: Hashable, Sendable {
     public var audit: Bool
     /// The debug overlay: cell and text frames, baselines, the 44 pt minimum.
     public var debug: Bool
+    /// The language a screen's texts are shown in (`lang`): a tag as given (`de`, `pt-BR`) or
+    /// one of Xcode's pseudolanguages (`pseudo-double`); nil for the document's own (a screen's
+    /// keys in its catalogs' source language). One language per picture (`language(of:)`).
+    public var language: String?
 
     public init(categories: [ContentSizeCategory] = [.large], width: Double = LayoutEnvironment.defaultContainerWidth,
                 viewport: Size? = nil, position: DocumentPreview.Position = .offset(0), scale: Int = 2,
-                settings: TextSettings = TextSettings(), audit: Bool = false, debug: Bool = false) {
+                settings: TextSettings = TextSettings(), audit: Bool = false, debug: Bool = false, language: String? = nil) {
         precondition(!categories.isEmpty, "at least one text size")
         self.categories = categories
         self.width = width
@@ -35,6 +39,18 @@ public struct ScreenParameters: Hashable, Sendable {
         self.settings = settings
         self.audit = audit
         self.debug = debug
+        self.language = language
+    }
+
+    /// The one language of `choice` (`lang`, read as `--lang` reads it): a tag or a
+    /// pseudolanguage. A list or `all` is refused: the preview draws one language per picture,
+    /// and `reflow-cli preview --lang` draws the matrix.
+    public static func language(of choice: LanguageChoice?) throws(BadRequest) -> String? {
+        guard let choice else { return nil }
+        if let single = choice.single { return single }
+        let named = choice.isAll ? "asks for every language of the screen's catalogs" : "names \(choice.tags.count) languages"
+        throw BadRequest("lang=\(choice) \(named), and a preview picture shows one language: give one tag, as lang=\(choice.tags.first ?? "de"), "
+            + "or pseudo-double, pseudo-accented, pseudo-bounded or pseudo-rtl; 'reflow-cli preview FILE --lang \(choice)' draws the languages side by side")
     }
 
     /// The first (or only) text size.

@@ -14,15 +14,16 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Prints the page's URL (http://127.0.0.1:PORT/) on stdout and serves until SIGTERM or SIGINT (Ctrl-C), then \
             exits 0. The page has a slider over the twelve text sizes, the width (320-1024 pt, and device presets), \
-            language, direction, Bold Text, hyphenation, WCAG text spacing, the audit and debug overlays, PNG or SVG; it \
+            language (for a screen with string catalogs, a menu of their languages and Xcode's four pseudolanguages), direction, Bold Text, hyphenation, WCAG text spacing, the audit and debug overlays, PNG or SVG; it \
             shows one screen as tall as the browser window, scrolling the page scrolls the document, and saving the file \
-            draws it again (the file's folder is watched with inotify; the page is told by server-sent events).
+            draws it again, as does saving a string catalog the screen reads (the files' folders are watched with inotify; \
+            the page is told by server-sent events).
 
             For scripts: /render.png and /render.svg (a screen with viewport=WxH and offset=Y or at=ANCHOR, else the \
             whole page), /layout.json (as 'reflow-cli layout' prints it) and /audit.json (the audit at one size and \
             width, as 'reflow-cli audit --format json' prints it) take the preview's options as query parameters of the \
             same names: category, width, viewport, offset, at, scale, lang, direction, text-spacing, bold-text=1, \
-            hyphenate=1 or 0, audit=1, debug=1. A bad value is 400 with the message the command line gives for it; \
+            hyphenate=1 or 0, audit=1, debug=1 (lang is one language per request: a list or all is 400). A bad value is 400 with the message the command line gives for it; \
             values the document cannot be drawn with are 422; any other path is 404 (no file is ever served). \
             The document and fonts are read once, and the document again only when it changes (within --max-input; a \
             reading that fails is shown on the page and the last good version stays on show).
@@ -55,6 +56,15 @@ struct ServeCommand: ParsableCommand {
         "Draw a Markdown document's images from anywhere on disk; without it an image outside the document's folder tree is a placeholder, with a warning."))
     var allowImagesOutside = false
 
+    @Option(name: .customLong("strings"), help: ArgumentHelp(
+        "A string catalog the screen reads besides those its \"strings\" names: an .xcstrings, .strings or .stringsdict file, or a folder holding them and *.lproj folders (repeatable; read within --max-input, and watched: a save redraws the preview).",
+        valueName: "path"))
+    var strings: [String] = []
+
+    @Flag(name: .customLong("allow-strings-outside"), help: ArgumentHelp(
+        "Read the string catalogs the screen names from anywhere on disk; without it a catalog outside the screen's folder tree is an error."))
+    var allowStringsOutside = false
+
     @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
@@ -76,6 +86,8 @@ struct ServeCommand: ParsableCommand {
 
         var reader = input.reader
         reader.allowImagesOutside = allowImagesOutside
+        reader.allowStringsOutside = allowStringsOutside
+        reader.extraStrings = strings
         var configuration = PreviewServer.Configuration(document: file, fonts: try fonts.library(), parameters: ScreenQuery.parameters)
         configuration.reader = reader
         (configuration.host, configuration.port) = (host, port)
@@ -197,11 +209,17 @@ struct ScreenQuery: ParsableArguments {
             throw BadRequest("Unknown option '--\(item.name)'")
         }
         let arguments = try query.commandLineArguments(switches: switches, invertible: invertibleSwitches)
+        let parsed: ScreenQuery
+        var parameters: ScreenParameters
         do {
-            return try parse(arguments).resolved()
+            parsed = try parse(arguments)
+            parameters = try parsed.resolved()
         } catch {
             throw BadRequest(message(for: error))
         }
+        // One language per picture: lang=de,fr and lang=all are refused, saying why.
+        parameters.language = try ScreenParameters.language(of: parsed.text.language)
+        return parameters
     }
 
     /// The options as the server's parameters, checked as `preview --viewport` checks them.
