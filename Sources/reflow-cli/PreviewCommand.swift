@@ -101,6 +101,10 @@ struct PreviewCommand: ParsableCommand {
                 throw ValidationError("--lang lists \(choice.tags.count) languages, too many to name the picture after; "
                     + (folder == nil ? "name it with -o PATH, " : "") + "use --lang all, or split the list across runs")
             }
+            if choice.isMatrix, parts {
+                throw ValidationError("--parts cuts one text size's whole page; --lang \(choice) draws one picture of screens, "
+                    + "a row per language: drop --parts, or give one language")
+            }
             if choice.isMatrix, (try? OutputFormat.resolve(format, path: folder == nil ? output : nil)) == .json {
                 throw ValidationError("--lang \(choice) draws a picture of several languages (png or svg); for their layout JSON, "
                     + "run 'reflow-cli layout FILE --lang \(choice)'")

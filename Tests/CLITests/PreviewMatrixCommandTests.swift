@@ -80,7 +80,8 @@ import Testing
     }
 
     /// Several documents: each gets its matrix in the -o folder, named after its path, the same
-    /// bytes as drawn alone. The layout JSON of several languages is layout's, not preview's.
+    /// bytes as drawn alone. The layout JSON of several languages is layout's, not preview's, and
+    /// a matrix is never cut into parts.
     @Test func severalDocumentsEachGetTheirMatrix() throws {
         let (folder, screen) = try LanguageOptionTests.folder(screen: Self.screen)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -101,6 +102,8 @@ import Testing
         let json = try CLI.run([screen, "--lang", "de,he", "--format", "json"])
         #expect(json.status == 64, "\(json)")
         #expect(json.stderr.contains("reflow-cli layout FILE --lang de,he"), "\(json.stderr)")
+        let parts = try CLI.run([screen, "--lang", "de,he", "--parts", "-o", "p.png"])
+        #expect(parts.status == 64 && parts.stderr.contains("drop --parts, or give one language"), "\(parts)")
     }
 
     /// `layout --lang de,he,pseudo-rtl --category all`: one JSON document, its layouts the three
