@@ -137,7 +137,7 @@ struct CheckCommand: ParsableCommand {
         progress.finish()
 
         let done = tally.withLock { $0 }
-        if !record, let grid = done.report.languages { try Console.write(grid.text() + "\n" + done.held) }
+        if !record, let grid = done.report.languages { try Console.write(grid.text() + (done.held.isEmpty ? "" : "\n" + done.held)) }
         if !single { try done.sayTotal(jobs, found: matrix?.units.count ?? set.documents.count, shard: documents.shard) }
         if let reportFile { try reportFile.write(Array(done.report.html().utf8)) }
         if single, let failure = done.failures.first { throw failure.error }
@@ -162,26 +162,28 @@ struct CheckCommand: ParsableCommand {
         var held = ""
         var language: String??
 
-        /// Writes `text` to stdout, or holds it in a check over languages.
-        mutating func write(_ text: String) throws {
-            if report.languages != nil, !record { held += text } else { try Console.write(text) }
+        /// Writes `text` to stdout, or holds it in a check over languages, under a line naming
+        /// `language` when it is not the language of the text held before.
+        mutating func write(_ text: String, in language: String?) throws {
+            guard report.languages != nil, !record else { return try Console.write(text) }
+            if self.language != .some(language) {
+                self.language = .some(language)
+                held += "\(held.isEmpty ? "" : "\n")in \(TerminalText.escaped(language ?? "each document's own language")):\n"
+            }
+            held += text
         }
 
         /// Says what became of one document: its warnings and notes on stderr, its verdict on
         /// stdout; adds it to the report.
         mutating func say(_ result: GoldenCheck.Result, single: Bool, maxCells: Int, goldens: String) throws {
             result.warnings.forEach(Console.warning)
-            if report.languages != nil, !record, language != .some(result.job.language) {
-                language = .some(result.job.language)
-                held += "\(held.isEmpty ? "" : "\n")in \(TerminalText.escaped(result.job.language ?? "each document's own language")):\n"
-            }
             switch result.outcome {
             case .recorded(let notes):
                 notes.forEach(Console.warning)
                 Console.info("recorded \(report.categories.count) golden layout(s) of \(result.name) in \(goldens)")
                 passed.append(result.name)
             case .checked(let verdict, let section):
-                try write(verdict.text(document: result.name, maxCells: maxCells))
+                try write(verdict.text(document: result.name, maxCells: maxCells), in: result.job.language)
                 report.add(result.name, verdict: verdict, section: section)
                 report.languages?.add(language: result.job.language, verdict: verdict)
                 if verdict.passed { passed.append(result.name) } else { changed.append(result.name) }
@@ -193,7 +195,7 @@ struct CheckCommand: ParsableCommand {
                 // A run over one document ends with its error, as a run that fails does (`run`).
                 guard !single else { return }
                 let message = "\(result.name): \(commandLineMessage(error))"
-                if record { Console.error(message) } else { try write(TerminalText.escaped("check error: \(message)") + "\n") }
+                if record { Console.error(message) } else { try write(TerminalText.escaped("check error: \(message)") + "\n", in: result.job.language) }
             }
         }
 

@@ -126,6 +126,11 @@ import Testing
             + "settings-fr-CATEGORY.json in 'goldens'); the goldens of fr were never recorded: record them with: \(command)"),
                 "\(check.output)")
         #expect(Self.grid(check.output)["fr"] == ["?", "?"], "\(check.output)")
+        // Asked alone, the language's error is the run's, with the same command.
+        let alone = try CLI.run(["check", "settings.json", "--goldens", "goldens", "--lang", "fr"] + Self.sizes, directory: folder)
+        #expect(alone.status == 1 && alone.stderr.contains("the goldens of fr were never recorded: record them with: \(command)"),
+                "\(alone)")
+        #expect(!alone.output.contains("in fr:"), "no heading over nothing: \(alone.output)")
         // The command it gives records them.
         let again = try CLI.run(Array(command.split(separator: " ").dropFirst().map(String.init)) + ["--quiet"], directory: folder)
         #expect(again.status == 0, "\(again)")
