@@ -55,6 +55,10 @@ import TextMetrics
             #expect(merged.text().contains("    error   text-clipped ax5 at 390 pt, cell 0.1 ($.sections[0].cells[1]): a message (key 'clear', form other)"),
                     "\(merged.text())")
         }
+        let html = try MergedAudit([french, german], threshold: .error).html()
+        #expect(html.contains("<tr><td>de</td><td>0</td><td>0</td><td>1</td><td>1</td><td class=\"good\">·</td></tr>"),
+                "the languages × sizes grid: \(html)")
+        #expect(html.contains("<tr><td>fr</td><td>1</td><td>0</td><td>1</td><td>1</td><td>1</td></tr>"))
         #expect(try MergedAudit([french, german], threshold: nil).fails == false, "--fail-on never")
     }
 

@@ -142,10 +142,16 @@ extension MergedAudit {
         }
         page.append("</table>\n")
         if !languages.isEmpty {
-            page.append("<h2>Languages</h2>\n<table class=\"languages\">\n<tr><th>language</th><th>errors</th><th>warnings</th><th>info</th></tr>\n")
+            // Languages × sizes: each language's counts, then per size the findings that show there.
+            let sizes = Array(Set(documents.flatMap(\.categories))).sorted()
+            page.append("<h2>Languages × sizes</h2>\n<table class=\"languages\">\n<tr><th>language</th><th>errors</th><th>warnings</th>"
+                + "<th>info</th>" + sizes.map { "<th>\($0.shortName)</th>" }.joined() + "</tr>\n")
             for language in languages {
                 let counts = AuditSeverity.allCases.reversed().map { severity in documents.reduce(0) { $0 + $1.count(severity, in: language) } }
-                page.append("<tr><td>\(HTMLPage.escaped(language))</td>" + counts.map { "<td>\($0)</td>" }.joined() + "</tr>\n")
+                let found = findings.filter { $0.language == language }
+                let bySize = sizes.map { size in found.filter { $0.category == size || $0.otherCategories.contains(size) }.count }
+                page.append("<tr><td>\(HTMLPage.escaped(language))</td>" + counts.map { "<td>\($0)</td>" }.joined()
+                    + bySize.map { $0 == 0 ? "<td class=\"good\">·</td>" : "<td>\($0)</td>" }.joined() + "</tr>\n")
             }
             page.append("</table>\n")
         }
