@@ -47,6 +47,7 @@ enum StringsDictReader {
                     guard let text = form as? String else {
                         throw StringCatalogError(file: file, location: "\(variableLocation).\(formName)", message: "holds \(kind(of: form)), not a string; give the form's text")
                     }
+                    try CatalogChecks.checkSpecifierCount(text, file: file, location: "\(variableLocation).\(formName)")
                     forms[category] = .unit(StringUnit(text))
                 }
                 substitutions[name] = Substitution(argumentNumber: numbers[name] ?? nil,

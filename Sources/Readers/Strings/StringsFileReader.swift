@@ -98,6 +98,7 @@ enum StringsFileReader {
                         "expected ';' after the entry for \(XCStringsReader.quoted(key)) (line \(keyLine)); end each entry with ';'")
                 }
                 index += 1
+                try CatalogChecks.checkSpecifierCount(value, file: file, location: "line \(keyLine), \(XCStringsReader.quoted(key))")
                 entries[key] = value
             }
         }

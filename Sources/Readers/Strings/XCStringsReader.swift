@@ -83,7 +83,8 @@ enum XCStringsReader {
     }
 
     private static func unit(_ raw: RawUnit, file: String, location: String) throws -> StringUnit {
-        StringUnit(raw.value, state: try CatalogChecks.state(raw.state, file: file, location: "\(location).state"))
+        try CatalogChecks.checkSpecifierCount(raw.value, file: file, location: "\(location).value")
+        return StringUnit(raw.value, state: try CatalogChecks.state(raw.state, file: file, location: "\(location).state"))
     }
 
     /// A key as a JSON path writes it: in quotes, with `"` and `\` escaped.
