@@ -46,11 +46,13 @@ extension LayoutCommand {
                 categories: category.categories, containerWidth: width, settings: settings,
                 makeSizer: { try sizers.make() },
                 produce: { environment, sizer in
-                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonText(indent: "    ", versioned: false)
+                    // `jsonText`'s bytes, written without a string per field, as a run in one language writes them.
+                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonBytes(indent: "    ", versioned: false)
                 },
-                deliver: { _, text in
+                deliver: { _, bytes in
                     let first = written.withLock { first in defer { first = true }; return !first }
-                    try sink.write((first ? "" : ",\n") + text)
+                    if !first { try sink.write(",\n") }
+                    try sink.write(bytes)
                 },
                 progress: { progress.update(done + share * $0) })
         }

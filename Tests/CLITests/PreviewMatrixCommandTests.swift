@@ -108,7 +108,8 @@ import Testing
 
     /// `layout --lang de,he,pseudo-rtl --category all`: one JSON document, its layouts the three
     /// languages' twelve sizes, each environment naming its language and direction (right to
-    /// left for he and pseudo-rtl); with --viewport, a screen per language and size.
+    /// left for he and pseudo-rtl), each language's the layouts a run in it alone writes; with
+    /// --viewport, a screen per language and size.
     @Test func layoutWritesALayoutPerLanguageAndSize() throws {
         let (folder, screen) = try LanguageOptionTests.folder(screen: Self.screen)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,6 +125,10 @@ import Testing
             #expect(environments.map { $0["layoutDirection"] as? String ?? "" }
                 == Array(repeating: "leftToRight", count: 12) + Array(repeating: "rightToLeft", count: 24))
             #expect(layouts.allSatisfy { ($0["viewport"] != nil) == !viewport.isEmpty }, "a screen each with --viewport")
+            // Each language's layouts are the ones a run in that language alone writes.
+            let hebrew = try CLI.run(["layout", screen, "--lang", "he", "--category", "all", "--quiet"] + viewport)
+            let alone = try #require(try JSONSerialization.jsonObject(with: hebrew.stdout) as? [String: Any])
+            #expect(NSArray(array: Array(layouts[12..<24])).isEqual(to: try #require(alone["layouts"] as? [Any])), "\(viewport)")
         }
     }
 }
