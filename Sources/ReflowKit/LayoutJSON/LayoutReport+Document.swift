@@ -42,6 +42,11 @@ extension LayoutReport {
 
             /// Appends `bytes` (UTF-8).
             public func write(_ bytes: [UInt8]) throws { try writer.withLock { try $0.write(bytes) } }
+
+            /// Appends the bytes of `buffer`.
+            public func write(_ buffer: JSONBuffer) throws {
+                try writer.withLock { writer in try buffer.withUnsafeBytes { try writer.write($0) } }
+            }
         }
 
         /// The JSON's opening, up to the layouts' array.
@@ -96,7 +101,7 @@ extension LayoutReport {
                 makeSizer: { try sizers.make() },
                 produce: { environment, sizer in
                     // `jsonText`'s bytes, written without a string per field (`appendJSON`).
-                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonBytes(indent: "    ", versioned: false)
+                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonBuffer(indent: "    ", versioned: false)
                 },
                 deliver: { index, json in
                     if index > 0 { try sink.write(",\n") }

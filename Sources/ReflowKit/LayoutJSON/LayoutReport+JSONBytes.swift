@@ -11,10 +11,16 @@ extension LayoutReport {
     /// must be added here too (`LayoutJSONBytesTests` lists the fields it knows and fails on a
     /// new one, and compares the two writers on every example).
     public func appendJSON(to out: inout [UInt8], indent: String = "", versioned: Bool = true) {
-        var writer = JSONBytes(capacity: 256 + elements.count * (indent.utf8.count + 200))
-        defer { writer.deallocate() }
+        jsonBuffer(indent: indent, versioned: versioned).withUnsafeBytes { out.append(contentsOf: $0) }
+    }
+
+    /// `appendJSON(to:indent:versioned:)`'s bytes in memory of their own, not copied into an
+    /// array: what `reflow-cli layout` hands its output for each size.
+    public func jsonBuffer(indent: String = "", versioned: Bool = true) -> JSONBuffer {
+        // Room for the elements at about what `jsonText` reserves, so the buffer seldom grows.
+        var writer = JSONBytes(capacity: 256 + elements.count * (indent.utf8.count + 240))
         writer.report(self, indent: Array(indent.utf8), versioned: versioned)
-        out.append(contentsOf: UnsafeBufferPointer(start: writer.base, count: writer.count))
+        return JSONBuffer(base: writer.base, count: writer.count)
     }
 
     /// `appendJSON(to:indent:versioned:)` into a new buffer.
@@ -22,6 +28,26 @@ extension LayoutReport {
         var out: [UInt8] = []
         appendJSON(to: &out, indent: indent, versioned: versioned)
         return out
+    }
+}
+
+/// Bytes of layout JSON in memory of their own, freed with the buffer; immutable once made, so
+/// a sweep's worker hands them to the writer's thread.
+public final class JSONBuffer: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<UInt8>
+    /// How many bytes it holds.
+    public let count: Int
+
+    init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    deinit { base.deallocate() }
+
+    /// `body` of the bytes (valid only during the call).
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 }
 
@@ -37,8 +63,6 @@ private struct JSONBytes {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
     }
-
-    func deallocate() { base.deallocate() }
 
     /// Room for `extra` more bytes.
     @inline(__always)
