@@ -102,8 +102,15 @@ struct CheckCommand: ParsableCommand {
         let reader = reading.reader
         // With --lang, a job per document and language, goldens named after both; without it,
         // the jobs and names of a check as it always was.
+        // Standard input can be read once: its catalogs and bytes are kept for every language.
+        let standardInput = choice != nil && set.paths.contains(DocumentReader.standardInputPath)
+            ? Result { try reader.localized(at: DocumentReader.standardInputPath) } : nil
+        let localized: @Sendable (String) throws -> LocalizedInput = { path in
+            if path == DocumentReader.standardInputPath, let standardInput { return try standardInput.get() }
+            return try reader.localized(at: path)
+        }
         let matrix = choice.map { choice in
-            LanguageMatrix(paths: set.paths, choice: choice) { try reader.localized(at: $0).languages(choice) }
+            LanguageMatrix(paths: set.paths, choice: choice) { try localized($0).languages(choice) }
         }
         let byLanguage = matrix?.namesLanguages == true
         let jobs = try matrix.map { try check.jobs(for: set, matrix: $0, shard: documents.shard) }
@@ -127,7 +134,7 @@ struct CheckCommand: ParsableCommand {
         }
         let read: @Sendable (GoldenCheck.Job) throws -> GoldenCheck.Reading = { job in
             let path = job.document.path
-            let input = try job.language.map { try reader.localized(at: path).input(in: $0) } ?? reader.layoutInput(at: path)
+            let input = try job.language.map { try localized(path).input(in: $0) } ?? reader.layoutInput(at: path)
             return GoldenCheck.Reading(input: input, settings: try given.over(input.documentSettings).validated(),
                                        warnings: input.warnings(path: path))
         }

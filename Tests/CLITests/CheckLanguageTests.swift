@@ -168,4 +168,19 @@ import Testing
         #expect(order == ["en", "de", "fr"].flatMap { language in ["a.json", "b.json", "c.json"].map { "\($0) (\(language))" } },
                 "\(order)")
     }
+
+    @Test func standardInputIsReadOnceForEveryLanguage() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = URL(fileURLWithPath: try CLI.write("# Hello\n\nA paragraph read from standard input.\n", to: "doc.md", in: folder))
+        let record = try CLI.run(["check", "-", "--goldens", "goldens", "--lang", "de,fr", "--record"] + Self.sizes, input: document,
+                                 directory: folder)
+        try #require(record.status == 0, "\(record)")
+        for language in ["de", "fr"] {
+            let golden = try String(contentsOf: folder.appendingPathComponent("goldens/stdin-\(language)-l.json"), encoding: .utf8)
+            #expect(golden.contains("A paragraph read from standard input."), "\(language): \(golden.prefix(400))")
+        }
+        let check = try CLI.run(["check", "-", "--goldens", "goldens", "--lang", "de,fr"] + Self.sizes, input: document, directory: folder)
+        #expect(check.status == 0, "\(check)")
+    }
 }
