@@ -191,7 +191,9 @@ struct PreviewCommand: ParsableCommand {
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
         let written: String
         do {
-            written = try plan.files.write(preview, to: output, document: FilePath(file).lastComponent?.string ?? file,
+            // The title (a sheet's heading, an SVG's <title>) names the language drawn: "settings.json in de at xxxL".
+            let language = reading.text.language?.single.map { " in \($0)" } ?? ""
+            written = try plan.files.write(preview, to: output, document: (FilePath(file).lastComponent?.string ?? file) + language,
                                            announce: { if !reading.quiet { say(.info($0)) } }, progress: { progress?.update($0) })
         } catch let error as PreviewError {
             throw CommandLineError(commandLineMessage: error.commandLineMessage(scale: scale ?? 2, sheet: category.isAll))

@@ -77,6 +77,10 @@ import Testing
         #expect(svg.status == 0, "\(svg)")
         let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent("m.svg")), as: UTF8.self)
         #expect(text.contains("<title>settings.json in de, he at L</title>"), "\(text.prefix(400))")
+        let one = try CLI.run([screen, "--lang", "he", "--category", "ax5", "-o", "he.svg", "--quiet"], directory: folder)
+        #expect(one.status == 0, "\(one)")
+        #expect(String(decoding: try Data(contentsOf: folder.appendingPathComponent("he.svg")), as: UTF8.self)
+            .contains("<title>settings.json in he at AX5</title>"), "one language's picture names it too")
     }
 
     /// Several documents: each gets its matrix in the -o folder, named after its path, the same
