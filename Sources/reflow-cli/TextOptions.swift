@@ -25,10 +25,16 @@ struct TextOptions: ParsableArguments {
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
         "The reader's language, a BCP 47 tag (de, ja, zh-Hant, ar, pt-BR, …): a screen's texts that name catalog keys show that language's strings (else the fallback pt-BR → pt → the catalog's source language, reported by the audit as untranslated); it chooses the Japanese, Korean or Chinese face for Han and the hyphenation patterns, is given to the shaper, and a right-to-left language (ar, he, fa, ur…) lays screens out right to left unless --direction says otherwise. A list (de,fr,ja) or 'all' (every language the screen's catalogs have) lays each document out once per language: preview draws a matrix of languages × sizes, layout, check and audit report each. Xcode's pseudolanguages with no translations: pseudo-double (every string twice), pseudo-accented, pseudo-bounded ([# … #] to show clipping), pseudo-rtl (right to left). Without it (or a front matter 'lang'), Han takes the face the paragraph's kana or hangul suggest, else Simplified Chinese.",
-        valueName: "tag|list|all"), transform: { text in
-            do { return try LanguageChoice(parsing: text) } catch { throw ValidationError("--lang: \(error)") }
-        })
-    var language: LanguageChoice?
+        valueName: "tag|list|all"))
+    var languageArgument: String?
+
+    /// `--lang` read (checked in `validate()`, so that a wrong value is one line saying what is wrong).
+    var language: LanguageChoice? { languageArgument.flatMap { try? LanguageChoice(parsing: $0) } }
+
+    func validate() throws {
+        guard let languageArgument else { return }
+        do { _ = try LanguageChoice(parsing: languageArgument) } catch { throw ValidationError("--lang: \(error)") }
+    }
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Hyphenate words that do not fit at the end of a line, or are wider than a line, before moving them down or breaking them between letters: Liang's patterns (libhyphen) from the --lang language's dictionary in /usr/share/hyphen (Debian's hyphen-* packages; en-US without --lang), a hyphen drawn and measured at the break. Soft hyphens (U+00AD) break words with or without it. (default: the front matter's 'hyphenate', else off)"))

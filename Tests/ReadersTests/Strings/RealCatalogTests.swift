@@ -96,7 +96,7 @@ import TestSupport
     }
 
     @Test func theWholeCorpusReadsAsOneFolderWithinItsSize() throws {
-        let tables = try StringCatalogReader.catalogs(at: Self.corpus.path, maximumBytes: 1 << 20)
+        let tables = try StringCatalogReader.catalogs(at: Self.corpus.path, maximumBytes: 8 << 20)
         #expect(tables.keys.sorted() == ["DefaultAccountNames", "Localizable", "PreviewItemView"])
         // Maccy's catalog and DuckDuckGo's files share the table name Localizable, merged.
         #expect(tables["Localizable"]?.strings["about"] != nil)
