@@ -229,7 +229,8 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// Whether the cell has a text element (a width must then leave room for text).
-    var hasText: Bool { firstText != nil }
+    /// (Checked for every cell measured: it looks at the elements' cases without copying a text.)
+    var hasText: Bool { elements.contains { if case .text = $0 { true } else { false } } }
 
     /// The style of the first text element (body for a cell without text): the cell's estimate
     /// key and its color in a preview.
