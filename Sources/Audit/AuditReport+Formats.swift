@@ -245,15 +245,7 @@ extension AuditReport {
                 out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), "
                 let language = finding.language.map { " (\($0))" } ?? ""
                 out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText) at \(report.sizesText(finding)), \(Auditor.points(finding.width)) pt\(language): \(finding.messageNamingText)"))}, "
-                var location = "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(uri)), \"index\": \(artifact)}"
-                if let line = finding.source?.line {
-                    location += ", \"region\": {\"startLine\": \(line)" + (finding.source?.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
-                }
-                location += "}"
-                if let path = finding.source?.jsonPath {
-                    location += ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.string(path)), \"kind\": \"object\"}]"
-                }
-                out += "\"locations\": [{\(location)}], "
+                out += "\"locations\": [{\(Self.sarifLocation(uri: uri, index: artifact, source: finding.source))}], "
                 out += "\"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
                 out += "\"categories\": [\(finding.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
                 out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))"
@@ -307,5 +299,22 @@ extension AuditReport {
     /// `touch-target` → `TouchTarget`, SARIF's rule name style.
     static func camelCase(_ id: String) -> String {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+extension AuditReport {
+    /// A SARIF result's location: the artifact (`uri`, its `index` in the run's artifacts), the
+    /// line and column when the source has them, and the JSON path as a logical location. The
+    /// body of `"locations": [{…}]`, shared by the audit's SARIF and `merge`'s.
+    public static func sarifLocation(uri: String, index: Int, source: SourceLocation?) -> String {
+        var location = "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(uri)), \"index\": \(index)}"
+        if let line = source?.line {
+            location += ", \"region\": {\"startLine\": \(line)" + (source?.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
+        }
+        location += "}"
+        if let path = source?.jsonPath {
+            location += ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.string(path)), \"kind\": \"object\"}]"
+        }
+        return location
     }
 }

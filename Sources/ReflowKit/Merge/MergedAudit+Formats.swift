@@ -102,14 +102,7 @@ extension MergedAudit {
                 out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), \"message\": {\"text\": "
                 out += JSONText.string("\(finding.elementText) at \(finding.categoryText), \(Self.points(finding.width)) pt\(language): "
                     + finding.message + origin) + "}, "
-                var location = "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.string(artifacts[index])), \"index\": \(index)}"
-                if let line = finding.source?.line {
-                    location += ", \"region\": {\"startLine\": \(line)" + (finding.source?.column.map { ", \"startColumn\": \($0)" } ?? "") + "}"
-                }
-                location += "}"
-                if let path = finding.source?.jsonPath {
-                    location += ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.string(path)), \"kind\": \"object\"}]"
-                }
+                let location = AuditReport.sarifLocation(uri: artifacts[index], index: index, source: finding.source)
                 out += "\"locations\": [{\(location)}], \"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
                 out += "\"categories\": [\(([finding.category] + finding.otherCategories).sorted().map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
                 out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))"
