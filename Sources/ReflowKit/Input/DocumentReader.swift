@@ -174,7 +174,7 @@ public struct DocumentReader: Sendable {
     }
 
     /// The bytes of the document at `path` (`bytes(of:)`), refused when they are not text.
-    private func documentBytes(of path: String) throws -> [UInt8] {
+    func documentBytes(of path: String) throws -> [UInt8] {
         let bytes = try bytes(of: path)
         if let content = Self.content(of: bytes) { throw InputError.notADocument(path: Self.name(path), content: content) }
         return bytes

@@ -89,8 +89,7 @@ extension DocumentReader {
     public func localized(at path: String, format: DocumentFormat? = nil, cells: CellMode = .blocks,
                           layout: LayoutInput.DocumentLayout = .list) throws -> LocalizedInput {
         let format = format ?? DocumentFormat(path: path)
-        let bytes = try bytes(of: path)
-        if let content = Self.content(of: bytes) { throw InputError.notADocument(path: Self.name(path), content: content) }
+        let bytes = try documentBytes(of: path)
         var tables = StringTables()
         if format == .screen {
             let named: [(path: String, jsonPath: String)]
