@@ -80,11 +80,11 @@ public struct StringResolver: Sendable {
             }
             origin.formatMismatch = "the translation cannot be read as a format: \(error.message)"
             origin.forms = expansion.forms
-            origin.formCount = formPasses(of: reference)
+            origin.formCount = Self.formCount(of: localization)
             return Resolved(text: localization.value?.unit(plural: .other)?.value ?? reference.key, origin: origin)
         }
         origin.forms = expansion.forms
-        origin.formCount = formPasses(of: reference)
+        origin.formCount = Self.formCount(of: localization)
         origin.missingPluralForms = expansion.missingForms
         if !isSource, pseudo == nil {
             let sourceLocalization = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.key)))
@@ -113,6 +113,11 @@ public struct StringResolver: Sendable {
     public func formPasses(of reference: TextReference) -> Int {
         guard let catalog = tables.catalogs[reference.table],
               let (localization, _) = catalog.localization(of: reference.key, in: lookupLanguage) else { return 1 }
+        return Self.formCount(of: localization)
+    }
+
+    /// The most forms one of `localization`'s variations gives (1 without variations).
+    static func formCount(of localization: Localization) -> Int {
         let values = [localization.value].compactMap { $0 } + localization.substitutions.values.map(\.value)
         return values.map { max(1, $0.pluralCategories.count) }.max() ?? 1
     }
