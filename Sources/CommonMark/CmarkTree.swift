@@ -219,9 +219,9 @@ final class CmarkTree {
         guard let bytes = cmark_gfm_extensions_get_table_alignments(table) else { return Array(repeating: nil, count: count) }
         return (0..<count).map { column -> MarkdownAlignment? in
             switch bytes[column] {
-            case UInt8(ascii: "l"): .leading
+            case UInt8(ascii: "l"): .left
             case UInt8(ascii: "c"): .center
-            case UInt8(ascii: "r"): .trailing
+            case UInt8(ascii: "r"): .right
             default: nil
             }
         }

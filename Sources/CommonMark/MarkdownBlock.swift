@@ -45,8 +45,10 @@ public struct MarkdownBlock: Hashable, Sendable {
     }
 }
 
-/// Where a block's lines sit across its width (GFM table columns, HTML `align`).
-public enum MarkdownAlignment: Hashable, Sendable { case leading, center, trailing }
+/// Where a block's lines sit across its width: `left` and `right` are physical, the same side in
+/// both directions (HTML's `align`, GFM table columns); `leading` and `trailing` follow the text's
+/// direction (CSS's `text-align: start` and `end`).
+public enum MarkdownAlignment: Hashable, Sendable { case leading, center, trailing, left, right }
 
 /// A writing direction set on HTML (`dir="rtl"`).
 public enum MarkdownDirection: Hashable, Sendable { case leftToRight, rightToLeft }

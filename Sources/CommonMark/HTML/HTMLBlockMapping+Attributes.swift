@@ -3,23 +3,56 @@ extension HTMLBlockMapping {
     /// `blocks` in a division when `element` sets an alignment or a direction.
     static func division(around blocks: [MarkdownBlock], for element: HTMLElement, line: Int? = nil) -> [MarkdownBlock] {
         guard !blocks.isEmpty, setsLayout(element) else { return blocks }
-        let alignment = element.name == "center" ? .center : Self.alignment(element[attribute: "align"])
-        let division = MarkdownDivision(alignment: alignment, direction: direction(element[attribute: "dir"]), blocks: blocks)
+        let division = MarkdownDivision(alignment: alignment(of: element), direction: direction(element[attribute: "dir"]), blocks: blocks)
         return [MarkdownBlock(.division(division), line: line ?? blocks[0].line)]
     }
 
     static func setsLayout(_ element: HTMLElement) -> Bool {
-        element.name == "center" || alignment(element[attribute: "align"]) != nil || direction(element[attribute: "dir"]) != nil
+        alignment(of: element) != nil || direction(element[attribute: "dir"]) != nil
     }
 
-    /// `align`: left, center (or middle), right; justify and anything else set nothing.
+    /// The alignment `element` sets, as a browser resolves it: a `text-align` in its `style`
+    /// wins over its `align` attribute (a presentational hint), and `<center>` centres.
+    static func alignment(of element: HTMLElement) -> MarkdownAlignment? {
+        if let styled = textAlign(element[attribute: "style"]) { return styled }
+        return element.name == "center" ? .center : alignment(element[attribute: "align"])
+    }
+
+    /// `align`: left, center (or middle), right, each physical (HTML maps them to CSS's
+    /// `text-align: left`, `center`, `right`: right is the right edge in both directions, as
+    /// Chromium and GitHub draw it); justify and anything else set nothing.
     static func alignment(_ value: String?) -> MarkdownAlignment? {
         switch value.map({ trimmed($0).lowercased() }) {
-        case "left": .leading
+        case "left": .left
         case "center", "middle": .center
-        case "right": .trailing
+        case "right": .right
         default: nil
         }
+    }
+
+    /// The `text-align` declaration of a `style` attribute (its last, as CSS takes it): `left`,
+    /// `right` and `center` (with their `-webkit-` forms) as for `align`, and the logical `start`
+    /// and `end`, which follow the text's direction. Anything else (justify, inherit, a value
+    /// it cannot read) sets nothing.
+    static func textAlign(_ style: String?) -> MarkdownAlignment? {
+        guard let style else { return nil }
+        var found: MarkdownAlignment?
+        for declaration in style.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, trimmed(String(parts[0])).lowercased() == "text-align" else { continue }
+            var value = trimmed(String(parts[1])).lowercased()
+            if value.hasSuffix("!important") { value = trimmed(String(value.dropLast("!important".count))) }
+            if value.hasPrefix("-webkit-") { value.removeFirst("-webkit-".count) }
+            switch value {
+            case "left": found = .left
+            case "center": found = .center
+            case "right": found = .right
+            case "start": found = .leading
+            case "end": found = .trailing
+            default: continue
+            }
+        }
+        return found
     }
 
     /// `dir`: rtl or ltr (`auto` leaves it to the text).

@@ -126,7 +126,7 @@ extension HTMLBlockMapping {
             for cell in row.cells { cells.append(MarkdownBlock.inlineContent(of: try blocks(of: cell.children, nested: false))) }
             tableRows.append(MarkdownTableRow(cells: cells, line: sourceLine(row.row.line)))
         }
-        let alignments = first.cells.map { Self.alignment($0[attribute: "align"]) }
+        let alignments = first.cells.map(Self.alignment(of:))
         return MarkdownTable(header: tableRows[0], rows: Array(tableRows.dropFirst()), alignments: alignments)
     }
 }

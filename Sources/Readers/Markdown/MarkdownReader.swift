@@ -243,6 +243,8 @@ struct MarkdownReader {
         case .leading: .leading
         case .center: .center
         case .trailing: .trailing
+        case .left: .left
+        case .right: .right
         }
     }
 

@@ -95,8 +95,7 @@ public final class CellSizer {
         } else {
             measurement = try compute(cell, proposal: proposal, environment: environment)
             let layoutDirection = LayoutDirection(for: environment)
-            if let list = cell.listDirection, environment.direction == .auto,
-               (list == .rightToLeft) != (layoutDirection == .rightToLeft) {
+            if Self.hangsFromItsList(cell, in: environment) {
                 // A list running against the document hangs from its own leading side.
                 measurement = measurement.mirrored()
             } else if environment.direction == .auto, cell.kind == .code, cell.nesting?.depth == 0,
@@ -107,6 +106,13 @@ public final class CellSizer {
             }
         }
         return measurement
+    }
+
+    /// Whether `cell` belongs to a list running against the document (`Cell.listDirection`), so
+    /// its content is mirrored to hang from the list's leading side.
+    static func hangsFromItsList(_ cell: Cell, in environment: TextEnvironment) -> Bool {
+        guard let list = cell.listDirection, environment.direction == .auto else { return false }
+        return (list == .rightToLeft) != (LayoutDirection(for: environment) == .rightToLeft)
     }
 
     /// The cell measured for `proposal` at `category`, with the default base direction and no language.

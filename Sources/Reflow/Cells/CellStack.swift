@@ -99,7 +99,7 @@ extension CellSizer {
         stack += rowHeight
         if cell.alignment != .leading {
             align(pictures: &elements, in: textLeft, width: max(0, textWidth), alignment: cell.alignment,
-                  rightToLeft: environment.direction == .rightToLeft)
+                  drawnRightToLeft: Self.isDrawnRightToLeft(cell, in: environment))
         }
         if beside > 0 { stack = centreBeside(&elements, stackHeight: stack) }
         return CellStack(elements: elements, height: stack, indentation: indentation,
@@ -108,12 +108,25 @@ extension CellSizer {
 
     /// How `layout`'s lines stand in `cell`: its alignment, with `leading` and `trailing` swapped
     /// for a paragraph running against the layout direction when the cell aligns to it
-    /// (`Cell.alignsToLayoutDirection`).
+    /// (`Cell.alignsToLayoutDirection`). `left` and `right` are the same side in every direction
+    /// (a text layout's lines are placed as they are drawn, whatever mirrors the cell).
     static func alignment(of cell: Cell, _ layout: TextLayout, in environment: TextEnvironment) -> TextAlignment {
-        guard cell.alignsToLayoutDirection, cell.alignment != .center,
+        guard cell.alignsToLayoutDirection,
               (layout.baseDirection == .rightToLeft) != (LayoutDirection(for: environment) == .rightToLeft)
         else { return cell.alignment }
-        return cell.alignment == .leading ? .trailing : .leading
+        switch cell.alignment {
+        case .leading: return .trailing
+        case .trailing: return .leading
+        case .center, .left, .right: return cell.alignment
+        }
+    }
+
+    /// Whether the leading side of the stack (where its frames start) is drawn at the right: the
+    /// layout direction of the environment it is measured in, unless the cell hangs from its
+    /// list's side (`CellSizer.hangsFromItsList`). What places `left` and `right` elements other
+    /// than text, which the cell's mirroring moves with it.
+    static func isDrawnRightToLeft(_ cell: Cell, in environment: TextEnvironment) -> Bool {
+        (LayoutDirection(for: environment) == .rightToLeft) != hangsFromItsList(cell, in: environment)
     }
 
     /// A leading image (the first element) and the stack beside it (the others, `stackHeight`
@@ -127,9 +140,10 @@ extension CellSizer {
     }
 
     /// Each row of pictures (those sharing a top) moved as a whole to `alignment` in the `width`
-    /// from `left`.
+    /// from `left`: `leading` and `trailing` are the stack's own sides, `left` and `right` the
+    /// sides it is drawn with (`drawnRightToLeft`: its leading side is the right).
     private func align(pictures elements: inout [CellMeasurement.Element], in left: Double, width: Double,
-                       alignment: TextAlignment, rightToLeft: Bool) {
+                       alignment: TextAlignment, drawnRightToLeft: Bool) {
         var rows: [Double: [Int]] = [:]
         for (index, element) in elements.enumerated() {
             if case .picture = element.content { rows[element.frame.minY, default: []].append(index) }
@@ -140,9 +154,11 @@ extension CellSizer {
             let free = max(0, width - (maxX - minX))
             let target: Double
             switch alignment {
-            case .leading: target = rightToLeft ? left + free : left
+            case .leading: target = left
             case .center: target = left + free / 2
-            case .trailing: target = rightToLeft ? left : left + free
+            case .trailing: target = left + free
+            case .left: target = drawnRightToLeft ? left + free : left
+            case .right: target = drawnRightToLeft ? left : left + free
             }
             let dx = PointGrid.snap(target - minX)
             for index in indices { elements[index].frame.origin.x += dx }

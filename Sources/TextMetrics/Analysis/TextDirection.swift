@@ -17,9 +17,10 @@ public enum BaseDirection: String, Hashable, Sendable, Codable, CaseIterable {
     case auto
 }
 
-/// Where a paragraph's lines stand in their container, relative to its base direction: `leading`
-/// at the start (left for left-to-right text, right for right-to-left), `trailing` at the other
-/// edge, `center` between (HTML's `align`, a table column's `:--:`).
+/// Where a paragraph's lines stand in their container. `leading` and `trailing` are relative to
+/// its base direction (the start, left for left-to-right text and right for right-to-left, and
+/// the other edge: CSS's `text-align: start` and `end`); `left` and `right` are physical, the same
+/// side in both directions (HTML's `align`, a table column's `:--` and `--:`); `center` is between.
 public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
-    case leading, center, trailing
+    case leading, center, trailing, left, right
 }

@@ -115,7 +115,8 @@ public struct TextLayout: Sendable {
 
     /// The layout with its lines aligned in the container: `leading` is where they already are
     /// (the start of the paragraph's direction), `center` centres each line, `trailing` puts it
-    /// against the other edge. Line breaks and heights do not change.
+    /// against the other edge, `left` and `right` against that side whatever the direction. Line
+    /// breaks and heights do not change.
     public func aligned(_ alignment: TextAlignment) -> TextLayout {
         guard alignment != .leading, containerWidth.isFinite else { return self }
         var aligned = self
@@ -127,6 +128,8 @@ public struct TextLayout: Sendable {
             case .leading: break
             case .center: aligned.lines[index].x = free / 2
             case .trailing: aligned.lines[index].x = rightToLeft ? 0 : free
+            case .left: aligned.lines[index].x = 0
+            case .right: aligned.lines[index].x = free
             }
         }
         return aligned

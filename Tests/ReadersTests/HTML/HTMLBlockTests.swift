@@ -123,8 +123,8 @@ import Testing
         let justify = try parse("<p align=\"justify\">c</p>")
         let centre = try parse("<center>d</center>")
         let auto = try parse("<div dir=\"auto\">e</div>")
-        #expect(left.first?.content == .division(MarkdownDivision(alignment: .leading, blocks: [MarkdownBlock(.paragraph([.text("a")]), line: 1)])))
-        #expect(right.first?.content == .division(MarkdownDivision(alignment: .trailing, blocks: [MarkdownBlock(.heading(level: 2, [.text("b")]), line: 1)])))
+        #expect(left.first?.content == .division(MarkdownDivision(alignment: .left, blocks: [MarkdownBlock(.paragraph([.text("a")]), line: 1)])))
+        #expect(right.first?.content == .division(MarkdownDivision(alignment: .right, blocks: [MarkdownBlock(.heading(level: 2, [.text("b")]), line: 1)])))
         #expect(justify == [MarkdownBlock(.paragraph([.text("c")]), line: 1)], "justify sets nothing")
         #expect(centre.first?.content == .division(MarkdownDivision(alignment: .center, blocks: [MarkdownBlock(.paragraph([.text("d")]), line: 1)])))
         #expect(auto == [MarkdownBlock(.paragraph([.text("e")]), line: 1)], "dir=auto leaves the direction to the text")
@@ -238,7 +238,7 @@ import Testing
         #expect(simple.map(\.content) == [.table(MarkdownTable(
             header: MarkdownTableRow(cells: [[.text("Name")], [.text("Use")]], line: 2),
             rows: [MarkdownTableRow(cells: [[.text("fd")], [.text("find "), .strong([.text("files")])]], line: 3)],
-            alignments: [.leading, .center]))])
+            alignments: [.left, .center]))])
 
         let layout = try parse("""
             <table>
