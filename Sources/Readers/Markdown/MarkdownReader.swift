@@ -249,18 +249,25 @@ struct MarkdownReader {
     }
 
     /// The images of a paragraph that holds nothing else (links around them and white space
-    /// aside): a badge row or a figure. Nil when it has text of its own.
+    /// aside): a badge row or a figure. Nil when it has text of its own. A hard line break
+    /// (`<br>`) between two images starts a new line of the row at the next one
+    /// (`Picture.startsRow`); a soft break is a space, as in a browser.
     static func pictures(alone inlines: [MarkdownInline]) -> [Picture]? {
         var pictures: [Picture] = []
+        var breaksLine = false
         func collect(_ inlines: [MarkdownInline]) -> Bool {
             for inline in inlines {
                 switch inline {
                 case .image(let image):
-                    pictures.append(Picture(source: image.source, alt: image.alt, statedWidth: image.width, statedHeight: image.height,
-                                            isDecorative: image.isDecorative))
+                    var picture = Picture(source: image.source, alt: image.alt, statedWidth: image.width, statedHeight: image.height,
+                                          isDecorative: image.isDecorative)
+                    picture.startsRow = breaksLine && !pictures.isEmpty
+                    breaksLine = false
+                    pictures.append(picture)
                 case .link(_, let children):
                     guard collect(children) else { return false }
-                case .softBreak, .lineBreak: continue
+                case .lineBreak: breaksLine = true
+                case .softBreak: continue
                 case .text(let text) where text.allSatisfy(\.isWhitespace): continue
                 default: return false
                 }

@@ -21,7 +21,8 @@ extension CellSizer {
     /// is broken into lines for the width (a code block's are not: it scrolls sideways) and the
     /// elements are stacked `elementSpacing` apart. A leading image stands beside the rest except
     /// at the accessibility sizes, the shorter of the two centred on the other; a row of pictures
-    /// stands side by side, wrapping, each of its lines placed as the cell's alignment says.
+    /// stands side by side, wrapping where the width runs out and where a picture starts a row
+    /// (`Picture.startsRow`), each of its lines placed as the cell's alignment says.
     /// Throws `ReflowError.widthTooSmall` when the indentation and a leading image leave less than
     /// `minimumTextWidth` to text.
     func stack(_ cell: Cell, width: ResolvedWidth, insets: EdgeInsets, scale: Double,
@@ -77,7 +78,8 @@ extension CellSizer {
                 let placed = try place(picture, width: max(0, textWidth), environment: environment)
                 var origin = Point(x: textLeft, y: insets.top + stack)
                 if cell.arrangement == .row {
-                    if rowX > 0, rowX + spacing + placed.size.width > textWidth + 1e-9 {
+                    // A new line of the row where the width runs out, or where the document breaks it.
+                    if rowX > 0, picture.startsRow || rowX + spacing + placed.size.width > textWidth + 1e-9 {
                         stack += rowHeight + spacing
                         (rowX, rowHeight) = (0, 0)
                     }

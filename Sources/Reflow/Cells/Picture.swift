@@ -25,6 +25,9 @@ public struct Picture: Hashable, Sendable {
     /// when a reader found and probed it beside the document (`Readers`); nil otherwise. A
     /// preview decodes it from here.
     public var file: String?
+    /// Whether a line break (HTML's `<br>`, a Markdown hard break) comes before it in its row of
+    /// pictures: it starts a new line of the row there, as a browser breaks the line of images.
+    public var startsRow = false
 
     public init(source: String, alt: String, statedWidth: Double? = nil, statedHeight: Double? = nil, naturalSize: Size? = nil,
                 file: String? = nil, isDecorative: Bool = false) {
