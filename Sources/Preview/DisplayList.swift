@@ -134,8 +134,10 @@ public struct DisplayList: Equatable, Sendable {
     /// container's top-left at `origin`
     /// (each line at its own `x`, so right-to-left lines end at the right edge), its glyph runs in
     /// visual order, in `color`, and its characters (logical order) as accessible text with `role`.
-    /// Links are drawn in `linkColor` and underlined, struck-through text crossed out, each line at
-    /// its font's own position and thickness. With `missingGlyphColor`, every `.notdef` glyph (glyph
+    /// Links are drawn in `linkColor` and underlined, struck-through text crossed out: one band per
+    /// line of a link (or struck span), at the position and thickness of the paragraph's primary
+    /// face, as a browser draws a decoration from its element's first font, so a link whose text
+    /// falls back to other faces (CJK, emoji) keeps one straight underline. With `missingGlyphColor`, every `.notdef` glyph (glyph
     /// 0: a character its font has no glyph for) is outlined in it, from the font's ascent to its
     /// descent across its advance, so a missing character shows as more than a faint box.
     public mutating func draw(_ layout: TextLayout, at origin: Point, color: Color, linkColor: Color? = nil,
@@ -146,29 +148,48 @@ public struct DisplayList: Equatable, Sendable {
         // line above and below for tall marks): a paragraph longer than the screen costs what
         // shows of it, not all its glyphs.
         let reach = layout.lineHeight
+        let primary = layout.paragraph.faces.regular
+        let metrics = primary.decorationMetrics
+        let scale = layout.pointSize / Double(primary.unitsPerEm)
         for index in layout.lines.indices.prefix(max(0, maximumLines)) {
             let line = layout.lines[index]
             let top = origin.y + line.top
             guard top + 2 * reach > 0, top - reach < size.height else { continue }
             let start = Point(x: origin.x + line.x, y: origin.y + line.baseline)
+            // The line's underlines and strike-throughs, each drawn after its run's glyphs. A run's
+            // band joins (widens) the band of the run before it when that run had the same
+            // decoration: a run breaks at a face change, and the white space between two runs is
+            // theirs, as a run's own white space is.
+            var underline: Int?, strike: Int?
+            var previous: TextEmphasis = []
+            func band(_ drawn: inout Int?, _ run: TextMetrics.GlyphRun, offset: Int, thickness: Int, _ color: Color, joins: Bool) {
+                let rect = Rect(x: start.x + run.start, y: start.y - Double(offset) * scale, width: run.end - run.start,
+                                height: max(0.5, Double(thickness) * scale))
+                if joins, let index = drawn, case .fill(let last, color, let radius) = items[index] {
+                    let left = min(last.minX, rect.minX), right = max(last.maxX, rect.maxX)
+                    items[index] = .fill(Rect(x: left, y: rect.minY, width: right - left, height: rect.height), color, cornerRadius: radius)
+                    return
+                }
+                let count = items.count
+                fill(rect, color)
+                drawn = items.count > count ? count : nil
+            }
             for run in layout.glyphRuns(ofLine: index) {
                 let isLink = run.decoration.contains(.link)
                 let runColor = isLink ? linkColor ?? color : color
                 items.append(.glyphs(GlyphRun(font: run.font, pointSize: run.pointSize, origin: start, color: runColor,
                                               glyphs: run.glyphs)))
                 if let missingGlyphColor { outlineNotdefs(of: run, at: start, missingGlyphColor) }
+                defer { previous = run.decoration }
                 guard !run.decoration.isEmpty, run.end > run.start else { continue }
-                let metrics = run.font.decorationMetrics
-                let scale = run.pointSize / Double(run.font.unitsPerEm)
-                // A band as long as the run (square ends, as text decorations are drawn).
-                func band(offset: Int, thickness: Int) {
-                    let height = max(0.5, Double(thickness) * scale)
-                    fill(Rect(x: start.x + run.start, y: start.y - Double(offset) * scale, width: run.end - run.start, height: height),
-                         runColor)
+                // Bands as long as the run (square ends, as text decorations are drawn).
+                if isLink {
+                    band(&underline, run, offset: metrics.underlineOffset, thickness: metrics.underlineThickness, runColor,
+                         joins: previous.contains(.link))
                 }
-                if isLink { band(offset: metrics.underlineOffset, thickness: metrics.underlineThickness) }
                 if run.decoration.contains(.strikethrough) {
-                    band(offset: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness)
+                    band(&strike, run, offset: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness, runColor,
+                         joins: previous.contains(.strikethrough))
                 }
             }
             lines.append(AccessibleText.Line(text: layout.text(ofLine: index), origin: start, width: line.width,
