@@ -70,8 +70,9 @@ let package = Package(
         // Fonts, Dynamic Type, shaping, line breaking, hyphenation, measured text.
         .target(name: "TextMetrics", dependencies: ["CFreeType", "CHarfBuzz", "CICUShim", "CHyphen", "BundledFonts"]),
         // GitHub Flavored Markdown parsing (cmark-gfm) into a plain Swift block tree, its raw HTML
-        // parsed by libxml2 into the same tree.
-        .target(name: "CommonMark", dependencies: ["CCmarkGFM", "CLibXML2"]),
+        // parsed by libxml2 into the same tree; emoji shortcodes by GitHub's own table (gemoji's
+        // db/emoji.json, MIT; Resources/gemoji/SOURCE.md says which commit).
+        .target(name: "CommonMark", dependencies: ["CCmarkGFM", "CLibXML2"], resources: [.copy("Resources/gemoji")]),
         // Images in documents: where a reference points (never outside the document's folder unless
         // allowed, never fetched), a PNG's or JPEG's size from its header, bounded decoding to RGBA,
         // fitting to a width, resampling.
