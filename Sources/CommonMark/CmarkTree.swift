@@ -146,7 +146,13 @@ final class CmarkTree {
             let line = frame.line
             switch frame.kind {
             case .document: break
-            case .blockQuote: appendBlock(MarkdownBlock(.blockQuote(frame.blocks), line: line))
+            case .blockQuote:
+                // A GitHub alert is a quote at the document's top level only.
+                if stack.count == 1, case .document = stack[0].kind, let alert = MarkdownAlertKind.split(quote: frame.blocks) {
+                    appendBlock(MarkdownBlock(.division(MarkdownDivision(alert: alert.kind, blocks: alert.blocks)), line: line))
+                } else {
+                    appendBlock(MarkdownBlock(.blockQuote(frame.blocks), line: line))
+                }
             case .list(let ordered, let start, let tight):
                 let list = MarkdownList(isOrdered: ordered, start: start, isTight: tight, items: frame.items)
                 appendBlock(MarkdownBlock(.list(list), line: line))

@@ -20,7 +20,8 @@ public struct MarkdownBlock: Hashable, Sendable {
         /// the blocks it makes (`HTMLResolution`): a parsed tree has none.
         case htmlBlock(String)
         /// An HTML container that changes how its blocks are drawn (`<div align="center">`,
-        /// `<p align>`, `<div dir="rtl">`, `<center>`): its alignment and direction, when set.
+        /// `<p align>`, `<div dir="rtl">`, `<center>`): its alignment and direction, when set; or
+        /// a GitHub alert (`> [!NOTE]`), which GitHub draws as a division too.
         case division(MarkdownDivision)
         /// `<details>`: the summary's inline content (a disclosure row) and the blocks it discloses.
         case details(summary: [MarkdownInline], [MarkdownBlock])
@@ -53,15 +54,23 @@ public enum MarkdownAlignment: Hashable, Sendable { case leading, center, traili
 /// A writing direction set on HTML (`dir="rtl"`).
 public enum MarkdownDirection: Hashable, Sendable { case leftToRight, rightToLeft }
 
-/// An HTML division's blocks with the alignment and direction it sets (nil: inherited).
+/// An HTML division's blocks with the alignment and direction it sets (nil: inherited), or a
+/// GitHub alert: GitHub draws a top-level quote whose first line is `[!NOTE]` … as a division
+/// (`<div class="markdown-alert markdown-alert-note">`) of a title and the quote's other blocks
+/// (`MarkdownAlertKind.split(quote:)` has the rule).
 public struct MarkdownDivision: Hashable, Sendable {
     public var alignment: MarkdownAlignment?
     public var direction: MarkdownDirection?
+    /// The alert's kind when the division is a GitHub alert (its blocks are the quote's, the
+    /// marker line left out); nil for an HTML division.
+    public var alert: MarkdownAlertKind?
     public var blocks: [MarkdownBlock]
 
-    public init(alignment: MarkdownAlignment? = nil, direction: MarkdownDirection? = nil, blocks: [MarkdownBlock]) {
+    public init(alignment: MarkdownAlignment? = nil, direction: MarkdownDirection? = nil, alert: MarkdownAlertKind? = nil,
+                blocks: [MarkdownBlock]) {
         self.alignment = alignment
         self.direction = direction
+        self.alert = alert
         self.blocks = blocks
     }
 }

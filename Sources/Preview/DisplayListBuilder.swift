@@ -86,12 +86,13 @@ public struct DisplayListBuilder: Sendable {
         // Separators: a hairline in the gap between two rows of a list (cells of a section stacked
         // one under the other, as wide as each other), from the text's leading edge to the cell's
         // trailing edge (mirrored between right-to-left rows: from the text's right edge to the
-        // cell's left); none next to a heading (it heads what follows), none in a grid.
+        // cell's left); none next to a heading (it heads what follows) or under a GitHub alert's
+        // title, none in a grid.
         var separators: [Rect] = []
         for (previous, cell) in zip(cells, cells.dropFirst())
         where previous.indexPath.section == cell.indexPath.section && cell.frame.minY >= previous.frame.maxY
             && cell.frame.minX == previous.frame.minX && cell.frame.width == previous.frame.width
-            && previous.cellKind?.headingLevel == nil && cell.cellKind?.headingLevel == nil
+            && previous.cellKind?.headingLevel == nil && cell.cellKind?.headingLevel == nil && !Self.isAlertTitle(previous)
             && previous.cellKind != .word && cell.cellKind != .word && previous.cellKind != .rule && cell.cellKind != .rule {
             let above = moved(previous.frame), below = moved(cell.frame)
             let text = moved(cell.textFrame ?? cell.frame), previousText = moved(previous.textFrame ?? previous.frame)
@@ -116,7 +117,7 @@ public struct DisplayListBuilder: Sendable {
                 guard cell.content.contains(where: { if case .bar(let lower, quote) = $0 { lower.minX == upper.minX } else { false } })
                 else { continue }
                 list.fill(moved(Rect(x: upper.minX, y: previous.frame.maxY, width: upper.width, height: cell.frame.minY - previous.frame.maxY)),
-                          theme.quoteBar)
+                          barColor(previous, quote: quote))
             }
         }
         separators.forEach { list.fill($0, theme.separator) }
@@ -220,13 +221,14 @@ public struct DisplayListBuilder: Sendable {
                 list.draw(layout, at: shown.origin, color: color, linkColor: theme.link, role: Self.role(of: element),
                           frame: moved(element.frame),
                           maximumLines: Int((frame.height / max(layout.lineHeight, 1e-9)).rounded()), missingGlyphColor: theme.missingGlyph)
+                if case .alert(let kind) = element.cellKind { drawAlertIcon(kind, title: layout, at: shown.origin, into: &list) }
             case .image(let frame):
                 list.fill(moved(frame), theme.icon, cornerRadius: min(8, frame.width / 8))
             case .marker(let layout, let frame):
                 list.draw(layout, at: moved(frame).origin, color: color, role: .text, frame: moved(element.frame), maximumLines: 1,
                           missingGlyphColor: theme.missingGlyph)
-            case .bar(let frame, _):
-                list.fill(moved(frame), theme.quoteBar)
+            case .bar(let frame, let quote):
+                list.fill(moved(frame), barColor(element, quote: quote))
             case .rule(let frame):
                 list.fill(moved(frame), theme.separator)
             case .picture(let picture, let frame, let alt, let altOrigin):
@@ -241,6 +243,31 @@ public struct DisplayListBuilder: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether `element` is a GitHub alert's title cell.
+    static func isAlertTitle(_ element: LayoutAttributes) -> Bool {
+        if case .alert? = element.cellKind { true } else { false }
+    }
+
+    /// A quote's bar colour: a GitHub alert's colour for the alert's own bar (its element's
+    /// outermost quote, `Nesting.alert`), the theme's quote gray for any other.
+    private func barColor(_ element: LayoutAttributes, quote: Int) -> Color {
+        guard let nesting = element.nesting, let kind = nesting.alert, case .quote(quote)? = nesting.containers.first else {
+            return theme.quoteBar
+        }
+        return theme.alertColor(kind)
+    }
+
+    /// An alert's icon in the room its title's text leaves for it (`AlertKind.iconRoom`): a
+    /// square 1 em wide at the first line's start (its end in a right-to-left line), centred on
+    /// the capitals' middle.
+    private func drawAlertIcon(_ kind: AlertKind, title: TextLayout, at origin: Point, into list: inout DisplayList) {
+        guard let line = title.lines.first else { return }
+        let em = title.pointSize
+        let x = title.baseDirection == .rightToLeft ? origin.x + line.x + line.width - em : origin.x + line.x
+        let middle = origin.y + line.baseline - 0.36 * em
+        list.alertIcon(kind, in: Rect(x: x, y: middle - em / 2, width: em, height: em), color: theme.alertColor(kind))
     }
 
     /// An image not drawn from pixels: a box, a picture glyph (a frame with a hill and a sun) at

@@ -46,6 +46,7 @@ import TestSupport
         // Opens with `---` … `---` around Markdown that is not YAML: a thematic break, as
         // markdown-it-py and GitHub read it (not front matter).
         .init("markdown", "markdown-it--markdown-it--support_demo_template_sample.md"),
+        .init("markdown", "pointfreeco--swift-composable-architecture--README.md"),
         .init("markdown", "pointfreeco--swift-snapshot-testing--README.md"),
         .init("markdown", "vapor--vapor--README.md"),
         .init("html", "ajeetdsouza--zoxide--README.md"),

@@ -34,7 +34,7 @@ import TestSupport
              "elements": [{"indexPath": {"section": 0, "item": 1}, "kind": "cell", "cell": "heading", "level": 2,
                            "style": "title2", "frame": {"x": 0.001, "y": 1e-7, "width": 123456789.125, "height": -3},
                            "zIndex": 2, "lines": 3, "text": "quote \\" backslash \\\\ tab \\t bell \\u0007 é", "sourceLine": 7,
-                           "depth": 1, "textFrame": {"x": 1, "y": 2, "width": 3, "height": 4},
+                           "depth": 1, "alert": "warning", "textFrame": {"x": 1, "y": 2, "width": 3, "height": 4},
                            "marker": {"text": "1.", "frame": {"x": 0, "y": 0, "width": 9.5, "height": 22}},
                            "language": "swift", "contentWidth": 512.75, "alt": "a cat",
                            "images": [{"source": "cat.png", "frame": {"x": 0, "y": 0, "width": 10, "height": 10},
@@ -66,7 +66,7 @@ import TestSupport
         #expect(labels(report) == ["environment", "contentSize", "viewport", "elements", "scrollingWidths", "warnings"])
         #expect(labels(report.environment) == ["containerWidth", "category", "layoutDirection", "direction", "language"])
         #expect(labels(report.elements[0]) == ["indexPath", "kind", "cell", "level", "style", "frame", "zIndex", "lines", "text",
-                                               "sourceLine", "depth", "textFrame", "marker", "language", "contentWidth", "alt",
+                                               "sourceLine", "depth", "alert", "textFrame", "marker", "language", "contentWidth", "alt",
                                                "images"], "a new field of ElementReport: write it in LayoutReport+JSONBytes.swift")
     }
 }

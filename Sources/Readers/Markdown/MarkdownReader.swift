@@ -9,7 +9,9 @@ import CommonMark
 /// start; `☐`/`☑` for a task) is shown on the item's first block, in a marker column as wide as
 /// the list's widest marker; the item's later blocks sit at its depth without one. Block quotes:
 /// their blocks are cells inside the quote, whatever they are (paragraphs `quote`, headings,
-/// lists, code). Code blocks keep their lines; tabs go to the next multiple of `tabStop` columns,
+/// lists, code). A GitHub alert (`> [!NOTE]`; the rule is `MarkdownAlertKind`'s) is a quote whose
+/// first cell is its title (`alert`: icon room and "Note"), its paragraphs ordinary text; every
+/// cell in it carries its kind (`Nesting.alert`). Code blocks keep their lines; tabs go to the next multiple of `tabStop` columns,
 /// as browsers set `pre` text. A paragraph of images alone (and links around them) is an image
 /// block. A thematic break is a rule.
 ///
@@ -32,6 +34,8 @@ struct MarkdownReader {
     /// Bullet lists around the block being read (their level picks the bullet).
     private var bulletLevel = 0
     private var quotesRead = 0
+    /// The GitHub alert around the block being read (alerts are top-level only: never two).
+    private var alert: AlertKind?
     /// The alignment and direction the HTML divisions around the block set (innermost wins).
     private var alignment: TextAlignment = .leading
     private var direction: BaseDirection?
@@ -106,6 +110,8 @@ struct MarkdownReader {
             appendTable(table)
         case .thematicBreak:
             emit(.rule, .body, StyledText(), line: line, content: .rule, keepsEmpty: true)
+        case .division(let division) where division.alert != nil:
+            visitAlert(division, line: line)
         case .division(let division):
             let outer = (alignment, direction)
             if let set = division.alignment { alignment = Self.alignment(set) }
@@ -121,13 +127,29 @@ struct MarkdownReader {
         }
     }
 
-    /// A paragraph's kind where it stands: the first block of a list item, a quote's, or a paragraph.
+    /// A paragraph's kind where it stands: the first block of a list item, a quote's, or a
+    /// paragraph (an alert's text too: GitHub sets it as ordinary text, not as a quote).
     private var textKind: Cell.Kind {
         switch containers.last {
         case .listItem(_, _?)?: .listItem(depth: listDepth)
+        case .quote? where alert != nil && containers.count == 1: .paragraph
         case .quote?: .quote
         default: .paragraph
         }
+    }
+
+    /// A GitHub alert: a quote container (its bar) holding a title cell, the icon's room and the
+    /// kind's title in the headline style, then the alert's blocks; every cell in it knows the
+    /// alert (`Nesting.alert`), which colours its bar.
+    private mutating func visitAlert(_ division: MarkdownDivision, line: Int) {
+        guard let kind = division.alert.flatMap({ AlertKind(rawValue: $0.rawValue) }) else { return }
+        quotesRead += 1
+        containers.append(.quote(id: quotesRead))
+        alert = kind
+        emit(.alert(kind), .headline, StyledText(AlertKind.iconRoom + kind.title), line: line)
+        for child in division.blocks { visit(child) }
+        alert = nil
+        containers.removeLast()
     }
 
     private mutating func visitList(_ list: MarkdownList) {
@@ -193,7 +215,8 @@ struct MarkdownReader {
     private mutating func emit(_ kind: Cell.Kind, _ style: TextStyle, _ text: StyledText, line: Int,
                                content: Block.Content? = nil, keepsEmpty: Bool = false) {
         guard keepsEmpty || content != nil || text.string.contains(where: { !$0.isWhitespace }) else { return }
-        var block = Block(kind: kind, style: style, text: text, sourceLine: line, nesting: Nesting(containers), content: content)
+        var block = Block(kind: kind, style: style, text: text, sourceLine: line, nesting: Nesting(containers, alert: alert),
+                          content: content)
         block.alignment = kind == .code ? .leading : alignment
         block.direction = direction
         if direction == nil, containers.contains(where: { if case .listItem = $0 { true } else { false } }) {

@@ -71,6 +71,7 @@ public struct Theme: Hashable, Sendable {
         case .footnote: secondaryText
         case .quote: quoteText
         case .paragraph, .listItem, .code, .word, .item, .tableCell(isHeader: false), .tableRow, .image, .rule: bodyText
+        case .alert(let kind): alertColor(kind)
         }
     }
 

@@ -59,9 +59,12 @@ public struct Cell: Hashable, Sendable {
         case image
         /// A thematic break: a hairline.
         case rule
+        /// A GitHub alert's title ("Note" …, after its icon); the alert's other blocks are cells
+        /// of their own kinds inside it (`Nesting.alert`).
+        case alert(AlertKind)
 
         /// The name in layout JSON: heading, paragraph, listItem, quote, footnote, code, word, item,
-        /// tableHeader, tableCell, tableRow, image, rule.
+        /// tableHeader, tableCell, tableRow, image, rule, alert.
         public var name: String {
             switch self {
             case .heading: "heading"
@@ -76,6 +79,7 @@ public struct Cell: Hashable, Sendable {
             case .tableRow: "tableRow"
             case .image: "image"
             case .rule: "rule"
+            case .alert: "alert"
             }
         }
 

@@ -7,9 +7,10 @@ import TextMetrics
 /// The mapping from Markdown and HTML is `MarkdownReader`'s, written down once in
 /// docs/documents.md: headings `#`…`####` largeTitle…title3 and `#####`/`######` headline;
 /// paragraphs, list items, quotes' paragraphs, code and table bodies body; footnotes footnote;
-/// table headers and `<details>` summaries headline. A list item's marker is not in its text
-/// (`Nesting.marker`); links and strikethrough are decorations on the text's runs
-/// (`TextEmphasis`), code keeps its lines, images and rules are `Content`.
+/// table headers, `<details>` summaries and GitHub alerts' titles (`Cell.Kind.alert`) headline.
+/// A list item's marker is not in its text (`Nesting.marker`); links and strikethrough are
+/// decorations on the text's runs (`TextEmphasis`), code keeps its lines, images and rules are
+/// `Content`.
 public struct Block: Hashable, Sendable {
     /// What the block is: the same kinds its cells have (`Cell.Kind`).
     public var kind: Cell.Kind

@@ -20,9 +20,13 @@ public struct Nesting: Hashable, Sendable {
     }
 
     public var containers: [Container]
+    /// The GitHub alert the block is in, when it is: the outermost container is then the alert's
+    /// quote (alerts stand at the top level only), its bar drawn in the alert's colour.
+    public var alert: AlertKind?
 
-    public init(_ containers: [Container] = []) {
+    public init(_ containers: [Container] = [], alert: AlertKind? = nil) {
         self.containers = containers
+        self.alert = alert
     }
 
     /// How many list items and quotes contain the block.

@@ -60,6 +60,9 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public let sourceLine: Int?
         /// How many list items and quotes contain a document's cell (absent for screens and words).
         public var depth: Int?
+        /// The kind of the GitHub alert a document's cell is in (`note`, `tip`, `important`,
+        /// `warning`, `caution`): on its title (`"cell": "alert"`) and on every cell inside it.
+        public var alert: String?
         /// Where a document cell's text block sits, in content coordinates (after its indentation).
         public var textFrame: Frame?
         /// A list item's marker and where it is drawn.
@@ -219,6 +222,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
                                    sourceLine: attributes.sourceLine)
         guard let nesting = attributes.nesting else { return report }
         report.depth = nesting.depth
+        report.alert = nesting.alert?.rawValue
         report.textFrame = attributes.textFrame.map(Frame.init)
         var pictures: [(Picture, Rect)] = []
         for content in attributes.content {
@@ -296,6 +300,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             if let text = element.text { field("text", JSONText.string(text)) }
             if let line = element.sourceLine { field("sourceLine", String(line)) }
             if let depth = element.depth { field("depth", String(depth)) }
+            if let alert = element.alert { field("alert", JSONText.string(alert)) }
             if let frame = element.textFrame { field("textFrame", Self.json(frame)) }
             if let marker = element.marker {
                 field("marker", "{\"text\": \(JSONText.string(marker.text)), \"frame\": \(Self.json(marker.frame))}")

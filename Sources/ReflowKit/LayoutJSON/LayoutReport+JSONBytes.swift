@@ -347,6 +347,10 @@ private struct JSONBytes {
             key("depth")
             integer(depth)
         }
+        if let alert = element.alert {
+            key("alert")
+            string(alert)
+        }
         if let textFrame = element.textFrame {
             key("textFrame")
             frame(textFrame)
