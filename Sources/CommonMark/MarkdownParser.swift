@@ -2,8 +2,9 @@
 /// `CCmarkGFM` system library) and its extensions: tables, strikethrough, autolinks, task lists
 /// and footnotes. Raw HTML is parsed with libxml2 (`CLibXML2`) into the same values (divisions,
 /// details, images, links, keys …; see `HTMLResolution`), so the tree has no `.htmlBlock` and no
-/// `.html` inline. cmark's and libxml2's data are freed before `parse` returns; nothing of C
-/// escapes this module.
+/// `.html` inline. Emoji shortcodes become their emoji (`EmojiShortcodes`), and a top-level quote
+/// that is a GitHub alert a division (`MarkdownAlertKind`). cmark's and libxml2's data are freed
+/// before `parse` returns; nothing of C escapes this module.
 public struct MarkdownParser: Sendable {
     /// Container nesting (block quotes, lists, items, emphasis, links) kept as a tree. Deeper
     /// containers are flattened into their nearest kept ancestor: their text stays, their extra
@@ -35,7 +36,7 @@ public struct MarkdownParser: Sendable {
         if let refusal { throw refusal }
         let parse = { () throws(MarkdownError) -> [MarkdownBlock] in
             let blocks = try CmarkTree(parsing: text).blocks(maximumNesting: Self.maximumNesting)
-            return try HTMLResolution(maximumNesting: Self.maximumNesting).resolve(blocks)
+            return EmojiShortcodes.replacing(in: try HTMLResolution(maximumNesting: Self.maximumNesting).resolve(blocks))
         }
         guard let deadline = bounds.deadline else { return try parse() }
         return try deadline.run(path: bounds.documentName, bytes: text.utf8.count, parse)
