@@ -89,10 +89,33 @@ public final class BreakOpportunities {
                     hard[0] = 0
                     return try body(UnsafeBufferPointer(rebasing: offsets[..<1]), UnsafeBufferPointer(rebasing: hard[..<1]))
                 }
+                Self.keepMandatoryOnlyAtLineEnds(bytes, offsets, hard, count: Int(count))
                 let kept = keepsHangulWordsWhole ? Self.keepHangulWordsWhole(bytes, offsets, hard, count: Int(count)) : Int(count)
                 return try body(UnsafeBufferPointer(rebasing: offsets[..<kept]), UnsafeBufferPointer(rebasing: hard[..<kept]))
             }
         }
+    }
+
+    /// Marks optional every break of the first `count` of `bytes` that does not follow a
+    /// line-ending character (UAX #14's BK, CR, LF and NL: LB4 and LB5 are the only rules that
+    /// make a break mandatory). ICU gives each break its dictionary finds inside Thai, Lao, Khmer
+    /// or Burmese text the status of the rule-based break that ends the run, so before a line
+    /// feed every one of them comes back mandatory, and a line of such text would end at every
+    /// word (issue 38: a one-line Thai code block laid out one word a line).
+    static func keepMandatoryOnlyAtLineEnds(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeMutableBufferPointer<Int32>,
+                                            _ hard: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        for index in 0..<count where hard[index] != 0 && !endsALine(bytes, before: Int(offsets[index])) {
+            hard[index] = 0
+        }
+    }
+
+    /// Whether the UTF-8 `bytes` just before `offset` are a line-ending character: LF, VT, FF, CR
+    /// (U+000A–U+000D), NEL (U+0085), LINE SEPARATOR or PARAGRAPH SEPARATOR (U+2028, U+2029).
+    static func endsALine(_ bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool {
+        guard offset > 0, offset <= bytes.count else { return false }
+        if 0x0A...0x0D ~= bytes[offset - 1] { return true }
+        if offset >= 2, bytes[offset - 2] == 0xC2, bytes[offset - 1] == 0x85 { return true }
+        return offset >= 3 && bytes[offset - 3] == 0xE2 && bytes[offset - 2] == 0x80 && (bytes[offset - 1] == 0xA8 || bytes[offset - 1] == 0xA9)
     }
 
     /// Drops the optional breaks between two Hangul characters from the first `count` breaks of
