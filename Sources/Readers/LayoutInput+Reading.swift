@@ -45,6 +45,18 @@ extension LayoutInput {
                       source: format == .commonMark ? cells.sourceLocations(for: document) : nil,
                       firstInvalidByte: text.firstInvalidByte, nulCount: text.nulCount, documentSettings: frontMatter?.settings)
             self.imageWarnings = imageWarnings
+            if format == .commonMark { sourceLineCount = Self.lineCount(of: text.text) }
         }
+    }
+
+    /// The lines of `text` as CommonMark counts them: each ends at a line feed, a carriage
+    /// return or the two together, and a last line without an ending counts too.
+    static func lineCount(of text: String) -> Int {
+        var count = 0, last: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0D || (byte == 0x0A && last != 0x0D) { count += 1 }
+            last = byte
+        }
+        return count + (last == 0 || last == 0x0A || last == 0x0D ? 0 : 1)
     }
 }

@@ -271,7 +271,7 @@ struct ScreenOptions: ParsableArguments {
     var offset: Double?
 
     @Option(help: ArgumentHelp(
-        "With --viewport, instead of --offset: what to show at the screen's top: line:N (the block holding Markdown source line N), heading:TEXT (the first heading with that text) or item:S.I (the cell at section S, item I, as UIKit's scrollToItem(at:at: .top)).",
+        "With --viewport, instead of --offset: what to show at the screen's top: line:N (the block holding Markdown source line N; a line past the file's end is an error), heading:TEXT (the first heading with that text or that GitHub anchor, e.g. heading:#-community for '### 💧 Community'; failing that, the first with those words, emoji, punctuation and case aside, e.g. heading:community) or item:S.I (the cell at section S, item I, as UIKit's scrollToItem(at:at: .top)).",
         valueName: "anchor"))
     var at: String?
 

@@ -172,7 +172,7 @@ public struct DocumentPreview {
         var top: Double
         switch position {
         case .offset(let offset): top = PointGrid.snap(offset)
-        case .anchor(let anchor): top = try planned.top(of: try anchor.indexPath(in: input.content), lazy: &lazy) ?? 0
+        case .anchor(let anchor): top = try planned.top(of: try anchor.indexPath(in: input.content, sourceLineCount: input.sourceLineCount), lazy: &lazy) ?? 0
         }
         planned.measureDown(to: top + size.height, screenTop: top, lazy: &lazy)
         if let failure = planned.failure { throw failure }
