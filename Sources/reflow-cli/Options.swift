@@ -94,7 +94,7 @@ struct FontOptions: ParsableArguments {
 /// How a command reads its documents (the size limit, the text settings, the fonts), and whether
 /// the work shows progress: everything of `DocumentOptions` and `DocumentsOptions` but the files.
 struct ReadingOptions: ParsableArguments {
-    @Flag(help: "No progress on stderr.")
+    @Flag(help: "No progress on stderr. Without it a progress bar is drawn there only when stderr is a terminal; a file or a pipe (a CI log) never gets progress, only the run's messages.")
     var quiet = false
 
     @Flag(name: .customLong("allow-images-outside"), help: ArgumentHelp(
@@ -115,7 +115,7 @@ struct ReadingOptions: ParsableArguments {
     @OptionGroup var text: TextOptions
     @OptionGroup var fonts: FontOptions
 
-    /// Progress of the work, labelled `label`: a bar on a terminal, a line now and then in a log, none with --quiet.
+    /// Progress of the work, labelled `label`: a bar on a terminal, nothing in a file or pipe, none with --quiet.
     func progress(_ label: String) -> TerminalProgress { TerminalProgress(label: label, quiet: quiet) }
 
     /// The document or screen file at `file`, as content and the layout it asks for, saying once
