@@ -25,6 +25,9 @@ public struct LayoutSnapshot: Sendable {
     public let sectionExtents: [Range<Double>]
     /// Elements of unit i: `unitElements[i] ..< unitElements[i + 1]`; section elements follow.
     private let unitElements: [Int]
+    /// Warnings and group frames of unit i, likewise; and the bands' scrolling widths by unit.
+    private let unitWarnings: [Int], unitGroupFrames: [Int]
+    private let unitScrollingWidths: [Int: Double]
     /// What the layout warned about, unit by unit.
     public let warnings: [LayoutWarning]
     /// The frames of every group placed (compositional layouts), for a debug overlay.
@@ -40,54 +43,178 @@ public struct LayoutSnapshot: Sendable {
 
     /// Every unit of `bound` measured with `sizer` and placed.
     public init(plan bound: BoundPlan, sizer: CellSizer) throws {
-        let plan = bound.plan
+        var assembly = Assembly(plan: bound.plan)
+        let pass = try EagerPass.run(bound, sizer: sizer) { _, top, height, laid in
+            assembly.append(top: top, height: height, laid: laid)
+        } unitsDone: {
+            assembly.unitsDone()
+        } section: { _, extent, sectionElements in
+            assembly.appendSection(extent: extent, elements: sectionElements)
+        }
+        self.init(assembly, scrollingWidths: pass.scrollingWidths, heightSum: pass.heightSum)
+    }
+
+    /// The layout of `bound` from its units already placed (`units[i]` is unit i, in page
+    /// coordinates): what an interactive movement assembles from the units it kept and the few
+    /// it placed again (`InteractiveMovement`). Section elements are placed here, at the units'
+    /// marks, as the eager pass places them; so a layout assembled from an eager layout's own
+    /// units is that layout, element for element.
+    init(plan bound: BoundPlan, units: [PlacedUnit]) {
+        precondition(units.count == bound.plan.unitCount, "one placed unit per unit of the plan")
+        var assembly = Assembly(plan: bound.plan)
+        var heightsBefore = [0.0]
+        heightsBefore.reserveCapacity(units.count + 1)
+        var scrollingWidths: [Int: Double] = [:]
+        for (index, unit) in units.enumerated() {
+            assembly.append(unit)
+            if let width = unit.scrollingWidth {
+                let section = bound.plan.units[index].section
+                scrollingWidths[section] = max(scrollingWidths[section] ?? 0, width)
+            }
+            heightsBefore.append(heightsBefore[heightsBefore.count - 1] + unit.height)
+        }
+        assembly.unitsDone()
+        EagerPass.placeSections(bound, heightsBefore: heightsBefore) { _, extent, elements in
+            assembly.appendSection(extent: extent, elements: elements)
+        }
+        self.init(assembly, scrollingWidths: scrollingWidths, heightSum: heightsBefore[heightsBefore.count - 1])
+    }
+
+    private init(_ assembly: Assembly, scrollingWidths: [Int: Double], heightSum: Double) {
+        var assembly = assembly
+        assembly.sectionStarts.append(assembly.elements.count)
+        let plan = assembly.plan
         self.plan = plan
+        elements = assembly.elements
+        warnings = assembly.warnings
+        groupFrames = assembly.groupFrames
+        self.scrollingWidths = scrollingWidths
+        unitTops = assembly.tops
+        unitHeights = assembly.heights
+        unitElements = assembly.starts
+        unitWarnings = assembly.warningStarts
+        unitGroupFrames = assembly.groupFrameStarts
+        unitScrollingWidths = assembly.unitScrollingWidths
+        sectionExtents = assembly.extents
+        sectionElementStarts = assembly.sectionStarts
+        reach = (max(assembly.above, plan.overhang.above), max(assembly.below, plan.overhang.below))
+        pinnedUnits = plan.units.indices.filter {
+            if case .supplementary(_, true) = plan.units[$0].role { true } else { false }
+        }
+        contentSize = Size(width: plan.environment.containerWidth, height: plan.endOffset + heightSum)
+    }
+
+    /// One unit as this layout placed it, in page coordinates: its top and height, its elements,
+    /// warnings and group frames, and a band's scrolling width.
+    struct PlacedUnit {
+        var top: Double
+        var height: Double
+        var elements: ArraySlice<LayoutAttributes>
+        var warnings: ArraySlice<LayoutWarning>
+        var groupFrames: ArraySlice<Rect>
+        var scrollingWidth: Double?
+
+        /// `laid` (y from its top) placed at `top`, `height` tall (snapped).
+        init(_ laid: UnitLayout, top: Double, height: Double) {
+            self.top = top
+            self.height = height
+            elements = ArraySlice(laid.elements.map { $0.offsetBy(dx: 0, dy: top) })
+            warnings = ArraySlice(laid.warnings)
+            groupFrames = ArraySlice(laid.groupFrames.map { $0.offsetBy(dx: 0, dy: top) })
+            scrollingWidth = laid.scrollingWidth
+        }
+
+        init(top: Double, height: Double, elements: ArraySlice<LayoutAttributes>, warnings: ArraySlice<LayoutWarning>,
+             groupFrames: ArraySlice<Rect>, scrollingWidth: Double?) {
+            self.top = top
+            self.height = height
+            self.elements = elements
+            self.warnings = warnings
+            self.groupFrames = groupFrames
+            self.scrollingWidth = scrollingWidth
+        }
+    }
+
+    /// Unit `index` as placed here.
+    func placedUnit(_ index: Int) -> PlacedUnit {
+        PlacedUnit(top: unitTops[index], height: unitHeights[index],
+                   elements: elements[unitElements[index]..<unitElements[index + 1]],
+                   warnings: warnings[unitWarnings[index]..<unitWarnings[index + 1]],
+                   groupFrames: groupFrames[unitGroupFrames[index]..<unitGroupFrames[index + 1]],
+                   scrollingWidth: unitScrollingWidths[index])
+    }
+
+    /// The elements of unit `index`, in layout order.
+    public func elements(ofUnit index: Int) -> ArraySlice<LayoutAttributes> {
+        elements[unitElements[index]..<unitElements[index + 1]]
+    }
+
+    /// What a snapshot is made of, gathered unit by unit and then section by section.
+    private struct Assembly {
+        let plan: LayoutPlan
         var elements: [LayoutAttributes] = []
         var tops: [Double] = [], heights: [Double] = []
-        var starts: [Int] = []
-        tops.reserveCapacity(plan.unitCount)
-        heights.reserveCapacity(plan.unitCount)
-        starts.reserveCapacity(plan.unitCount + 1)
+        var starts: [Int] = [], warningStarts: [Int] = [], groupFrameStarts: [Int] = []
         var above = 0.0, below = 0.0
         var warnings: [LayoutWarning] = []
         var groupFrames: [Rect] = []
+        var unitScrollingWidths: [Int: Double] = [:]
         var extents: [Range<Double>] = []
         var sectionStarts: [Int] = []
-        let pass = try EagerPass.run(bound, sizer: sizer) { index, top, height, laid in
-            warnings += laid.warnings
+
+        init(plan: LayoutPlan) {
+            self.plan = plan
+            tops.reserveCapacity(plan.unitCount)
+            heights.reserveCapacity(plan.unitCount)
+            starts.reserveCapacity(plan.unitCount + 1)
+            warningStarts.reserveCapacity(plan.unitCount + 1)
+            groupFrameStarts.reserveCapacity(plan.unitCount + 1)
+        }
+
+        private mutating func beginUnit(top: Double, height: Double, scrollingWidth: Double?) {
+            if let scrollingWidth { unitScrollingWidths[tops.count] = scrollingWidth }
             tops.append(top)
             heights.append(height)
             starts.append(elements.count)
+            warningStarts.append(warnings.count)
+            groupFrameStarts.append(groupFrames.count)
+        }
+
+        /// A unit laid out (y from its top), placed at `top`.
+        mutating func append(top: Double, height: Double, laid: UnitLayout) {
+            beginUnit(top: top, height: height, scrollingWidth: laid.scrollingWidth)
+            warnings += laid.warnings
             groupFrames += laid.groupFrames.map { $0.offsetBy(dx: 0, dy: top) }
             for element in laid.elements {
                 above = max(above, -element.frame.minY)
                 below = max(below, element.frame.maxY - height)
                 elements.append(element.offsetBy(dx: 0, dy: top))
             }
-        } unitsDone: {
+        }
+
+        /// A unit already placed.
+        mutating func append(_ unit: PlacedUnit) {
+            beginUnit(top: unit.top, height: unit.height, scrollingWidth: unit.scrollingWidth)
+            warnings += unit.warnings
+            groupFrames += unit.groupFrames
+            for element in unit.elements {
+                above = max(above, unit.top - element.frame.minY)
+                below = max(below, element.frame.maxY - unit.top - unit.height)
+                elements.append(element)
+            }
+        }
+
+        mutating func unitsDone() {
             starts.append(elements.count)  // where the units' elements end
-        } section: { _, extent, sectionElements in
+            warningStarts.append(warnings.count)
+            groupFrameStarts.append(groupFrames.count)
+        }
+
+        mutating func appendSection(extent: Range<Double>, elements sectionElements: [LayoutAttributes]) {
             sectionStarts.append(elements.count)
             extents.append(extent)
             elements += sectionElements
         }
-        sectionStarts.append(elements.count)
-        let sum = pass.heightSum
-        let scrollingWidths = pass.scrollingWidths
-        self.elements = elements
-        self.warnings = warnings
-        self.groupFrames = groupFrames
-        self.scrollingWidths = scrollingWidths
-        unitTops = tops
-        unitHeights = heights
-        unitElements = starts
-        sectionExtents = extents
-        sectionElementStarts = sectionStarts
-        reach = (max(above, plan.overhang.above), max(below, plan.overhang.below))
-        pinnedUnits = plan.units.indices.filter {
-            if case .supplementary(_, true) = plan.units[$0].role { true } else { false }
-        }
-        contentSize = Size(width: plan.environment.containerWidth, height: plan.endOffset + sum)
     }
 
     /// Every cell's attributes, in index-path order.
@@ -248,6 +375,15 @@ enum EagerPass {
             heightsBefore.append(sum)
         }
         unitsDone()
+        try placeSections(bound, heightsBefore: heightsBefore, section: section)
+        return Totals(heightSum: sum, scrollingWidths: scrollingWidths)
+    }
+
+    /// Every section's extent and section elements, in order, from the sums of the units'
+    /// heights before each unit (`heightsBefore[i]`, `i` in `0...unitCount`).
+    static func placeSections(_ bound: BoundPlan, heightsBefore: [Double],
+                              section: (_ index: Int, _ extent: Range<Double>, _ elements: [LayoutAttributes]) throws -> Void) rethrows {
+        let plan = bound.plan
         var lastEnd = 0.0
         for index in plan.content.sections.indices {
             guard !plan.sectionUnits[index].isEmpty else {
@@ -259,6 +395,5 @@ enum EagerPass {
             lastEnd = extent.upperBound
             try section(index, extent, bound.placedSectionElements(index, marks: marks))
         }
-        return Totals(heightSum: sum, scrollingWidths: scrollingWidths)
     }
 }
