@@ -95,6 +95,24 @@ import TestSupport
         #expect(MoveError.noCell(IndexPath(item: 7, section: 0)).description.contains("pick a cell that exists"))
     }
 
+    /// README.md's "Embedding" example, as written there.
+    @Test func theReadmeExampleRuns() throws {
+        let sizer = try Fixtures.sizer()
+        let cells = [
+            Cell(kind: .heading(level: 1), style: .largeTitle, text: "Welcome"),
+            Cell(kind: .paragraph, style: .body, text: "Each cell is handed a width and answers with its height."),
+        ]
+        let environment = LayoutEnvironment(containerWidth: 390, category: .large)
+        var movement = try InteractiveMovement(layout: ListLayout(), content: CollectionContent(sections: [cells]),
+                                               environment: environment, sizer: sizer,
+                                               item: IndexPath(item: 0, section: 0), at: Point(x: 195, y: 30))
+        let step = try movement.update(to: Point(x: 195, y: 400))
+        #expect(step.targetIndexPaths == [IndexPath(item: 1, section: 0)] && step.invalidatedUnits == [0, 1])
+        let (reordered, layout, _) = try movement.end()
+        #expect(try reordered.cell(at: IndexPath(item: 1, section: 0)) == cells[0])
+        #expect(layout.cells.count == 2)
+    }
+
     @Test func autoScrollGrowsWithDepthIntoTheEdgeZone() {
         var scroll = AutoScroll(edgeZone: 60, maximumSpeed: 1_000)
         let speeds = [400.0, 800, 830, 844, 900].map { scroll.velocity(fingerY: 1_000 + $0, offset: 1_000, viewportHeight: 844) }
