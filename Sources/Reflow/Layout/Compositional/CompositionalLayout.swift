@@ -11,7 +11,8 @@ import TextMetrics
 ///
 /// Headers and footers are as wide as their size says of the section's content width and sit at
 /// its leading content inset (the declared one: centring a paging section's groups moves only them); a header above the section's top content inset, a footer below its
-/// bottom one. Backgrounds span the container's width and the section's content area (its content
+/// bottom one. Their text lines up with the section's content, not a margin further in
+/// (`boundaryInsets(for:in:firstCell:environment:)`). Backgrounds span the container's width and the section's content area (its content
 /// insets included, headers and footers not), less their own insets.
 public struct CompositionalLayout: CollectionLayout {
     public typealias SectionProvider = @Sendable (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection
@@ -300,8 +301,15 @@ public struct CompositionalLayout: CollectionLayout {
     private func boundaryItem(_ kind: String, of resolved: ResolvedSection, section: Int, plan: ResolvedPlan<[ResolvedSection?]>,
                               sizer: CellSizer) throws -> UnitLayout {
         guard let item = resolved.section.boundarySupplementaryItems.first(where: { $0.kind == kind }),
-              let content = plan.content.sections[section].supplementary[kind] else { return UnitLayout(height: 0, elements: []) }
+              var content = plan.content.sections[section].supplementary[kind] else { return UnitLayout(height: 0, elements: []) }
         let environment = plan.environment
+        let sectionContent = plan.content.sections[section]
+        let firstCell = sectionContent.cellCount > 0 ? try sectionContent.cell(0) : nil
+        if let insets = Self.boundaryInsets(for: content, in: resolved, firstCell: firstCell, environment: environment) {
+            content.followsLayoutMargins = false  // in line with the section's content (BoundaryMargins.swift)
+            content.insets.leading = insets.leading
+            content.insets.trailing = insets.trailing
+        }
         let width = item.size.width.isEstimated ? nil
             : item.size.width.resolved(width: resolved.boundaryWidth, height: environment.containerHeight)
         let height = item.size.height.isEstimated ? nil
