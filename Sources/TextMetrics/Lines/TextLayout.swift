@@ -46,15 +46,28 @@ public struct TextLayout: Sendable {
         public var endsWithHyphen: Bool { hyphen != nil }
         /// The character drawn as the inserted hyphen (U+2010, or U+002D where the font lacks it).
         public var hyphenCharacter: Unicode.Scalar? { hyphen?.scalar }
+        /// How the line stands for more text than it shows: the last line a line limit lets
+        /// through, truncated with an ellipsis or clipped (`TextLayout.truncated`); nil for a line
+        /// that shows its own text. `range` then spans the text shown (with the bytes a middle
+        /// ellipsis stands for inside it), `width` the text shown and the ellipsis.
+        public internal(set) var truncation: LineTruncation?
     }
 
     public let paragraph: ShapedParagraph
-    public private(set) var lines: [Line]
+    public internal(set) var lines: [Line]
     /// The width the text was broken for.
     public let containerWidth: Double
     public let pointSize: Double
     /// Baseline-to-baseline distance (the style's leading, or the text spacing's minimum).
     public let lineHeight: Double
+    /// How many lines the text breaks into with no line limit: more than `lines.count` when a
+    /// limit hid some (`isTruncated`).
+    public let unlimitedLineCount: Int
+    /// The mode lines were broken or a line limit applied in (`LineBreakMode`); nil: words
+    /// wrapped, no limit applied.
+    public internal(set) var lineBreakMode: LineBreakMode?
+    /// Whether a line limit hid lines of the text.
+    public var isTruncated: Bool { unlimitedLineCount > lines.count }
 
     public var text: StyledText { paragraph.text }
     /// The paragraph's resolved base direction (from the environment, or its first strong
@@ -90,6 +103,7 @@ public struct TextLayout: Sendable {
         self.containerWidth = width
         self.pointSize = pointSize
         self.lineHeight = lineHeight
+        self.unlimitedLineCount = spans.count
         let units = paragraph.unitsPerEm
         let toPoints = pointSize / units
         let regular = paragraph.faces.regular
@@ -139,6 +153,17 @@ public struct TextLayout: Sendable {
     /// the inserted hyphen at its end when it has one.
     public func text(ofLine index: Int) -> String {
         let line = lines[index]
+        if let truncation = line.truncation {
+            var text = ""
+            for (position, part) in truncation.parts.enumerated() {
+                if truncation.ellipsisPosition == position, let ellipsis = truncation.ellipsis { text.unicodeScalars.append(ellipsis.scalar) }
+                text += String(decoding: paragraph.utf8[part.range], as: UTF8.self)
+            }
+            if truncation.ellipsisPosition == truncation.parts.count, let ellipsis = truncation.ellipsis {
+                text.unicodeScalars.append(ellipsis.scalar)
+            }
+            return text
+        }
         var text = String(decoding: paragraph.utf8[line.range], as: UTF8.self)
         if let hyphen = line.hyphen { text.unicodeScalars.append(hyphen.scalar) }
         return text
@@ -149,15 +174,24 @@ public struct TextLayout: Sendable {
     /// what `reflow-cli lines --visual` prints. An inserted hyphen follows the line's last
     /// character (at its level).
     public func visualText(ofLine index: Int) -> String {
-        let range = lines[index].range
+        let truncation = lines[index].truncation
         var scalars: [Unicode.Scalar] = []
         var levels: [UInt8] = []
-        var offset = range.lowerBound
-        for scalar in String(decoding: paragraph.utf8[range], as: UTF8.self).unicodeScalars {
-            scalars.append(scalar)
-            levels.append(paragraph.levels.isEmpty ? 0 : paragraph.levels[offset])
-            offset += UTF8.width(scalar)
+        func addEllipsis(at position: Int) {
+            guard let truncation, truncation.ellipsisPosition == position, let ellipsis = truncation.ellipsis else { return }
+            scalars.append(ellipsis.scalar)
+            levels.append(paragraph.paragraphLevel)
         }
+        for (position, range) in (truncation?.shownRanges ?? [lines[index].range]).enumerated() {
+            addEllipsis(at: position)
+            var offset = range.lowerBound
+            for scalar in String(decoding: paragraph.utf8[range], as: UTF8.self).unicodeScalars {
+                scalars.append(scalar)
+                levels.append(paragraph.levels.isEmpty ? 0 : paragraph.levels[offset])
+                offset += UTF8.width(scalar)
+            }
+        }
+        addEllipsis(at: truncation?.parts.count ?? -1)
         if let hyphen = lines[index].hyphen {
             scalars.append(hyphen.scalar)
             levels.append(levels.last ?? paragraph.paragraphLevel)
@@ -172,7 +206,7 @@ public struct TextLayout: Sendable {
     /// A piece of a line in logical order: glyphs of one piece (or white space between words, or
     /// the inserted hyphen).
     private struct Item {
-        var piece: Int  // -1: white space; -2: the hyphen
+        var piece: Int  // -1: white space; -2: the hyphen; -3: the ellipsis
         var glyphs: Range<Int>
         var advance: Double  // paragraph units, for white space
         var level: UInt8
@@ -195,23 +229,36 @@ public struct TextLayout: Sendable {
         let line = lines[index]
         let toPoints = pointSize / paragraph.unitsPerEm
         var items: [Item] = []
-        for segmentIndex in line.segments {
-            let segment = paragraph.segments[segmentIndex]
-            for pieceIndex in Int(segment.firstPiece)..<Int(segment.endPiece) {
-                let piece = paragraph.pieces[pieceIndex]
-                guard Int(piece.end) > line.range.lowerBound, Int(piece.start) < line.range.upperBound else { continue }
-                var glyphs = 0..<piece.run.glyphs.count
-                if Int(piece.start) < line.range.lowerBound || Int(piece.end) > line.range.upperBound {
-                    glyphs = Self.glyphRange(of: piece, in: line.range, visited: &visited)
+        func addItems(_ range: Range<Int>, segments: Range<Int>) {
+            for segmentIndex in segments {
+                let segment = paragraph.segments[segmentIndex]
+                for pieceIndex in Int(segment.firstPiece)..<Int(segment.endPiece) {
+                    let piece = paragraph.pieces[pieceIndex]
+                    guard Int(piece.end) > range.lowerBound, Int(piece.start) < range.upperBound else { continue }
+                    var glyphs = 0..<piece.run.glyphs.count
+                    if Int(piece.start) < range.lowerBound || Int(piece.end) > range.upperBound {
+                        glyphs = Self.glyphRange(of: piece, in: range, visited: &visited)
+                    }
+                    items.append(Item(piece: pieceIndex, glyphs: glyphs, advance: 0, level: piece.level))
                 }
-                items.append(Item(piece: pieceIndex, glyphs: glyphs, advance: 0, level: piece.level))
+                // White space after the content, when the segment has some (a segment cut after a
+                // hyphen has none: an item at the white space's level there would split the word's
+                // pieces in a right-to-left line) and it is not the line's trailing white space.
+                if segment.contentEnd < segment.end, Int(segment.contentEnd) < range.upperBound, Int(segment.contentEnd) >= range.lowerBound {
+                    items.append(Item(piece: -1, glyphs: 0..<0, advance: segment.whitespace, level: segment.whitespaceLevel))
+                }
             }
-            // White space after the content, when the segment has some (a segment cut after a
-            // hyphen has none: an item at the white space's level there would split the word's
-            // pieces in a right-to-left line) and it is not the line's trailing white space.
-            if segment.contentEnd < segment.end, Int(segment.contentEnd) < line.range.upperBound {
-                items.append(Item(piece: -1, glyphs: 0..<0, advance: segment.whitespace, level: segment.whitespaceLevel))
+        }
+        if let truncation = line.truncation {
+            // The ellipsis stands at the paragraph's level (a neutral at the text's start or end).
+            let ellipsis = Item(piece: -3, glyphs: 0..<0, advance: 0, level: paragraph.paragraphLevel)
+            for (position, part) in truncation.parts.enumerated() {
+                if truncation.ellipsisPosition == position, truncation.ellipsis != nil { items.append(ellipsis) }
+                addItems(part.range, segments: part.segments)
             }
+            if truncation.ellipsisPosition == truncation.parts.count, truncation.ellipsis != nil { items.append(ellipsis) }
+        } else {
+            addItems(line.range, segments: line.segments)
         }
         if line.hyphen != nil {
             items.append(Item(piece: -2, glyphs: 0..<0, advance: 0, level: items.last?.level ?? paragraph.paragraphLevel))
@@ -239,6 +286,13 @@ public struct TextLayout: Sendable {
             let item = items[itemIndex]
             if item.piece == -1 {
                 pen += item.advance
+                continue
+            }
+            if item.piece == -3, let ellipsis = line.truncation?.ellipsis {
+                let before = pen
+                pen += ellipsis.width
+                add(PositionedGlyph(glyph: ellipsis.glyph, x: (before + ellipsis.xOffset) * toPoints, y: -ellipsis.yOffset * toPoints),
+                    font: paragraph.fonts[ellipsis.font], decoration: [], from: before, to: pen)
                 continue
             }
             if item.piece == -2, let hyphen = line.hyphen {

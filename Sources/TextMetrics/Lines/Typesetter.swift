@@ -294,6 +294,36 @@ public final class Typesetter {
                                   width: advance + paragraph.letterSpacing)
     }
 
+    /// `layout` as a label with at most `limit` lines shows it in `mode`: the last line shown
+    /// truncated with an ellipsis (U+2026 in the font of the text beside it, else in the
+    /// paragraph's regular face) or clipped (`TextLayout.truncated(toLines:mode:ellipsis:)`);
+    /// `layout` itself when its text has no more lines. The height is the lines shown.
+    public func truncated(_ layout: TextLayout, toLines limit: Int, mode: LineBreakMode) -> TextLayout {
+        let paragraph = layout.paragraph
+        return layout.truncated(toLines: limit, mode: mode) { [unowned self] font in self.ellipsis(in: paragraph, font: font) }
+    }
+
+    /// The ellipsis, per font id: U+2026 shaped in it, or nil where the font has no glyph for it.
+    private var ellipses: [Int: ShapedGlyph?] = [:]
+
+    /// The ellipsis drawn in `paragraph`'s font `font`: U+2026 in it, or in the first of the
+    /// paragraph's fonts (its regular face first) that has it; its width includes the letter spacing.
+    private func ellipsis(in paragraph: ShapedParagraph, font index: Int) -> Ellipsis {
+        func glyph(_ font: Font) -> ShapedGlyph? {
+            if let known = ellipses[font.id] { return known }
+            let run = shaper.shape("\u{2026}", font: font, properties: ShapingProperties(script: .common, direction: .leftToRight))
+            let found = run.glyphs.count == 1 && run.glyphs[0].glyph != 0 ? run.glyphs[0] : nil
+            ellipses[font.id] = found
+            return found
+        }
+        let candidates = [index] + Array(paragraph.fonts.indices)
+        let chosen = candidates.first { paragraph.fonts.indices.contains($0) && glyph(paragraph.fonts[$0]) != nil } ?? 0
+        let shaped = glyph(paragraph.fonts[chosen]) ?? ShapedGlyph(glyph: 0, cluster: 0, xAdvance: 0, xOffset: 0, yOffset: 0)
+        let scale = paragraph.unitsPerEm / Double(paragraph.fonts[chosen].unitsPerEm)
+        return Ellipsis(scalar: "\u{2026}", font: chosen, glyph: shaped.glyph, xOffset: Double(shaped.xOffset) * scale,
+                        yOffset: Double(shaped.yOffset) * scale, width: Double(shaped.xAdvance) * scale + paragraph.letterSpacing)
+    }
+
     /// The advance of `text` in `style` at `category`, in points (no line breaking): how wide a
     /// single word or label is.
     public func advance(of text: StyledText, style: TextStyle, category: ContentSizeCategory) throws -> Double {
