@@ -88,6 +88,24 @@ import TestSupport
         #expect(letters.count == "Warning".count, "the title's letters after the icon's room")
     }
 
+    /// In a right-to-left layout the bar is at the right, and the English title with its icon
+    /// stands beside it (the layout direction's leading side), not at the far left.
+    @Test func aRightToLeftAlertHasItsTitleAtItsBarsSide() throws {
+        let sizer = try Fixtures.sizer()
+        let environment = TextSettings(language: try LanguageTag("ar")).layoutEnvironment(width: 390, category: .large)
+        let document = try Document(text: "> [!NOTE]\n> نص عربي داخل التنبيه.\n", format: .commonMark)
+        let layout = try ListLayout().layout(CellMode.blocks.content(for: document), in: environment, sizer: sizer)
+        let list = DisplayListBuilder().displayList(elements: layout.allAttributes,
+                                                    visibleRect: Rect(x: 0, y: 0, width: 390, height: layout.contentSize.height))
+        let color = Color(hex: 0x0969DA)
+        let bars = Self.fills(list, color).filter { $0.height > 30 }
+        #expect(!bars.isEmpty && bars.allSatisfy { $0.minX > 300 }, "the bar at the right")
+        let title = list.items.compactMap { if case .glyphs(let run) = $0, run.color == color { run } else { nil } }
+        #expect(!title.isEmpty && title.allSatisfy { $0.origin.x > 195 }, "the title in the right half")
+        let icon = list.items.flatMap { item -> [Point] in if case .polyline(let points, color, _) = item { points } else { [] } }
+        #expect(!icon.isEmpty && icon.allSatisfy { $0.x > 195 }, "the icon beside the title")
+    }
+
     @Test func aPlainQuoteKeepsItsGrayBar() throws {
         let list = try Self.displayList("> [!DANGER]\n> Not an alert.\n")
         #expect(!Self.fills(list, Theme.light.quoteBar).isEmpty)

@@ -218,6 +218,9 @@ public struct Cell: Hashable, Sendable {
         direction = block.direction
         listDirection = block.listDirection
         followsLayoutMargins = true
+        // A GitHub alert's title ("Note" …, in English whatever the document's language) stands
+        // on its bar's side, the layout direction's leading side, not on its own text's.
+        if case .alert = block.kind { alignsToLayoutDirection = true }
     }
 
     /// The text elements, in stack order.
