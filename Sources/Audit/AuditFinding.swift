@@ -30,6 +30,13 @@ public struct AuditFinding: Hashable, Sendable {
     /// plural forms (`Auditor.Options.formInput`'s pass); nil: the form the arguments pick. To
     /// draw the finding, lay out that pass's input.
     public var formPass: Int?
+    /// What the problem is about, the same wherever it happens (the word broken, `Problem.subject`);
+    /// nil for a rule that names none. Findings that share it, with the rule, severity, language,
+    /// width and first size, are one finding (`Auditor.grouped`).
+    public var subject: String?
+    /// The other elements where the same problem happens at the same first size and width, in
+    /// the document's order (the element above is the first): empty for a problem of one element.
+    public var otherPlaces: [AuditPlace] = []
 
     public init(rule: AuditRule, severity: AuditSeverity, category: ContentSizeCategory, otherCategories: [ContentSizeCategory] = [],
                 width: Double, element: ElementRole, indexPath: IndexPath, frame: Rect, source: SourceLocation? = nil,
@@ -48,6 +55,12 @@ public struct AuditFinding: Hashable, Sendable {
         self.source = source
         self.message = message
     }
+
+    /// How many elements show it: this one and `otherPlaces`.
+    public var count: Int { 1 + otherPlaces.count }
+
+    /// Every element that shows it, this one first.
+    public var places: [AuditPlace] { [AuditPlace(self)] + otherPlaces }
 
     /// Every category it was found at, in order.
     public var categories: [ContentSizeCategory] { ([category] + otherCategories).sorted() }
@@ -72,13 +85,42 @@ public struct AuditFinding: Hashable, Sendable {
     public var messageNamingText: String { originText.map { "\(message) (\($0))" } ?? message }
 
     /// `cell 1.3`, `header of section 2`.
-    public var elementText: String {
+    public var elementText: String { Self.elementText(element, indexPath) }
+
+    /// `cell 1.3`, `header of section 2`: `element` at `indexPath`.
+    public static func elementText(_ element: ElementRole, _ indexPath: IndexPath) -> String {
         switch element {
         case .cell: "cell \(indexPath.section).\(indexPath.item)"
         case .supplementary(let kind) where kind == "badge": "badge of cell \(indexPath.section).\(indexPath.item)"
         default: "\(element.name) of section \(indexPath.section)"
         }
     }
+}
+
+/// One element where a finding's problem happens: what the finding says of its own element, for
+/// each of the others that show the same problem (`AuditFinding.otherPlaces`).
+public struct AuditPlace: Hashable, Sendable {
+    public var element: ElementRole
+    public var indexPath: IndexPath
+    /// Its frame at the finding's first size.
+    public var frame: Rect
+    public var source: SourceLocation?
+    /// The sizes it holds at (the finding's first, and maybe fewer or more of the others than the
+    /// first element).
+    public var categories: [ContentSizeCategory]
+    /// The finding's message for this element (its own numbers: a column's width).
+    public var message: String
+    /// Where its text came from in a string catalog, when one gave it.
+    public var textOrigin: TextOrigin?
+
+    /// The place of `finding`'s own element.
+    public init(_ finding: AuditFinding) {
+        (element, indexPath, frame, source) = (finding.element, finding.indexPath, finding.frame, finding.source)
+        (categories, message, textOrigin) = (finding.categories, finding.message, finding.textOrigin)
+    }
+
+    /// `cell 1.3 (line 12)`: the element as a finding names it, and its place in the file.
+    public var text: String { AuditFinding.elementText(element, indexPath) + (source.map { " (\($0))" } ?? "") }
 }
 
 /// How far a text style grows from L to AX5, against WCAG 1.4.4's 200 %.

@@ -88,18 +88,36 @@ extension AuditReport {
         let rules = byRule.keys.sorted { (byRule[$1]!.map(\.severity).max()!, $0) < (byRule[$0]!.map(\.severity).max()!, $1) }
         for rule in rules {
             let group = byRule[rule]!
-            out += "\(rule.rawValue): \(group.count) finding\(group.count == 1 ? "" : "s") — \(rule.summary)\n"
+            let places = group.reduce(0) { $0 + $1.count }
+            out += "\(rule.rawValue): \(group.count) finding\(group.count == 1 ? "" : "s")"
+                + (places > group.count ? " in \(places) places" : "") + " — \(rule.summary)\n"
             for finding in group {
                 let width = Auditor.points(finding.width)
                 var line = "  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(sizesText(finding)) at \(width) pt, "
-                line += finding.elementText
-                if let source = finding.source { line += " (\(source))" }
-                out += TerminalText.escaped(line + ": \(finding.messageNamingText)") + "\n"
+                guard finding.count > 1 else {
+                    line += finding.elementText
+                    if let source = finding.source { line += " (\(source))" }
+                    out += TerminalText.escaped(line + ": \(finding.messageNamingText)") + "\n"
+                    continue
+                }
+                // The same problem in several elements: its count and message, then its places.
+                out += TerminalText.escaped(line + "\(finding.count) places: \(finding.messageNamingText)") + "\n"
+                out += TerminalText.escaped("          " + Self.placesText(finding.places, limit: Self.placesListed)) + "\n"
             }
             if let more = omitted[rule], more > 0 { out += "  … and \(more) more \(more == 1 ? "element" : "elements"), not listed\(listingNote)\n" }
             out += "\n"
         }
         return out
+    }
+
+    /// How many of a finding's places the text report names (JSON and SARIF name them all).
+    static let placesListed = 12
+
+    /// `cell 0.1 (line 3), cell 0.4 (line 12), … and 3 more`: the first `limit` places (all: nil).
+    public static func placesText(_ places: [AuditPlace], limit: Int? = nil) -> String {
+        let shown = places.prefix(limit ?? places.count)
+        let more = places.count - shown.count
+        return shown.map(\.text).joined(separator: ", ") + (more > 0 ? ", … and \(more) more (--format json lists all)" : "")
     }
 
     /// Where a finding shows: its categories (`AuditFinding.categoryText`), or `every size` for a
@@ -159,10 +177,24 @@ extension AuditReport {
             out += "\"width\": \(Self.number(frame.width)), \"height\": \(Self.number(frame.height))}}, "
             out += "\"source\": \(Self.source(finding.source)), "
             if finding.language != nil || finding.textOrigin != nil { out += Self.languageMembers(finding) + ", " }
-            out += "\"message\": \(JSONText.string(finding.message))}"
+            out += "\"message\": \(JSONText.string(finding.message))"
+            // Only for a problem of several elements, so that one of a single element reads as before.
+            if finding.count > 1 { out += ", \"count\": \(finding.count), \"places\": [\(finding.places.map(Self.placeJSON).joined(separator: ", "))]" }
+            out += "}"
         }
         out += findings.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
+    }
+
+    /// One place of a finding: `{"element": {"kind", "indexPath", "frame"}, "source", "categories", "message"}`.
+    static func placeJSON(_ place: AuditPlace) -> String {
+        let frame = place.frame
+        return "{\"element\": {\"kind\": \(JSONText.string(place.element.name)), "
+            + "\"indexPath\": {\"section\": \(place.indexPath.section), \"item\": \(place.indexPath.item)}, "
+            + "\"frame\": {\"x\": \(number(frame.minX)), \"y\": \(number(frame.minY)), \"width\": \(number(frame.width)), "
+            + "\"height\": \(number(frame.height))}}, \"source\": \(source(place.source)), "
+            + "\"categories\": [\(place.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
+            + "\"message\": \(JSONText.string(place.message))}"
     }
 
     /// `"language": "de", "key": "settings.title", "table": "Localizable", "form": "few"` (null
@@ -244,12 +276,17 @@ extension AuditReport {
                 out += "        {\"ruleId\": \(JSONText.string(finding.rule.rawValue)), \"ruleIndex\": \(rules.firstIndex(of: finding.rule)!), "
                 out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), "
                 let language = finding.language.map { " (\($0))" } ?? ""
-                out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText) at \(report.sizesText(finding)), \(Auditor.points(finding.width)) pt\(language): \(finding.messageNamingText)"))}, "
+                let more = finding.count > 1 ? " (and \(finding.count - 1) more place\(finding.count == 2 ? "" : "s"))" : ""
+                out += "\"message\": {\"text\": \(JSONText.string("\(finding.elementText)\(more) at \(report.sizesText(finding)), \(Auditor.points(finding.width)) pt\(language): \(finding.messageNamingText)"))}, "
                 out += "\"locations\": [{\(Self.sarifLocation(uri: uri, index: artifact, source: finding.source))}], "
+                if finding.count > 1 {
+                    out += Self.sarifRelatedLocations(finding.otherPlaces.map { ($0.text, $0.source) }, uri: uri, index: artifact) + ", "
+                }
                 out += "\"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
                 out += "\"categories\": [\(finding.categories.map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
                 out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))"
                 if finding.language != nil || finding.textOrigin != nil { out += ", " + Self.languageMembers(finding) }
+                if finding.count > 1 { out += ", \"count\": \(finding.count)" }
                 out += "}}"
             }
         }
@@ -316,5 +353,20 @@ extension AuditReport {
             location += ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.string(path)), \"kind\": \"object\"}]"
         }
         return location
+    }
+}
+
+extension AuditReport {
+    /// `"relatedLocations": [...]` for the other places of a finding of several (`AuditFinding.count`):
+    /// each a location in the artifact with an `id` (1, 2, … unique in the result) and a message
+    /// naming the element. SARIF 2.1.0 §3.27.12 keeps `locations` for places that must all change
+    /// to fix the result; places fixed one by one (a word broken in several paragraphs) are
+    /// related locations (§3.27.22), so the result is one, located at its first place.
+    /// - Parameter places: each other place's words (`cell 0.3 (line 12)`) and source.
+    public static func sarifRelatedLocations(_ places: [(text: String, source: SourceLocation?)], uri: String, index: Int) -> String {
+        "\"relatedLocations\": [" + places.enumerated().map { offset, place in
+            "{\"id\": \(offset + 1), \(sarifLocation(uri: uri, index: index, source: place.source)), "
+                + "\"message\": {\"text\": \(JSONText.string("also here: \(place.text)"))}}"
+        }.joined(separator: ", ") + "]"
     }
 }

@@ -82,6 +82,7 @@ extension Auditor {
                     source: observation.element == .cell || observation.element == .badge ? source?(observation.indexPath) : nil,
                     message: observation.message, language: observation.language, textOrigin: observation.origin)
                 findings[key]!.formPass = observation.formPass
+                findings[key]!.subject = observation.subject
                 return
             }
             finding.frames[observation.category] = finding.frames[observation.category] ?? observation.frame
@@ -92,6 +93,7 @@ extension Auditor {
                 finding.message = observation.message
                 finding.textOrigin = observation.origin
                 finding.formPass = observation.formPass
+                finding.subject = observation.subject
             } else if observation.category != finding.category, !finding.otherCategories.contains(observation.category) {
                 finding.otherCategories.append(observation.category)
             }

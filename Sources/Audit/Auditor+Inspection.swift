@@ -46,8 +46,10 @@ extension Auditor {
             for origin in element.textOrigins { formCount = max(formCount, origin?.formCount ?? 1) }
             for rule in Self.elementRules {
                 for problem in rule.check(element, in: context) {
-                    found.append(context.observation(rule.rule, problem.severity, element, problem.message,
-                                                     origin: problem.origin ?? firstOrigin))
+                    var seen = context.observation(rule.rule, problem.severity, element, problem.message,
+                                                   origin: problem.origin ?? firstOrigin)
+                    seen.subject = problem.subject
+                    found.append(seen)
                 }
             }
         }

@@ -67,6 +67,8 @@ public struct Auditor: Sendable {
         var origin: TextOrigin? = nil
         /// The form every varying text showed (`Options.formInput`'s pass); nil: the arguments'.
         var formPass: Int? = nil
+        /// What the problem is about (`Problem.subject`); nil: nothing it shares with other elements.
+        var subject: String? = nil
     }
 
     /// The audit. `progress` is called with the fraction of layouts done.
@@ -140,7 +142,7 @@ public struct Auditor: Sendable {
             }
         }
         let (kept, omitted, omittedWorst) = findings.withLock { ($0.ordered, $0.omittedCounts, $0.omittedWorst) }
-        var all = firstWidthOnly(kept)
+        var all = Self.grouped(firstWidthOnly(kept))
         all += styleScaleFindings()
         all.sort { ($1.severity, $0.rule, $0.width, $0.indexPath) < ($0.severity, $1.rule, $1.width, $1.indexPath) }
         return AuditReport(findings: all, categories: options.categories, widths: options.widths, styleScales: styleScales(),

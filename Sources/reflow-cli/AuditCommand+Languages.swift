@@ -15,7 +15,7 @@ extension AuditCommand {
     /// language that cannot be laid out fails its document, named in the message; with one
     /// file named alone, it is the run's error.
     func auditLanguages(_ paths: [String], choice: LanguageChoice, drawing: Bool,
-                        fontsDirectory: String) throws -> (AuditRun, [[AuditScreens.Screen]]) {
+                        fontsDirectory: String) throws -> (AuditRun, [[AuditScreens.Screen?]]) {
         let reader = documents.reading.reader
         var read: [String: Result<LocalizedInput, any Error>] = [:]
         for path in paths where read[path] == nil { read[path] = Result { try reader.localized(at: path) } }
@@ -48,13 +48,13 @@ extension AuditCommand {
         let audited = results.withLock { $0 }
 
         // The units back into their documents, in order; each warning said once per document.
-        var documentsRun: [AuditRun.Document] = [], screens: [[AuditScreens.Screen]] = []
+        var documentsRun: [AuditRun.Document] = [], screens: [[AuditScreens.Screen?]] = []
         var start = 0
         while start < units.count {
             let path = units[start].path
             var end = start
             while end < units.count, units[end].path == path { end += 1 }
-            var reports: [(language: String?, report: AuditReport)] = [], drawn: [AuditScreens.Screen] = []
+            var reports: [(language: String?, report: AuditReport)] = [], drawn: [AuditScreens.Screen?] = []
             var failure: String?, said = Set<String>()
             for index in start..<end {
                 switch audited[index] {

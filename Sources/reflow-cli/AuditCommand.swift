@@ -19,9 +19,12 @@ struct AuditCommand: ParsableCommand {
             findings by rule and severity and draws each on the screen it was found on: at the size and width it was first \
             found at, a 390 × 844 pt screen (320 × 693 at 320 pt) scrolled to the element, outlined and labelled with its \
             rule, with its source line and a strip of the twelve sizes marking where it starts and holds. The page is \
-            self-contained (pictures inline, no script). Drawing costs a layout per size and width that findings start at and \
-            a picture per listed finding (40–70 KB each at --scale 1; --max-findings bounds both). Exits 1 when a finding \
-            at or above --fail-on is found.
+            self-contained (pictures inline, no script). The same problem in several elements (a word broken in twenty \
+            paragraphs at one size and width) is one finding with its count and every place, in every format. The page \
+            draws at most 40 findings a document (--max-pictures), the worst: each rule's worst first, then by severity, \
+            the smallest size it starts at and the most places; the rest are listed in a table. A picture is 40–70 KB at \
+            --scale 1, so a document's pictures stay under about 2.5 MB. Exits 1 when a finding at or above --fail-on is \
+            found.
 
             Several documents, or a folder of them, make one report for all, each document named by its path: text reports \
             one after another and a line for the run; JSON {"documents": [...], "summary": {...}}, each document the object \
@@ -59,6 +62,11 @@ struct AuditCommand: ParsableCommand {
         valueName: "n"))
     var maxFindings = 1_000
 
+    @Option(name: .customLong("max-pictures"), parsing: .unconditional, help: ArgumentHelp(
+        "With --format html: draw at most this many findings per document, the worst (default: 40, about 2.5 MB at --scale 1; 0 draws all); the rest are listed without a picture.",
+        valueName: "n"))
+    var maxPictures = AuditPictures.defaultBudget
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "With --format html: device pixels per point of each finding's screen, 1 (default; 40–70 KB a screen of text), 2 (about 2.4 times that), 3 or 4.",
         valueName: "n"))
@@ -74,6 +82,7 @@ struct AuditCommand: ParsableCommand {
     func validate() throws {
         try width.forEach { try requirePositive($0, "--width") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (list all) or more, got \(maxFindings)") }
+        if maxPictures < 0 { throw ValidationError("--max-pictures must be 0 (draw every finding) or more, got \(maxPictures)") }
         if !PNGRenderer.scales.contains(scale) { throw ValidationError("--scale must be 1, 2, 3 or 4 (device pixels per point), got \(scale)") }
     }
 
@@ -97,7 +106,7 @@ struct AuditCommand: ParsableCommand {
         // Checked before any work, so a wrong -o fails at once and never replaces an input.
         let destination = try output.map { try OutputFile(path: $0, protecting: paths) }
         let fonts = try documents.reading.fonts.library().directory
-        let run: AuditRun, screens: [[AuditScreens.Screen]]
+        let run: AuditRun, screens: [[AuditScreens.Screen?]]
         if let language {
             (run, screens) = try auditLanguages(paths, choice: language, drawing: format == .html, fontsDirectory: fonts)
         } else if documents.namesOneDocument {
@@ -115,17 +124,20 @@ struct AuditCommand: ParsableCommand {
         let rendered = switch format.findingsFormat {
         case let findings? where documents.namesOneDocument: run.documents[0].report!.rendered(findings, path: paths[0])
         case let findings?: run.rendered(findings)
-        case nil: AuditHTMLReport(run: run, screens: screens).rendered()
+        case nil: AuditHTMLReport(run: run, screens: screens, pictureBudget: pictureBudget).rendered()
         }
         if let destination { try destination.write(Array(rendered.utf8)) } else { try Console.write(rendered) }
         if run.fails { throw ExitCode.failure }
     }
 
-    /// One document's audit: its report, each listed finding drawn on its screen when `drawing`
-    /// (for the HTML page), and what to warn about.
+    /// The most findings a document draws (`--max-pictures`; nil: all).
+    var pictureBudget: Int? { maxPictures == 0 ? nil : maxPictures }
+
+    /// One document's audit: its report, its worst findings drawn on their screens when `drawing`
+    /// (for the HTML page; nil for a finding not drawn), and what to warn about.
     struct Audited: Sendable {
         var report: AuditReport
-        var screens: [AuditScreens.Screen]
+        var screens: [AuditScreens.Screen?]
         var warnings: [String]
     }
 
@@ -143,8 +155,10 @@ struct AuditCommand: ParsableCommand {
         let share = drawing ? 0.5 : 1
         let report = try Auditor(input: input, options: options, fontsDirectory: fontsDirectory).run { progress?($0 * share) }
         guard drawing else { return Audited(report: report, screens: [], warnings: []) }
-        // Each finding drawn from the layout it was found in: the arguments' forms, or a pass's.
-        let passes = Dictionary(grouping: report.findings.indices, by: { report.findings[$0].formPass })
+        // The worst findings (`AuditPictures`), each drawn from the layout it was found in: the
+        // arguments' forms, or a pass's.
+        let chosen = AuditPictures.chosen(report.findings, budget: pictureBudget)
+        let passes = Dictionary(grouping: chosen, by: { report.findings[$0].formPass })
         var drawn = [AuditScreens.Screen?](repeating: nil, count: report.findings.count)
         var warnings: [String] = []
         for (pass, indices) in passes.sorted(by: { ($0.key ?? -1) < ($1.key ?? -1) }) {
@@ -155,15 +169,15 @@ struct AuditCommand: ParsableCommand {
             for (index, picture) in zip(indices, pictures) { drawn[index] = picture }
             if pass == nil { warnings = screens.pictures.warnings }
         }
-        return Audited(report: report, screens: drawn.map { $0! }, warnings: warnings)
+        return Audited(report: report, screens: drawn, warnings: warnings)
     }
 
     /// Every document's audit, `--jobs` at a time, each one's warnings and errors said in
     /// document order as it is delivered.
-    private func auditAll(_ paths: [String], drawing: Bool, fontsDirectory: String) throws -> (AuditRun, [[AuditScreens.Screen]]) {
+    private func auditAll(_ paths: [String], drawing: Bool, fontsDirectory: String) throws -> (AuditRun, [[AuditScreens.Screen?]]) {
         let progress = documents.reading.progress("auditing \(paths.count) documents")
         defer { progress.finish() }
-        let audited = Locked<[(document: AuditRun.Document, screens: [AuditScreens.Screen])]>([])
+        let audited = Locked<[(document: AuditRun.Document, screens: [AuditScreens.Screen?])]>([])
         try DocumentSet(paths: paths).forEach(jobs: documents.workers, produce: { path in
             let (input, warnings) = try documents.reading.read(path)
             var document = try audit(input, drawing: drawing, fontsDirectory: fontsDirectory)

@@ -22,9 +22,15 @@ struct Problem: Sendable {
     var severity: AuditSeverity
     var message: String
     var origin: TextOrigin?
+    /// The thing the problem is about, the same wherever the same problem happens: the word a
+    /// column breaks (not the message, which names the column's width, different in a nested
+    /// list), the characters no font has, the image without alternative. Findings of one rule,
+    /// severity, size and width with the same subject are one finding with a place for each
+    /// element (`Auditor.grouped`); nil: each element's finding is its own.
+    var subject: String?
 
-    init(_ severity: AuditSeverity, _ message: String, origin: TextOrigin? = nil) {
-        (self.severity, self.message, self.origin) = (severity, message, origin)
+    init(_ severity: AuditSeverity, _ message: String, origin: TextOrigin? = nil, subject: String? = nil) {
+        (self.severity, self.message, self.origin, self.subject) = (severity, message, origin, subject)
     }
 }
 

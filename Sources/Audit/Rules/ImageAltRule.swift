@@ -10,7 +10,7 @@ enum ImageAltRule: ElementRule {
 
     static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem] {
         guard element.role == .cell, let message = context.unlabelledImages[element.indexPath] else { return [] }
-        return [Problem(.warning, message)]
+        return [Problem(.warning, message, subject: message)]
     }
 
     /// `image-alt`, read from the content once (a text alternative does not change with the

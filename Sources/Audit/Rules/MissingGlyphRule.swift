@@ -7,7 +7,7 @@ enum MissingGlyphRule: ElementRule {
     static let rule = AuditRule.missingGlyph
 
     static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem] {
-        missingGlyphs(in: element).map { [Problem(.error, $0)] } ?? []
+        missingGlyphs(in: element).map { [Problem(.error, $0, subject: $0)] } ?? []
     }
 
     /// `missing-glyph`: the characters of the element's texts (list markers and pictures' alt

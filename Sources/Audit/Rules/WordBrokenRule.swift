@@ -15,7 +15,8 @@ enum WordBrokenRule: ElementRule {
             let word = word(around: layout.lines[line].range.upperBound, in: layout.text.string)
             problems.append(Problem(hyphenate ? .info : .warning,
                                     "\"\(word.prefix(40))\" is broken between letters: it is wider than its \(Auditor.points(layout.containerWidth)) pt column"
-                                        + (hyphenate ? " (hyphenation found no break in it)" : "")))
+                                        + (hyphenate ? " (hyphenation found no break in it)" : ""),
+                                    subject: word))
         }
         return problems
     }

@@ -7,20 +7,26 @@ import TextMetrics
 /// severity, then the findings grouped by rule (the worst rules first) and by severity, each
 /// drawn on the screen it was found on (`AuditScreens`) with its document, source line, element
 /// and message, and a strip of the twelve text sizes marking where it holds and where it starts.
+/// A document draws at most `pictureBudget` findings, the worst (`AuditPictures`); the others are
+/// rows of a table under their rule, each with its sizes, width, places and message.
 ///
 /// Everything quoted from a document (its path, a word in a message, an image's source) is
 /// escaped, and the page's content security policy runs no script whatever it holds.
 public struct AuditHTMLReport: Sendable {
     public var run: AuditRun
     /// Each document's screens, one per listed finding, in the order of its report's findings
-    /// (none for a document that could not be audited).
-    public var screens: [[AuditScreens.Screen]]
+    /// (none for a document that could not be audited); nil for a finding not drawn.
+    public var screens: [[AuditScreens.Screen?]]
+    /// The most findings a document draws (nil: every one it has a screen for): the worst of
+    /// those drawn, ranked as `AuditPictures.ranked` says; the others are listed without one.
+    public var pictureBudget: Int?
     public var title = "Accessibility audit"
 
-    public init(run: AuditRun, screens: [[AuditScreens.Screen]]) {
+    public init(run: AuditRun, screens: [[AuditScreens.Screen?]], pictureBudget: Int? = nil) {
         precondition(screens.count == run.documents.count, "a list of screens per document")
         self.run = run
         self.screens = screens
+        self.pictureBudget = pictureBudget
     }
 
     /// A listed finding and where it is in the run.
@@ -40,9 +46,10 @@ public struct AuditHTMLReport: Sendable {
         var listed: [Listed] = []
         for (index, document) in run.documents.enumerated() {
             guard let report = document.report else { continue }
+            let drawn = drawn(report.findings, screens[index])
             for (position, finding) in report.findings.enumerated() {
                 listed.append(Listed(document: index, position: position, finding: finding,
-                                     screen: position < screens[index].count ? screens[index][position] : nil, report: report))
+                                     screen: drawn.contains(position) ? screens[index][position] : nil, report: report))
             }
         }
         page.append("<h1>\(HTMLPage.escaped(title))</h1>\n")
@@ -69,6 +76,12 @@ public struct AuditHTMLReport: Sendable {
         if !rules.isEmpty { page.append(Self.legend) }
         for rule in rules { page.append(section(rule, byRule[rule]!)) }
         return page.rendered()
+    }
+
+    /// The places of `findings` drawn: those with a screen, the worst `pictureBudget` of them.
+    private func drawn(_ findings: [AuditFinding], _ screens: [AuditScreens.Screen?]) -> Set<Int> {
+        let ranked = AuditPictures.ranked(findings).filter { $0 < screens.count && screens[$0] != nil }
+        return Set(ranked.prefix(pictureBudget ?? ranked.count))
     }
 
     /// Whether the run passes, in words (colour only repeats them).
@@ -192,9 +205,10 @@ public struct AuditHTMLReport: Sendable {
         for severity in AuditSeverity.allCases.reversed() {
             let group = listed.filter { $0.finding.severity == severity }
             guard !group.isEmpty else { continue }
-            out += "<\(sub) class=\"\(Self.severityClass(severity))\">\(severity.rawValue) · \(group.count)</\(sub)>\n<div class=\"findings\">\n"
-            for entry in group { out += finding(entry) }
-            out += "</div>\n"
+            out += "<\(sub) class=\"\(Self.severityClass(severity))\">\(severity.rawValue) · \(group.count)</\(sub)>\n"
+            let pictured = group.filter { $0.screen != nil }
+            if !pictured.isEmpty { out += "<div class=\"findings\">\n" + pictured.map(finding).joined() + "</div>\n" }
+            out += notDrawn(group.filter { $0.screen == nil })
         }
         for document in run.documents {
             guard let more = document.report?.omitted[rule], more > 0 else { continue }
@@ -212,6 +226,7 @@ public struct AuditHTMLReport: Sendable {
         var place = path
         if let line = finding.source?.line { place += ":\(line)" + (finding.source?.column.map { ":\($0)" } ?? "") }
         let size = "\(finding.category.displayName), \(Auditor.points(finding.width)) pt"
+            + (finding.count > 1 ? " in \(finding.count) places" : "")
         // Named only over several languages, where the grid links to it.
         var out = finding.language == nil ? "<article class=\"finding\">\n" : "<article class=\"finding\" id=\"\(Self.anchor(entry))\">\n"
         if let screen = entry.screen {
@@ -224,11 +239,39 @@ public struct AuditHTMLReport: Sendable {
         if let jsonPath = finding.source?.jsonPath { out += " <code class=\"muted\">\(HTMLPage.escaped(jsonPath))</code>" }
         out += "</p>\n<p><strong>\(HTMLPage.escaped(finding.elementText))</strong> at \(HTMLPage.escaped(size)): "
             + "\(HTMLPage.escaped(finding.messageNamingText))</p>\n"
+        if finding.count > 1 {
+            out += "<p class=\"muted\">Also: \(HTMLPage.escaped(AuditReport.placesText(finding.otherPlaces)))</p>\n"
+        }
         if let screen = entry.screen, !screen.isOutlined {
             out += "<p class=\"muted\">The element is not on this size's layout; the screen shows the page's top.</p>\n"
         }
         out += Self.strip(finding, audited: entry.report.categories)
         return out + "</div>\n</article>\n"
+    }
+
+    /// The findings of a rule and severity that are not drawn (past the document's picture
+    /// budget): a table, a row each, with where it starts, its places and message.
+    private func notDrawn(_ entries: [Listed]) -> String {
+        guard !entries.isEmpty else { return "" }
+        let note = pictureBudget.map { "Not drawn (each document draws its worst \($0); <code>--max-pictures 0</code> draws all):" }
+            ?? "Not drawn:"
+        var out = "<p class=\"muted\">\(note)</p>\n<table class=\"listed\">\n<thead><tr><th>document</th><th>starts at</th>"
+            + "<th>places</th><th>what</th></tr></thead>\n<tbody>\n"
+        for entry in entries {
+            let finding = entry.finding
+            let id = finding.language == nil ? "" : " id=\"\(Self.anchor(entry))\""
+            let places = (finding.count > 1 ? "\(finding.count): " : "") + AuditReport.placesText(finding.places)
+            out += "<tr\(id)><td><code>\(HTMLPage.escaped(run.documents[entry.document].path))</code></td>"
+                + "<td>\(HTMLPage.escaped(sizesText(finding, entry.report))), \(Auditor.points(finding.width)) pt</td>"
+                + "<td>\(HTMLPage.escaped(places))</td><td>\(HTMLPage.escaped(finding.messageNamingText))</td></tr>\n"
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    /// `AX3 (and AX4, AX5)`: where a finding starts and holds, as the strip names sizes.
+    private func sizesText(_ finding: AuditFinding, _ report: AuditReport) -> String {
+        finding.otherCategories.isEmpty ? finding.category.displayName
+            : "\(finding.category.displayName) (and \(finding.otherCategories.map(\.displayName).joined(separator: ", ")))"
     }
 
     /// The twelve text sizes, xS to AX5, each marked as where the finding starts, where it holds,
@@ -310,6 +353,7 @@ public struct AuditHTMLReport: Sendable {
         .strip .skipped { border-style: dashed; color: var(--muted); text-decoration: line-through; }
         .grid td, .grid th { text-align: center; } .grid td.bad a { color: var(--bad); } .grid td.warn a { color: var(--warn); }
         .at-size { font-size: .9em; }
+        .listed td { font-size: .9em; vertical-align: top; overflow-wrap: anywhere; }
         .strip .hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); border: 0; padding: 0; min-width: 0; }
         """
 }

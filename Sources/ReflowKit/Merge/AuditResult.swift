@@ -91,17 +91,21 @@ public struct AuditResult: Sendable {
         let element = try json.member("element")
         let indexPath = try element.member("indexPath")
         let frame = try element.member("frame")
-        var source: SourceLocation?
-        if let location = try json.optional("source") {
-            _ = try location.object()
-            source = SourceLocation(line: try location.optional("line")?.int(), column: try location.optional("column")?.int(),
-                                    jsonPath: try location.optional("jsonPath")?.string())
-        }
+        let source = try source(json)
         let severity = try json.member("severity")
         guard let level = AuditSeverity(rawValue: try severity.string()) else {
             throw severity.wrong("one of \(AuditSeverity.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        return MergedAudit.Finding(
+        // A finding of several elements lists them all in "places", its own first, and says how many.
+        var places: [MergedAudit.Place] = []
+        if let list = try json.optional("places") {
+            places = try list.array().map(place)
+            let count = try json.member("count")
+            guard try count.int() == places.count, places.count >= 1 else {
+                throw count.wrong("the number of \"places\" (\(places.count))")
+            }
+        }
+        var finding = MergedAudit.Finding(
             rule: try json.member("rule").string(), severity: level, category: try json.member("category").category(),
             otherCategories: try json.optional("otherCategories")?.array().map { try $0.category() } ?? [],
             width: try json.member("width").number(), element: try element.member("kind").string(),
@@ -111,6 +115,26 @@ public struct AuditResult: Sendable {
             source: source, message: try json.member("message").string(),
             language: try json.optional("language")?.string(), key: try json.optional("key")?.string(),
             table: try json.optional("table")?.string(), form: try json.optional("form")?.form())
+        finding.otherPlaces = Array(places.dropFirst())
+        return finding
+    }
+
+    /// One of a finding's `places`: `{"element": {"kind", "indexPath"}, "source", "categories", "message"}`.
+    static func place(_ json: Node) throws -> MergedAudit.Place {
+        let element = try json.member("element")
+        let indexPath = try element.member("indexPath")
+        return MergedAudit.Place(element: try element.member("kind").string(), section: try indexPath.member("section").int(),
+                                 item: try indexPath.member("item").int(), source: try source(json),
+                                 categories: try json.optional("categories")?.array().map { try $0.category() } ?? [],
+                                 message: try json.member("message").string())
+    }
+
+    /// A finding's or a place's `source`: its line, column and JSON path; nil when absent or null.
+    static func source(_ json: Node) throws -> SourceLocation? {
+        guard let location = try json.optional("source") else { return nil }
+        _ = try location.object()
+        return SourceLocation(line: try location.optional("line")?.int(), column: try location.optional("column")?.int(),
+                              jsonPath: try location.optional("jsonPath")?.string())
     }
 
     /// A value of the JSON and where it is (`$.documents[0].file`), read as what it should be or

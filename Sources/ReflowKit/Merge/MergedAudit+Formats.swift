@@ -32,6 +32,7 @@ extension MergedAudit {
         var line = "\(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.rule) "
             + "\(finding.categoryText) at \(Self.points(finding.width)) pt, \(finding.elementText)"
         if let source = finding.source { line += " (\(source))" }
+        if finding.count > 1 { line += " and \(finding.count - 1) more (\(finding.otherPlaces.map(\.text).joined(separator: ", ")))" }
         line += ": \(finding.message)"
         if let origin = finding.originText { line += " (\(origin))" }
         return line
@@ -100,16 +101,23 @@ extension MergedAudit {
                 let origin = finding.originText.map { " (\($0))" } ?? ""
                 out += "        {\"ruleId\": \(JSONText.string(finding.rule)), \"ruleIndex\": \(rules.firstIndex(of: finding.rule)!), "
                 out += "\"level\": \(JSONText.string(finding.severity.sarifLevel)), \"message\": {\"text\": "
-                out += JSONText.string("\(finding.elementText) at \(finding.categoryText), \(Self.points(finding.width)) pt\(language): "
+                let more = finding.count > 1 ? " (and \(finding.count - 1) more place\(finding.count == 2 ? "" : "s"))" : ""
+                out += JSONText.string("\(finding.elementText)\(more) at \(finding.categoryText), \(Self.points(finding.width)) pt\(language): "
                     + finding.message + origin) + "}, "
                 let location = AuditReport.sarifLocation(uri: artifacts[index], index: index, source: finding.source)
-                out += "\"locations\": [{\(location)}], \"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
+                out += "\"locations\": [{\(location)}], "
+                if finding.count > 1 {
+                    out += AuditReport.sarifRelatedLocations(finding.otherPlaces.map { ($0.text, $0.source) }, uri: artifacts[index],
+                                                             index: index) + ", "
+                }
+                out += "\"properties\": {\"category\": \(JSONText.string(finding.category.shortName)), "
                 out += "\"categories\": [\(([finding.category] + finding.otherCategories).sorted().map { JSONText.string($0.shortName) }.joined(separator: ", "))], "
                 out += "\"width\": \(JSONText.number(finding.width)), \"element\": \(JSONText.string(finding.elementText))"
                 if finding.language != nil || finding.key != nil {
                     out += ", \"language\": \(string(finding.language)), \"key\": \(string(finding.key)), "
                         + "\"table\": \(string(finding.table)), \"form\": \(string(finding.form))"
                 }
+                if finding.count > 1 { out += ", \"count\": \(finding.count)" }
                 out += "}}"
             }
         }
@@ -157,8 +165,8 @@ extension MergedAudit {
                     + "<th>element</th><th>message</th></tr>\n")
                 for finding in document.findings {
                     let style = finding.severity == .error ? "bad" : finding.severity == .warning ? "warn" : "muted"
-                    var element = finding.elementText
-                    if let source = finding.source { element += " (\(source))" }
+                    // Every place of a problem found in several elements.
+                    let element = finding.count > 1 ? "\(finding.count) places: " + finding.placesText : finding.placesText
                     let message = finding.message + (finding.originText.map { " (\($0))" } ?? "")
                     page.append("<tr><td class=\"\(style)\">\(finding.severity.rawValue)</td><td>\(HTMLPage.escaped(finding.rule))</td>"
                         + "<td>\(HTMLPage.escaped(finding.language ?? ""))</td><td>\(HTMLPage.escaped(finding.categoryText))</td>"

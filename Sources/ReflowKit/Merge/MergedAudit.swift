@@ -32,14 +32,27 @@ public struct MergedAudit: Sendable {
         /// The language it was found in, and the catalog text it is about (its key, table and plural
         /// form); nil when the audit did not lay a language out or the text is the screen's own.
         public var language: String?, key: String?, table: String?, form: String?
+        /// The other elements where the audit found the same problem (its `places` past the
+        /// first, which is this finding's own element): empty for a problem of one element.
+        public var otherPlaces: [Place] = []
+
+        /// How many elements show it.
+        public var count: Int { 1 + otherPlaces.count }
 
         /// `cell 1.3`, `header of section 2`, as the audit names elements.
-        public var elementText: String {
+        public var elementText: String { Self.elementText(element, section, item) }
+
+        static func elementText(_ element: String, _ section: Int, _ item: Int) -> String {
             switch element {
             case "cell": "cell \(section).\(item)"
             case "badge": "badge of cell \(section).\(item)"
             default: "\(element) of section \(section)"
             }
+        }
+
+        /// `cell 0.3 (line 12), cell 0.9 (line 20)`: every place, this finding's own first.
+        public var placesText: String {
+            ([elementText + (source.map { " (\($0))" } ?? "")] + otherPlaces.map(\.text)).joined(separator: ", ")
         }
 
         /// `ax2 (and ax3, ax4, ax5)`.
@@ -55,6 +68,18 @@ public struct MergedAudit: Sendable {
             if let form { parts.append("form \(form)") }
             return parts.joined(separator: ", ")
         }
+    }
+
+    /// One element of a finding of several (`Finding.otherPlaces`), as the audit's JSON `places` give it.
+    public struct Place: Sendable, Hashable {
+        public var element: String
+        public var section: Int, item: Int
+        public var source: SourceLocation?
+        public var categories: [ContentSizeCategory]
+        public var message: String
+
+        /// `cell 0.3 (line 12)`.
+        public var text: String { Finding.elementText(element, section, item) + (source.map { " (\($0))" } ?? "") }
     }
 
     /// One document of the joined run.
