@@ -42,6 +42,7 @@ import TestSupport
         .init("markdown", "donnemartin--system-design-primer--README-zh-Hans.md", language: "zh-Hans"),
         .init("markdown", "gofiber--fiber--.github_README_he.md", language: "he"),
         .init("markdown", "jwasham--coding-interview-university--translations_README-ar.md", language: "ar"),
+        .init("markdown", "jwasham--coding-interview-university--translations_README-ko.md", language: "ko"),
         .init("markdown", "golang--website--_content_doc_tutorial_generics.md"),
         .init("markdown", "jpsim--Yams--README.md"),
         // Opens with `---` … `---` around Markdown that is not YAML: a thematic break, as
