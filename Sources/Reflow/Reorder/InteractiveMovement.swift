@@ -153,18 +153,9 @@ public struct InteractiveMovement {
     private mutating func arrange(target newTarget: IndexPath) throws -> ([Int], Double) {
         let content = try originalBound.plan.content.movingItem(at: source, to: newTarget)
         let newBound = try bound.layout.boundPlan(content, in: bound.environment)
-        let oldPlan = bound.plan, newPlan = newBound.plan
-        // Each new unit's counterpart now: the unit at the same place among its section's units,
-        // when it holds the same items in the same role.
-        var counterpart = [Int?](repeating: nil, count: newPlan.unitCount)
-        for section in newPlan.content.sections.indices {
-            let old = oldPlan.sectionUnits[section], new = newPlan.sectionUnits[section]
-            for offset in 0..<min(old.count, new.count) {
-                let a = oldPlan.units[old.lowerBound + offset], b = newPlan.units[new.lowerBound + offset]
-                guard a.items == b.items, a.role == b.role else { break }
-                counterpart[new.lowerBound + offset] = old.lowerBound + offset
-            }
-        }
+        let newPlan = newBound.plan
+        let counterpart = MoveMapping.counterparts(from: bound.plan, to: newPlan)
+        let mapping = MoveMapping(source: source)
         var units: [LayoutSnapshot.PlacedUnit] = []
         units.reserveCapacity(newPlan.unitCount)
         var placed: [Int] = []
@@ -172,7 +163,7 @@ public struct InteractiveMovement {
         for index in 0..<newPlan.unitCount {
             let top = newPlan.units[index].offset + sum
             if let old = counterpart[index], layout.unitTops[old] == top,
-               holdsSameCells(newPlan.units[index], before: target, after: newTarget) {
+               mapping.holdsSameCells(newPlan.units[index], before: target, after: newTarget) {
                 units.append(layout.placedUnit(old))
             } else {
                 let laid = try newBound.placedUnit(index, sizer: sizer)
@@ -187,32 +178,6 @@ public struct InteractiveMovement {
         target = newTarget
         unitsPlaced += placed.count
         return (placed, layout.contentSize.height - oldHeight)
-    }
-
-    /// Whether `unit`'s cells are the same cells with the item at `old` as with it at `new`.
-    private func holdsSameCells(_ unit: LayoutPlan.Unit, before old: IndexPath, after new: IndexPath) -> Bool {
-        guard unit.role == .cells else { return true }
-        for item in unit.items {
-            let place = IndexPath(item: item, section: unit.section)
-            if origin(of: place, target: old) != origin(of: place, target: new) { return false }
-        }
-        return true
-    }
-
-    /// Which cell (its index path before the movement) is at `place` when the item lands at `target`.
-    func origin(of place: IndexPath, target: IndexPath) -> IndexPath {
-        if target.section == source.section {
-            guard place.section == source.section else { return place }
-            return IndexPath(item: CollectionContent.origin(of: place.item, from: source.item, to: target.item), section: place.section)
-        }
-        if place.section == source.section {
-            return place.item < source.item ? place : IndexPath(item: place.item + 1, section: place.section)
-        }
-        if place.section == target.section {
-            if place.item == target.item { return source }
-            return place.item < target.item ? place : IndexPath(item: place.item - 1, section: place.section)
-        }
-        return place
     }
 
     /// Units whose elements differ between two layouts of plans with the same units (by frame,

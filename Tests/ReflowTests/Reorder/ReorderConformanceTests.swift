@@ -143,4 +143,36 @@ import TestSupport
             #expect(moved.sections[second].cellCount == content.sections[second].cellCount + 1)
         }
     }
+
+    @Test(arguments: ConformanceCase.all)
+    func theLazyEngineCarriesItsHeightsThroughAMove(_ conformance: ConformanceCase) throws {
+        let (layout, content) = try conformance.subject()
+        let sizer = try Fixtures.sizer()
+        guard let section = Self.movableSections(content, atLeast: 3).first else { return }
+        let count = content.sections[section].cellCount
+        for environment in Self.environments {
+            let label = "\(conformance) at \(environment.label)"
+            let planned = try MeasuringPlan(layout: layout, content: content, environment: environment, sizer: sizer)
+            var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: 44)), height: 844,
+                                    prefetcher: Prefetcher(margin: 844), source: planned.source)
+            _ = viewport.scroll(to: 0)  // the first screen measured, the rest estimated
+            let before = viewport.layout
+            var movement = try LazyMovement(planned: planned, layout: before, item: IndexPath(item: 0, section: section))
+            let measured = sizer.measurementsComputed
+            for item in [2, 1, count - 1, min(count - 1, 3)] {
+                let step = try movement.move(to: IndexPath(item: item, section: section))
+                #expect(step.invalidatedUnits.allSatisfy { movement.layout.isMeasured($0) }, "\(label)")
+            }
+            #expect(sizer.measurementsComputed == measured, "\(label): the move measured a cell again")
+            #expect(movement.layout.measuredUnits <= before.measuredUnits + 1, "\(label): nothing unmeasured became measured")
+            // Dropped: the lazy layout of the new order, measured to the end, is its eager layout.
+            let (_, dropped, lazy) = movement.end()
+            let after = Viewport(layout: lazy, height: 844, prefetcher: Prefetcher(margin: 844), source: dropped.source)
+            #expect(try LazyEagerCheck.holds(viewport: after, planned: dropped), "\(label): lazy ≠ eager after the move")
+            // Cancelled: the heights it began with, unit for unit.
+            var cancelled = movement
+            var back = cancelled.cancel().layout, began = before
+            #expect(back.allY() == began.allY() && back.contentHeight() == began.contentHeight(), "\(label)")
+        }
+    }
 }
