@@ -374,7 +374,7 @@ struct ScreenReader {
     /// `badge` text and a `layout` (`stack`, or `row`: a leading image beside its text).
     static func cell(_ cursor: JSONCursor, limits outer: ClosedRange<ContentSizeCategory>? = nil,
                      strings: StringResolver? = nil) throws -> Cell {
-        let members = try cursor.object(allowed: ["text", "style", "lines", "pointSize", "maximumPointSize", "stack", "badge", "layout",
+        let members = try cursor.object(allowed: ["text", "style", "lines", "lineBreakMode", "pointSize", "maximumPointSize", "stack", "badge", "layout",
                                                   "insets"] + limitKeys,
                                         expected: "a cell such as {\"text\": \"Travel\", \"style\": \"headline\"}")
         var elements: [Cell.Element] = []
@@ -383,7 +383,7 @@ struct ScreenReader {
             for entry in try stack.array(expected: "an array of texts and images") { elements.append(try element(entry, strings: strings)) }
             guard !elements.isEmpty else { throw stack.fail("expected at least one text or image") }
         } else if members["text"] != nil {
-            elements.append(try element(cursor, allowing: ["text", "style", "lines", "pointSize", "maximumPointSize", "badge", "layout", "insets"]
+            elements.append(try element(cursor, allowing: ["text", "style", "lines", "lineBreakMode", "pointSize", "maximumPointSize", "badge", "layout", "insets"]
                                             + limitKeys, strings: strings))
         } else {
             throw cursor.fail("missing \"text\" or \"stack\": what the cell shows")
@@ -432,13 +432,14 @@ struct ScreenReader {
                                                              strings: strings).text
                                            }))
         }
-        let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines", "pointSize", "maximumPointSize"] + extra)),
+        let fields = try cursor.object(allowed: Array(Set(["text", "style", "lines", "lineBreakMode", "pointSize", "maximumPointSize"] + extra)),
                                        expected: "a text such as {\"text\": \"Food\", \"style\": \"headline\"} or an image")
         guard let textCursor = fields["text"] else { throw cursor.fail("missing \"text\"") }
         let (text, origin) = try Self.text(textCursor, expected: "the text", strings: strings)
         return .text(TextElement(style: try fields["style"].map(Self.textStyle) ?? .body,
                                  text: StyledText(text),
                                  lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more"),
+                                 lineBreakMode: try Self.lineBreakMode(fields["lineBreakMode"]),
                                  fixedPointSize: try fields["pointSize"]?.number(in: 1...1_000, expected: "a fixed point size (text that does not scale)"),
                                  maximumPointSize: try fields["maximumPointSize"]?.number(
                                      in: 1...1_000, expected: "the largest point size the text grows to (UIFontMetrics' maximumPointSize)"),

@@ -270,8 +270,12 @@ public struct Cell: Hashable, Sendable {
 public struct TextElement: Hashable, Sendable {
     public var style: TextStyle
     public var text: StyledText
-    /// At most this many lines are shown; the last shown line then ends in an ellipsis. Nil: no limit.
+    /// At most this many lines are shown (UILabel's `numberOfLines`); what the last one shows of
+    /// the rest is `lineBreakMode`'s. Nil: no limit.
     public var lineLimit: Int?
+    /// How lines break and what the last line shown under `lineLimit` shows of the text it cannot
+    /// hold (UILabel's `lineBreakMode`; `truncatingTail`, UILabel's default, ends it in "…").
+    public var lineBreakMode: LineBreakMode = .truncatingTail
     /// A point size the text keeps at every category (a font made with a fixed size, not
     /// `preferredFont(forTextStyle:)`): the style then gives only its weight and its leading's
     /// ratio to its size at L. Nil: the text follows Dynamic Type. The audit reports fixed text
@@ -283,8 +287,9 @@ public struct TextElement: Hashable, Sendable {
     /// The catalog key, language and form the text came from, when a string catalog gave it.
     public var origin: TextOrigin?
 
-    public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil, fixedPointSize: Double? = nil,
-                maximumPointSize: Double? = nil, origin: TextOrigin? = nil) {
+    public init(style: TextStyle, text: StyledText, lineLimit: Int? = nil, lineBreakMode: LineBreakMode = .truncatingTail,
+                fixedPointSize: Double? = nil, maximumPointSize: Double? = nil, origin: TextOrigin? = nil) {
+        self.lineBreakMode = lineBreakMode
         self.maximumPointSize = maximumPointSize
         self.origin = origin
         self.style = style

@@ -60,13 +60,17 @@ extension CellSizer {
                 // A code block keeps its lines: never wrapped, scrolled sideways when wider than the cell.
                 let unwrapped = cell.kind == .code
                 var layout = try layout(text, environment: environment, width: unwrapped ? .infinity : textWidth)
-                if !unwrapped { layout = layout.aligned(Self.alignment(of: cell, layout, in: environment)) }
-                let shown = min(layout.lines.count, text.lineLimit ?? .max)
-                let height = Double(shown) * layout.lineHeight
+                if !unwrapped {
+                    if text.lineBreakMode == .byCharWrapping { layout = layout.wrappedByCharacters() }
+                    // A line limit keeps its lines, the last truncated or clipped as the mode says.
+                    if let limit = text.lineLimit { layout = typesetter.truncated(layout, toLines: limit, mode: text.lineBreakMode) }
+                    layout = layout.aligned(Self.alignment(of: cell, layout, in: environment))
+                }
+                let height = Double(layout.lines.count) * layout.lineHeight
                 let frameWidth = unwrapped ? max(contentWidth - indentation.textOffset - beside, layout.usedWidth)
                     : contentWidth - indentation.textOffset - beside
                 if unwrapped, layout.usedWidth > textWidth { widestLine = max(widestLine ?? 0, layout.usedWidth) }
-                elements.append(.init(content: .text(layout, style: text.style, truncated: shown < layout.lines.count),
+                elements.append(.init(content: .text(layout, style: text.style, truncated: layout.isTruncated),
                                       frame: Rect(x: textLeft, y: insets.top + stack, width: frameWidth, height: height)))
                 stack += height
             case .image(let image):
