@@ -1,3 +1,4 @@
+import CImagesShim
 import CPNG
 import Foundation
 
@@ -10,28 +11,53 @@ public enum PNGCodec {
     private static let formatFlagColor: UInt32 = 0x02
 
     /// How many channels an image needs: gray (every pixel opaque with red = green = blue), RGB
-    /// (opaque) or RGBA. One pass, stopping at the first pixel that is not opaque.
+    /// (opaque) or RGBA. One pass (in C, 18 ms for a 16,384-row part), stopping at the first
+    /// pixel that is not opaque.
     static func channels(of image: RGBAImage) -> Int {
-        image.pixels.withUnsafeBufferPointer { buffer in
-            var gray = true
-            var index = 0
-            while index < buffer.count {
-                if buffer[index + 3] != 255 { return 4 }
-                if gray, buffer[index] != buffer[index + 1] || buffer[index] != buffer[index + 2] { gray = false }
-                index += 4
-            }
-            return gray ? 1 : 3
+        image.pixels.withUnsafeBufferPointer { Int(reflow_png_channels($0.baseAddress, $0.count)) }
+    }
+
+    /// zlib's settings for a preview too large for libpng's defaults to be worth their time: level
+    /// 1 with run-length matches (Z_RLE) over rows filtered against the row above (UP), so a row
+    /// of flat background under another is a run of zeros. Measured on parts of real READMEs at
+    /// AX5 (docs/figures.md, "Full-page PNGs"): faster than libpng's PNG_IMAGE_FLAG_FAST (level 3,
+    /// no filters) and no larger.
+    static let fastSettings = (level: Int32(1), strategy: Int32(3), filters: Int32(0x20))
+
+    /// `width` × `height` pixels of opaque RGBA in `pixels` (rows `width * 4` bytes apart) as PNG
+    /// bytes with `fastSettings`, in `channels` (1 or 3; `channels(of:)`), packed row by row as
+    /// they are written: no copy of the image is made.
+    static func encodeFast(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, channels: Int) throws -> Data {
+        guard width > 0, height > 0, pixels.count >= width * height * 4 else {
+            throw PreviewError.png("cannot encode an empty image")
         }
+        var output = reflow_png_output()
+        defer { reflow_png_free(&output) }
+        let settings = fastSettings
+        guard reflow_png_encode_rgba(pixels.baseAddress, UInt32(width), UInt32(height), width * 4, Int32(channels),
+                                     settings.level, settings.strategy, settings.filters, &output) != 0 else {
+            let message = withUnsafeBytes(of: &output.message) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            throw PreviewError.png(message.isEmpty ? "libpng error" : message)
+        }
+        return Data(bytes: output.bytes, count: output.count)
     }
 
     /// `image` as PNG bytes, in as few channels as hold it exactly: 8-bit gray when every pixel is
     /// an opaque gray (a page of text in neutral colors: a third of the data to compress), RGB
     /// when every pixel is opaque, RGBA otherwise.
-    /// - Parameter fast: libpng's PNG_IMAGE_FLAG_FAST (no row filters, lighter compression): several
-    ///   times faster to write, somewhat larger files.
+    /// - Parameter fast: written with `fastSettings` (zlib level 1, run-length matches, UP
+    ///   filters) through libpng's full API: several times faster than its default, somewhat
+    ///   larger files.
     public static func encode(_ image: RGBAImage, fast: Bool = false) throws -> Data {
         guard image.width > 0, image.height > 0 else { throw PreviewError.png("cannot encode an empty image") }
         let channels = channels(of: image)
+        if fast {
+            return try image.pixels.withUnsafeBufferPointer {
+                try encodeFast($0, width: image.width, height: image.height, channels: channels)
+            }
+        }
         var packed: [UInt8] = []
         if channels < 4 {
             packed = [UInt8](unsafeUninitializedCapacity: image.width * image.height * channels) { out, count in
@@ -55,7 +81,7 @@ public enum PNGCodec {
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
         png.format = channels == 1 ? 0 : channels == 3 ? formatFlagColor : formatFlagColor | formatFlagAlpha
-        png.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
+        png.flags = 0
         let stride = Int32(image.width * channels)
         // An upper bound for stored (incompressible) data: the filter byte per row, zlib's and
         // the chunks' overhead. Compressed text is far smaller; the memory is never touched.

@@ -1,3 +1,4 @@
+import CImagesShim
 import Foundation
 import Reflow
 import TextMetrics
@@ -59,9 +60,15 @@ public final class PNGRenderer {
     /// yes, nothing more is drawn and the bitmap returned is unfinished, for the caller to drop.
     public func rasterize(_ list: DisplayList, progress: (Double) -> Void = { _ in },
                           shouldStop: () -> Bool = { false }) throws -> RGBAImage {
+        var raster = try drawn(list, progress: progress, shouldStop: shouldStop)
+        return raster.takeImage()
+    }
+
+    /// The list drawn into a raster (in `spare`'s memory when it has room: no new pages to fault in).
+    private func drawn(_ list: DisplayList, progress: (Double) -> Void, shouldStop: () -> Bool) throws -> Raster {
         try Self.checkSize(list.size, scale: scale)
         let (width, height) = Self.pixelSize(of: list.size, scale: scale)
-        var raster = Raster(width: width, height: height, background: list.background)
+        var raster = Raster(width: width, height: height, background: list.background, reusing: &spare)
         let total = max(1, list.items.count)
         var done = 0
         draw(list.items, into: &raster, clip: raster.bounds, shouldStop: shouldStop) {
@@ -69,14 +76,39 @@ public final class PNGRenderer {
             if done % 256 == 0 { progress(Double(done) / Double(total)) }
         }
         progress(1)
-        return raster.takeImage()
+        return raster
     }
 
-    /// The list as PNG bytes. Large images are written with libpng's fast setting (no row
-    /// filters, light compression): encoding would otherwise take longer than drawing.
+    /// The memory of the last large raster encoded, kept for the next (the parts of a tall page
+    /// are all about one size): allocating 50 MB a part and faulting its pages in took a sixth
+    /// of a part's time.
+    private var spare: [UInt8] = []
+
+    /// Items walked and items drawn by this renderer so far: an item that reaches nowhere into
+    /// the picture (`DisplayList.Item.reach`) is walked but not drawn. For tests that count the
+    /// work a part costs.
+    public private(set) var itemsDrawn = 0
+
+    /// The list as PNG bytes. Large images are written with `PNGCodec.fastSettings`: encoding
+    /// would otherwise take longer than drawing. A large opaque picture (a page, a part) is
+    /// encoded straight from the raster, its memory kept for the next one.
     public func render(_ list: DisplayList, progress: (Double) -> Void = { _ in }) throws -> Data {
-        let image = try rasterize(list) { progress($0 * 0.8) }
-        let data = try PNGCodec.encode(image, fast: image.width * image.height > Self.fastEncodingPixels)
+        var raster = try drawn(list) { progress($0 * 0.8) } shouldStop: { false }
+        let data: Data
+        if raster.width * raster.height > Self.fastEncodingPixels {
+            let channels = raster.pixels.withUnsafeBufferPointer { Int(reflow_png_channels($0.baseAddress, $0.count)) }
+            if channels < 4 {
+                // Opaque: premultiplied and straight alpha are the same bytes.
+                data = try raster.pixels.withUnsafeBufferPointer {
+                    try PNGCodec.encodeFast($0, width: raster.width, height: raster.height, channels: channels)
+                }
+                swap(&spare, &raster.pixels)
+            } else {
+                data = try PNGCodec.encode(raster.takeImage(), fast: true)
+            }
+        } else {
+            data = try PNGCodec.encode(raster.takeImage(), fast: false)
+        }
         progress(1)
         return data
     }
@@ -89,8 +121,16 @@ public final class PNGRenderer {
     private func draw(_ items: [DisplayList.Item], into raster: inout Raster, clip: PixelBox, shouldStop: () -> Bool,
                       itemDone: () -> Void) -> Bool {
         let k = Double(scale)
+        // What the clip shows, in points: an item that reaches nowhere into it is not drawn.
+        let shown = Rect(x: Double(clip.x0) / k, y: Double(clip.y0) / k, width: Double(clip.x1 - clip.x0) / k,
+                         height: Double(clip.y1 - clip.y0) / k)
         for item in items {
             if shouldStop() { return false }
+            if case .clip = item {} else if let reach = item.reach, !reach.intersects(shown) {
+                itemDone()
+                continue
+            }
+            itemsDrawn += 1
             switch item {
             case .fill(let rect, let color, let radius):
                 raster.fill(x: rect.minX * k, y: rect.minY * k, width: rect.width * k, height: rect.height * k, color: color,

@@ -49,13 +49,35 @@ struct Raster {
     var pixels: [UInt8]
 
     init(width: Int, height: Int, background: Color) {
+        var none: [UInt8] = []
+        self.init(width: width, height: height, background: background, reusing: &none)
+    }
+
+    /// A raster of `background`, in `storage`'s memory when it has the room (taken from it, its
+    /// bytes overwritten; `storage` is left empty), else in new memory.
+    init(width: Int, height: Int, background: Color, reusing storage: inout [UInt8]) {
         self.width = width
         self.height = height
         let a = UInt32(background.alpha)
         let premultiplied = Color(red: UInt8(Self.div255(UInt32(background.red) * a)),
                                   green: UInt8(Self.div255(UInt32(background.green) * a)),
                                   blue: UInt8(Self.div255(UInt32(background.blue) * a)), alpha: background.alpha)
-        pixels = RGBAImage(width: width, height: height, color: premultiplied).pixels
+        let count = width * height * 4
+        guard storage.capacity >= count, count > 0 else {
+            pixels = RGBAImage(width: width, height: height, color: premultiplied).pixels
+            return
+        }
+        var reused: [UInt8] = []
+        swap(&reused, &storage)
+        if reused.count > count {
+            reused.removeLast(reused.count - count)
+        } else if reused.count < count {
+            reused.append(contentsOf: repeatElement(0, count: count - reused.count))
+        }
+        let word = UInt32(premultiplied.red) | UInt32(premultiplied.green) << 8 | UInt32(premultiplied.blue) << 16
+            | UInt32(premultiplied.alpha) << 24
+        reused.withUnsafeMutableBytes { $0.bindMemory(to: UInt32.self).update(repeating: UInt32(littleEndian: word)) }
+        pixels = reused
     }
 
     static func allOpaque(_ pixels: [UInt8]) -> Bool {

@@ -154,6 +154,7 @@ extension PreviewRequest.Problem: CommandLineWording {
         case .partsNeedOnePNGPage(let format):
             "--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or "
                 + "--format \(format.rawValue)"
+        case .wholePagesWithViewport: "--whole-pages and --viewport each say what the contact sheet shows of a size; give one"
         case .widthDisagreesWithViewport(let width, let size):
             "--width \(Limits.describe(width)) and --viewport "
                 + "\(viewport ?? "\(Limits.describe(size.width))x\(Limits.describe(size.height))") disagree; give one width"

@@ -14,7 +14,9 @@ struct PreviewCommand: ParsableCommand {
         discussion: """
             `reflow-cli FILE --category xxxl` writes FILE-xxxl.png beside the file (or -o PATH): the document laid out in \
             self-sizing cells for the container width at that text size, drawn on a white screen with the bundled Inter fonts. \
-            --category all draws the twelve sizes side by side on one contact sheet (FILE-all.png). --viewport WxH --offset Y \
+            --category all draws the twelve sizes side by side on one contact sheet (FILE-all.png): the first screen of each, \
+            390x844 (an iPhone's; --width sets its width) unless --viewport gives another, and the command says so; \
+            --whole-pages puts each size's whole page there instead, in numbered parts when taller than 16,384 px. --viewport WxH --offset Y \
             draws one screen: exactly what the whole page shows between Y and Y + H (the cells above are measured, each once, \
             for their heights; the cells below are not measured; a band that scrolls sideways measures only the cards on screen, \
             as a collection view does). --at line:N, heading:TEXT or item:S.I instead puts that \
@@ -48,7 +50,7 @@ struct PreviewCommand: ParsableCommand {
             """)
 
     @Option(help: ArgumentHelp(
-        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve.",
+        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve (the first 390x844 screen of each, or --viewport's; --whole-pages for whole pages).",
         valueName: "category"))
     var category = CategoryChoice(.large)
 
@@ -75,6 +77,10 @@ struct PreviewCommand: ParsableCommand {
         "With -o: write a PNG page taller than 16,384 px as numbered parts named after the -o path (PATH-001.png, …). Without -o a tall page is always written in parts."))
     var parts = false
 
+    @Flag(help: ArgumentHelp(
+        "With --category all: each size's whole page on the contact sheet instead of its first screen (a sheet taller than 16,384 px is written in numbered parts, as a page is)."))
+    var wholePages = false
+
     @Flag(help: "Overlay cell frames, text frames, baselines, the 44 pt minimum and (with --viewport) measured vs estimated rows.")
     var debug = false
 
@@ -93,7 +99,7 @@ struct PreviewCommand: ParsableCommand {
         (request.output, request.outputFolder, request.format, request.width) = (output, folder, format, width)
         try screen.apply(to: &request)
         (request.scale, request.parts) = (scale ?? 2, parts)
-        (request.categories, request.isSheet) = (category.categories, category.isAll)
+        (request.categories, request.isSheet, request.wholePages) = (category.categories, category.isAll, wholePages)
         if let choice = reading.text.language {
             request.languages = LanguageMatrixPreview.fileNamePart(choice)
             // A file name holds at most 255 bytes: a long list cannot name it.
@@ -145,7 +151,8 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         guard documents.namesOneDocument, let file = documents.files.first else { return try drawAll(into: try outputFolder()) }
-        let plan = try resolved(file, folder: nil)
+        var plan = try resolved(file, folder: nil)
+        plan.files.jobs = documents.workers
         // Checked before any work: a wrong -o fails at once and never replaces the input.
         let output = try OutputFile(path: plan.files.path, protecting: [file])
         let progress = reading.progress("rendering")
@@ -190,6 +197,11 @@ struct PreviewCommand: ParsableCommand {
                                                           disabled: screen.noHeightCache)
         }
         if audit, plan.files.format.isPicture { try preview.annotateFindings(categories: plan.files.categories) }
+        if !reading.quiet, plan.files.isSheet, screen.viewport == nil, !wholePages, let viewport = plan.files.viewport,
+           plan.files.format.isPicture, reading.text.language?.isMatrix != true {
+            say(.info("no --viewport: the contact sheet shows the first \(Limits.describe(viewport.width))x"
+                + "\(Limits.describe(viewport.height)) screen of each size; --whole-pages shows the whole pages"))
+        }
         let written: String
         do {
             // The title (a sheet's heading, an SVG's <title>) names the language drawn: "settings.json in de at xxxL".
@@ -224,7 +236,9 @@ struct PreviewCommand: ParsableCommand {
         let progress = reading.progress("rendering \(paths.count) documents")
         let failures = Locked(0)
         try DocumentSet(paths: paths).forEach(jobs: documents.workers, produce: { [plans] path -> [Said] in
-            let plan = plans[path]!
+            var plan = plans[path]!
+            // Documents are drawn at once already: each one's parts one after another.
+            plan.files.jobs = 1
             try Folder.create(FilePath(plan.files.path).removingLastComponent().string)
             let output = try OutputFile(path: plan.files.path, protecting: [path])
             if let choice = reading.text.language, choice.isMatrix {

@@ -176,7 +176,7 @@ import Testing
              stderr: "reflow-cli: error: cannot write '/proc/version': the folder '/proc' takes no new files (a virtual file system such as /proc); write somewhere else"),
         Case(name: "24 a page too wide for a PNG", arguments: ["doc.txt", "--width", "600000", "-o", "w.png"], status: 1,
              stderr: "reflow-cli: error: the image would be 1200000 x 120 pixels, more than a PNG can have (libpng writes at most 1000000 pixels a side); use --width 500000 or less, or --scale 1"),
-        Case(name: "24 a contact sheet too wide for a PNG", arguments: ["doc.txt", "--width", "100000", "--category", "all", "-o", "w.png"],
+        Case(name: "24 a contact sheet too wide for a PNG", arguments: ["doc.txt", "--width", "100000", "--category", "all", "--whole-pages", "-o", "w.png"],
              status: 1,
              stderr: "reflow-cli: error: the image would be 2400656 x 660 pixels, more than a PNG can have (libpng writes at most 1000000 pixels a side); draw one size at a time (a --category other than all) or use a narrower --width"),
         Case(name: "24 --width -0", arguments: ["doc.md", "--width", "-0"], status: 64,

@@ -10,6 +10,7 @@
 // size of the image is allocated: *_open reads the header (no pixel memory), the caller checks
 // it and allocates width x height x 4 bytes, *_decode_rgba fills them, *_close frees the
 // decoder whatever happened.
+// PNG encoding for previews (the Preview module) is in reflow_png_write.h, beside this header.
 #ifndef REFLOW_IMAGES_H
 #define REFLOW_IMAGES_H
 

@@ -55,8 +55,72 @@ public struct PagedPreview: Sendable {
         self.parts = parts
     }
 
+    /// Cuts a contact sheet (or any tall list) into parts, each ending where the fewest lines of
+    /// text cross: a sheet's twelve columns have no cell boundary in common, so each cut is put,
+    /// within the window a page's cut may take (see `init(cellFrames:size:scale:maximumPartPixels:)`),
+    /// at the bottom of a line (on a device pixel) crossed by the fewest other columns' lines,
+    /// nearest the even share among those.
+    public init(sheet: DisplayList, scale: Int, maximumPartPixels: Int = Self.maximumPartPixels) {
+        // Each glyph run's line box, as the renderer reaches it: 1.5 em above the baseline to 1 em below.
+        var spans: [(top: Double, bottom: Double)] = []
+        func collect(_ items: [DisplayList.Item]) {
+            for item in items {
+                switch item {
+                case .glyphs(let run): spans.append((run.origin.y - run.pointSize, run.origin.y + run.pointSize / 3))
+                case .clip(_, let inner): collect(inner)
+                default: break
+                }
+            }
+        }
+        collect(sheet.items)
+        let tops = spans.map(\.top).sorted(), bottoms = spans.map(\.bottom).sorted()
+        /// How many lines cross `y`: begun above it and not ended by it.
+        func crossing(_ y: Double) -> Int {
+            func countBelow(_ sorted: [Double], _ y: Double) -> Int {
+                var (low, high) = (0, sorted.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if sorted[middle] < y { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            return countBelow(tops, y) - countBelow(bottoms, y + 1e-9)
+        }
+        let k = Double(scale)
+        let size = sheet.size
+        let limit = Double(maximumPartPixels) / k
+        var parts: [Rect] = []
+        var top = 0.0
+        while size.height - top > limit {
+            let left = size.height - top
+            let share = left / (left / limit).rounded(.up)
+            let (low, high) = (top + share / 2, min(top + limit, size.height - share / 2))
+            var best = ((top + share) * k).rounded(.down) / k
+            var bestCost = crossing(best)
+            for bottom in bottoms where bottom >= low && bottom <= high {
+                let y = (bottom * k).rounded(.up) / k
+                guard y <= high else { continue }
+                let cost = crossing(y)
+                if cost < bestCost || (cost == bestCost && abs(y - (top + share)) < abs(best - (top + share))) {
+                    (best, bestCost) = (y, cost)
+                }
+            }
+            parts.append(Rect(x: 0, y: top, width: size.width, height: best - top))
+            top = best
+        }
+        parts.append(Rect(x: 0, y: top, width: size.width, height: size.height - top))
+        self.parts = parts
+        self.scale = scale
+    }
+
     /// Whether the page fits one part.
     public var isSinglePart: Bool { parts.count == 1 }
+
+    /// Part `index` of `list` (cut by `init(sheet:scale:maximumPartPixels:)`): only the items that
+    /// reach into it (`DisplayList.cropped(to:)`), moved so that the part's top is y 0.
+    public func displayList(part index: Int, of list: DisplayList) -> DisplayList {
+        list.cropped(to: parts[index])
+    }
 
     /// The display list of part `index`: the elements across it (and the group outlines and
     /// annotations), moved so that the part's top is y 0.

@@ -32,6 +32,9 @@ public struct PreviewFiles: Sendable {
     public var allowsParts = true
     /// Files parts must never replace (the document).
     public var protecting: [String] = []
+    /// Threads drawing a tall picture's parts at once (default: one per core); the files are the
+    /// same for any number.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     /// Files of `format` drawing `categories` (side by side when `isSheet`), written to `path`.
     public init(format: OutputFormat, categories: [ContentSizeCategory], isSheet: Bool, path: String) {
@@ -95,6 +98,18 @@ public struct PreviewFiles: Sendable {
         if isSheet {
             list = try preview.contactSheet(categories: categories, viewport: viewport, at: position,
                                             heading: title(document: document)) { report(0.4 * $0) }
+            // A sheet of whole pages is as tall as the longest page: in parts, as a page is.
+            if format == .png, viewport == nil {
+                let paged = PagedPreview(sheet: list, scale: scale)
+                if !paged.isSinglePart {
+                    if allowsParts {
+                        return try writeParts(paged, size: list.size, what: "contact sheet", announce: announce, progress: report) {
+                            paged.displayList(part: $0, of: list)
+                        }
+                    }
+                    try Self.checkOneFile(list.size, scale: scale)
+                }
+            }
         } else if let viewport {
             list = try preview.screen(category: categories[0], viewport: viewport, at: position)
         } else {
@@ -103,13 +118,12 @@ public struct PreviewFiles: Sendable {
             if format == .png {
                 let paged = page.paged(scale: scale)
                 if !paged.isSinglePart {
-                    if allowsParts { return try writeParts(paged, of: page, announce: announce, progress: report) }
-                    do {
-                        try PNGRenderer.checkSize(page.size, scale: scale)
-                    } catch let error as PreviewError {
-                        let (width, height) = PNGRenderer.pixelSize(of: page.size, scale: scale)
-                        throw TooLarge(width: width, height: height, limit: error.limitDescription)
+                    if allowsParts {
+                        return try writeParts(paged, size: page.size, what: "page", announce: announce, progress: report) {
+                            page.displayList(part: $0, of: paged)
+                        }
                     }
+                    try Self.checkOneFile(page.size, scale: scale)
                 }
             }
             try renderer.checkSize(page.size)
@@ -124,24 +138,36 @@ public struct PreviewFiles: Sendable {
         return "wrote \(path)"
     }
 
-    /// Writes a page too tall for one image as numbered parts, one set: drawn aside, moved in
-    /// together, the parts of an earlier run it does not replace removed (`PartSet`); what was
-    /// written, as a sentence.
-    private func writeParts(_ paged: PagedPreview, of page: DocumentPreview.Page, announce: (String) -> Void,
-                            progress: (Double) -> Void) throws -> String {
+    /// Throws `TooLarge` when a picture of `size` points cannot be one PNG at `scale`.
+    private static func checkOneFile(_ size: Size, scale: Int) throws {
+        do {
+            try PNGRenderer.checkSize(size, scale: scale)
+        } catch let error as PreviewError {
+            let (width, height) = PNGRenderer.pixelSize(of: size, scale: scale)
+            throw TooLarge(width: width, height: height, limit: error.limitDescription)
+        }
+    }
+
+    /// Writes a picture (`what`: a page, a contact sheet) of `size` points too tall for one image
+    /// as numbered parts, `part` giving each one's display list, one set: drawn aside
+    /// (`PagedPreview.render(count:scale:jobs:part:write:)`: on `jobs` threads, each part culled to what
+    /// reaches into it), moved in together, the parts of an earlier run it does not replace
+    /// removed (`PartSet`); what was written, as a sentence.
+    private func writeParts(_ paged: PagedPreview, size: Size, what: String, announce: (String) -> Void,
+                            progress: @escaping @Sendable (Double) -> Void,
+                            part: @escaping (Int) -> DisplayList) throws -> String {
         let paths = PagedPreview.partPaths(of: path, count: paged.parts.count)
         // Every part is checked before the first is drawn.
         for path in paths { _ = try OutputFile(path: path, protecting: protecting) }
         let set = PartSet(path: path, protecting: protecting)
         set.removeAbandonedStaging()
-        let (_, height) = PNGRenderer.pixelSize(of: Size(width: page.size.width, height: paged.parts.last!.maxY), scale: scale)
-        announce("the page is \(height) px tall, taller than one image should be (\(PagedPreview.maximumPartPixels) px): "
+        let (_, height) = PNGRenderer.pixelSize(of: Size(width: size.width, height: paged.parts.last!.maxY), scale: scale)
+        announce("the \(what) is \(height) px tall, taller than one image should be (\(PagedPreview.maximumPartPixels) px): "
             + "writing \(paths.count) parts, \(paths.first!) … \(paths.last!)")
-        let renderer = try PNGRenderer(scale: scale)
         let staging = try set.stage()
         defer { staging.remove() }
-        for (index, path) in paths.enumerated() {
-            try staging.write(try renderer.render(page.displayList(part: index, of: paged)), as: path)
+        try PagedPreview.render(count: paths.count, scale: scale, jobs: jobs, part: part) { index, png in
+            try staging.write(png, as: paths[index])
             progress(0.4 + 0.6 * Double(index + 1) / Double(paths.count))
         }
         try staging.moveIn(paths)
@@ -237,8 +263,9 @@ struct PartSet {
         count == 0 ? "" : " (removed \(count) part\(count == 1 ? "" : "s") of an earlier run)"
     }
 
-    /// The hidden folder one run draws its parts in.
-    final class Staging {
+    /// The hidden folder one run draws its parts in. Parts drawn on several threads are written
+    /// into it one at a time (`PagedPreview.render`), each under its own name.
+    final class Staging: @unchecked Sendable {
         let folder: String
         private let lock: Int32
         private let set: PartSet

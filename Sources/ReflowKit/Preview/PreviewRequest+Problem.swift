@@ -21,8 +21,11 @@ extension PreviewRequest {
         case offsetAndAnchor
         /// The layout JSON holds the whole layout: it cannot be cropped to a viewport.
         case viewportWithLayoutJSON
-        /// Parts cut one size's whole PNG page; not a viewport, a contact sheet or another format.
+        /// Parts cut a whole PNG page, or a PNG contact sheet of whole pages; not a viewport, a
+        /// sheet of screens or another format.
         case partsNeedOnePNGPage(format: OutputFormat)
+        /// Whole pages and a viewport: a contact sheet shows one or the other.
+        case wholePagesWithViewport
         /// A width and a viewport whose width is another.
         case widthDisagreesWithViewport(width: Double, viewport: Size)
 
@@ -44,8 +47,10 @@ extension PreviewRequest {
             case .viewportWithLayoutJSON:
                 "a viewport crops an image; the layout JSON holds the whole layout"
             case .partsNeedOnePNGPage(let format):
-                "parts cut one text size's whole page into PNG parts; they do not go with a viewport, a contact sheet or the "
-                    + "\(format.rawValue) format"
+                "parts cut one text size's whole page (or a contact sheet of whole pages) into PNG parts; they do not go with a "
+                    + "viewport, a contact sheet of screens or the \(format.rawValue) format"
+            case .wholePagesWithViewport:
+                "whole pages and a viewport each say what a contact sheet shows of a size; give one"
             case .widthDisagreesWithViewport(let width, let viewport):
                 "width \(Limits.describe(width)) and the viewport's width \(Limits.describe(viewport.width)) disagree; give one width"
             }

@@ -6,9 +6,11 @@ import TextMetrics
 
 /// What a person asked the preview to draw, as given, and the rules that turn it into
 /// `PreviewFiles` and a container width: the format from `format`, else from the output's
-/// extension, else PNG; one screen with `viewport`; a contact sheet for several sizes; parts
-/// only for one size's whole PNG page. Everything is checked before any work, so a wrong
-/// request fails at once with a `Problem` that says which value is wrong.
+/// extension, else PNG; one screen with `viewport`; a contact sheet for several sizes, of each
+/// size's first screen (`defaultSheetViewport` when no viewport is given) or, with `wholePages`,
+/// of whole pages; parts only for a whole PNG page or a PNG sheet of whole pages. Everything is
+/// checked before any work, so a wrong request fails at once with a `Problem` that says which
+/// value is wrong.
 public struct PreviewRequest: Sendable {
     /// The document's path: the default output goes beside it, and nothing may replace it.
     public var document: String
@@ -22,6 +24,11 @@ public struct PreviewRequest: Sendable {
     public var categories: [ContentSizeCategory] = [.large]
     /// Draw the sizes side by side (asked for as "all").
     public var isSheet = false
+    /// A contact sheet of each size's whole page instead of its first screen. A real README's
+    /// twelve whole pages side by side are some 10,000 × 40,000 pixels (SnapKit's 155 lines):
+    /// more than one PNG holds, and more than a person can look at; so a sheet shows one screen
+    /// of each size unless this asks for the pages, which a tall sheet then gets in parts.
+    public var wholePages = false
     public var width: Double?
     /// One screen of this size in points.
     public var viewport: Size?
@@ -40,6 +47,22 @@ public struct PreviewRequest: Sendable {
         self.document = document
     }
 
+    /// The screen a contact sheet shows of each size when no viewport is given: an iPhone's
+    /// (390 × 844 points: iPhone 12 to 14, the default container width), at the top of the page.
+    public static let defaultSheetViewport = Size(width: 390, height: 844)
+
+    /// Whether this request draws a contact sheet of screens at `defaultSheetViewport` because
+    /// none was given (a program says so: the person may have expected whole pages): a PNG or
+    /// SVG sheet without `viewport` or `wholePages`. Its width is `width` when that is given.
+    public var usesDefaultSheetViewport: Bool {
+        guard isSheet, viewport == nil, !wholePages else { return false }
+        do {
+            return try (OutputFormat.resolve(format, path: outputFolder == nil ? output : nil) ?? .png).isPicture
+        } catch {
+            return false
+        }
+    }
+
     /// The files to write and the container width.
     public func resolved() throws(Problem) -> (files: PreviewFiles, width: Double) {
         let format: OutputFormat
@@ -47,13 +70,23 @@ public struct PreviewRequest: Sendable {
             throw .unknownFormat(error)
         }
         guard PNGRenderer.scales.contains(scale) else { throw .scaleUnsupported(scale) }
+        if wholePages, viewport != nil { throw .wholePagesWithViewport }
+        var request = self
+        if usesDefaultSheetViewport {
+            request.viewport = Size(width: width ?? Self.defaultSheetViewport.width, height: Self.defaultSheetViewport.height)
+        }
+        return try request.resolved(format: format)
+    }
+
+    /// `resolved()` once the format is known and a sheet's default viewport is given.
+    private func resolved(format: OutputFormat) throws(Problem) -> (files: PreviewFiles, width: Double) {
         try checkViewport()
         let width = viewport?.width ?? self.width ?? LayoutEnvironment.defaultContainerWidth
         do { try Limits.checkPositive(width) } catch { throw .width(error) }
         let offset = self.offset ?? 0
         do { try Limits.checkOffset(offset) } catch { throw .offset(error) }
         if !format.isPicture, viewport != nil { throw .viewportWithLayoutJSON }
-        if parts, format != .png || viewport != nil || isSheet { throw .partsNeedOnePNGPage(format: format) }
+        if parts, format != .png || viewport != nil || (isSheet && !wholePages) { throw .partsNeedOnePNGPage(format: format) }
         let file = FilePath(document)
         let suffix = "-" + (languages.map { $0 + "-" } ?? "") + "\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
         let path: String
