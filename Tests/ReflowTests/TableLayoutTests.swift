@@ -5,10 +5,9 @@ import TextMetrics
 import Readers
 import TestSupport
 
-/// The rule for Markdown tables (docs/documents.md, "Tables"; `TableLayout`): columns sized in
+/// The rule for Markdown tables (README, "Markdown tables"; `TableLayout`): columns sized in
 /// proportion to their natural widths, none under its longest word, while the longest words fit;
-/// columns that scroll sideways while they are readable so (`SidewaysTableTests`); one card of
-/// "header: value" lines per row otherwise. Expected frames are computed here from
+/// one card of "header: value" lines per row otherwise. Expected frames are computed here from
 /// the rule with the same sizer, not read back from the layout.
 @Suite struct TableLayoutTests {
     static let markdown = """
@@ -99,9 +98,8 @@ import TestSupport
         #expect(header[0].frame.width < header[1].frame.width, "the column with more text is wider")
     }
 
-    /// Columns while the longest words fit (in the width, or sideways while no word is wider than
-    /// the screen and the words together fit two screens), cards from the first category where
-    /// they do not: checked at every category against the rule, and the switch must happen in between.
+    /// Columns while the longest words fit, cards from the first category where they do not:
+    /// checked at every category against the rule, and the switch must happen in between.
     @Test func theSwitchToCardsComesAtTheCategoryWhereTheLongestWordsNoLongerFit() throws {
         let sizer = try Fixtures.sizer()
         let content = try Self.content()
@@ -110,7 +108,6 @@ import TestSupport
         for category in ContentSizeCategory.allCases {
             let measures = try Self.measures(cells, columns: 2, category: category, sizer: sizer)
             let fits = measures.minimum.reduce(0, +) <= 390
-                || (measures.minimum.max()! <= 390 && measures.minimum.reduce(0, +) <= 2 * 390)
             let snapshot = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 390, category: category), sizer: sizer)
             let kinds = Set(snapshot.elements.compactMap(\.cellKind))
             #expect(kinds == (fits ? [.tableCell(isHeader: true), .tableCell(isHeader: false)] : [.tableRow]), "\(category)")
@@ -161,10 +158,8 @@ import TestSupport
         #expect(header.texts.allSatisfy { $0.text.rangedRuns.allSatisfy { $0.emphasis.contains(.strong) } })
     }
 
-    /// 320 pt at L is already too narrow for this fixture's longest words plus their insets: its
-    /// columns scroll sideways there (they fit two screens), and fit at 600 pt; at AX5 in 320 pt
-    /// they are cards.
-    @Test func aNarrowContainerScrollsSidewaysAtTheDefaultSize() throws {
+    /// 320 pt at L is already too narrow for this fixture's longest words plus their insets.
+    @Test func aNarrowContainerGetsCardsAtTheDefaultSize() throws {
         let sizer = try Fixtures.sizer()
         let wide = "| Column | Another |\n|---|---|\n| Internationalization | Characteristically |\n"
         let content = CellMode.blocks.content(for: try Document(markdown: wide))
@@ -173,11 +168,8 @@ import TestSupport
         let at320 = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 320, category: .large), sizer: sizer)
         let at600 = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 600, category: .large), sizer: sizer)
         #expect(measures.minimum.reduce(0, +) > 320 && measures.minimum.reduce(0, +) <= 600)
-        #expect(at320.elements.count == 4 && at320.scrollingWidths[0].map { $0 > 320 } == true)
-        #expect(at600.elements.count == 4 && at600.scrollingWidths[0] == nil)
-        let ax5 = try ListLayout().layout(content, in: LayoutEnvironment(containerWidth: 320, category: .accessibilityExtraExtraExtraLarge),
-                                          sizer: sizer)
-        #expect(ax5.elements.map(\.cellKind) == [.tableRow])
+        #expect(at320.elements.map(\.cellKind) == [.tableRow])
+        #expect(at600.elements.count == 4)
     }
 
     @Test func rightToLeftMirrorsTheColumns() throws {
@@ -207,10 +199,9 @@ import TestSupport
                         "`code`", "https://example.com/a/long/path", ""]
 
     /// Generated tables, any width and size, both directions: cells never overlap, every element
-    /// is at least 44 pt tall and inside the content (a sideways table's inside its scrolling
-    /// width); in columns, every cell of a row has the row's height and the columns fill the width
-    /// without passing it, or, sideways, pass it by at most a screen; as cards, every card spans
-    /// the width.
+    /// is at least 44 pt tall and inside the content; in columns, every cell of a row has the
+    /// row's height and the columns fill the width without passing it; as cards, every card
+    /// spans the width.
     @Test func generatedTablesKeepTheRule() async throws {
         let sizer = try Fixtures.sizer()
         let tables = Gen.int(in: 0...1_000_000).array(of: 2...24)
@@ -231,10 +222,7 @@ import TestSupport
                         Issue.record("no layout at \(width) \(category.shortName)")
                         return
                     }
-                    let sideways = snapshot.scrollingWidths[0]
-                    let reach = sideways ?? width
-                    let left = direction == .rightToLeft ? width - reach : 0
-                    let bounds = Rect(x: left, y: 0, width: reach, height: snapshot.contentSize.height)
+                    let bounds = Rect(origin: .zero, size: snapshot.contentSize)
                     for element in snapshot.elements {
                         #expect(element.frame.height >= 44, "\(category.shortName) \(element.indexPath)")
                         #expect(bounds.contains(element.frame), "\(element.frame) in \(bounds)")
@@ -249,11 +237,7 @@ import TestSupport
                         for row in Dictionary(grouping: snapshot.elements, by: { $0.indexPath.item / columns }).values {
                             #expect(Set(row.map(\.frame.height)).count == 1, "a row's cells share its height")
                             let used = row.map(\.frame.width).reduce(0, +)
-                            if sideways != nil {
-                                #expect(used > width && used <= 2 * width + 1e-9, "sideways: \(used) of \(width)")
-                            } else {
-                                #expect(used <= width + 1e-9 && used > width - Double(columns) / 64 - 1e-9, "\(used) of \(width)")
-                            }
+                            #expect(used <= width + 1e-9 && used > width - Double(columns) / 64 - 1e-9, "\(used) of \(width)")
                         }
                     }
                 }

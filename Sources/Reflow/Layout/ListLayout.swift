@@ -7,9 +7,7 @@ import TextMetrics
 /// after a row to that many ems of the row's own style, when it is more than `spacing`.
 ///
 /// A section with a table shape (a Markdown table) is laid out by `TableLayout`'s rule: columns
-/// while every column fits its longest word, columns that scroll sideways while they are
-/// readable so, one card per row otherwise, rows `spacing` apart. A table's section may scroll
-/// sideways (`LayoutPlan.orthogonalSections`) at any size: the plan does not know the sizes.
+/// while every column fits its longest word, one card per row otherwise, rows `spacing` apart.
 ///
 /// Units: one per row, estimated by the row's text style; one per table.
 public struct ListLayout: CollectionLayout {
@@ -37,7 +35,6 @@ public struct ListLayout: CollectionLayout {
             plan.space(sectionInsets.top)
             if section.table != nil {
                 plan.addUnit(items: 0..<section.cellCount, estimateKey: Self.tableEstimateKey)
-                plan.orthogonalSections.insert(index)
                 plan.space(sectionInsets.bottom)
                 plan.endSection()
                 continue

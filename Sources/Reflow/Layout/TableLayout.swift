@@ -12,16 +12,6 @@ import TextMetrics
 ///   less than its minimum gets its minimum, and what is left is shared again, in proportion, by
 ///   the others. Minimums are rounded up to the point grid (1/64 pt), shares down. A row is as tall as its tallest
 ///   cell (self-sized, at least 44 pt), and every cell of it fills the row.
-/// - **Columns that scroll sideways**, when the minimums do not fit in W but the table is
-///   readable wider than the screen, as GitHub scrolls a wide table (and as a code block wider
-///   than its cell scrolls): every column's minimum is at most W (no word wider than the screen)
-///   and the minimums together at most `sidewaysScreens` × W. Each column then gets its
-///   **comfortable width**, its natural width capped at W (no line of a cell longer than the
-///   screen is wide) and never under its minimum; when those add up to more than
-///   `sidewaysScreens` × W, that width is shared as above instead. The rows are laid out as
-///   columns that wide, the section scrolls sideways (`LayoutPlan.orthogonalSections`, its
-///   `scrollingWidth` the table's width with the section's insets), and the screen shows them at
-///   rest (scroll offset 0).
 /// - **Cards**, otherwise (at accessibility sizes, or in a narrow container): each body row is
 ///   one cell (`tableRow`) as wide as W, a stack of "header: value" lines, the header part in
 ///   strong type (the headline's weight: headline is body in semibold), empty values left out.
@@ -73,26 +63,6 @@ struct TableLayout {
         }
     }
 
-    /// How many screens wide a table that scrolls sideways may be: wider than that, its columns
-    /// are too far apart to read row by row, and its rows become cards.
-    static let sidewaysScreens = 2.0
-
-    /// Each column's width when the table scrolls sideways in `width` (see the type's rule), or
-    /// nil when it is not readable so: a column's minimum wider than `width`, or the minimums
-    /// together wider than `sidewaysScreens` screens.
-    static func sidewaysWidths(minimum: [Double], natural: [Double], width: Double) -> [Double]? {
-        let minimum = minimum.map { ($0 * 64).rounded(.up) / 64 }
-        let widest = sidewaysScreens * width
-        guard let longest = minimum.max(), longest <= width + tolerance,
-              minimum.reduce(0, +) <= widest + tolerance else { return nil }
-        // Natural widths up to the point grid too: a column a fraction under its widest cell
-        // would wrap that cell's last word.
-        let comfortable = zip(minimum, natural).map { max($0, min(($1 * 64).rounded(.up) / 64, floored(width))) }
-        let total = comfortable.reduce(0, +)
-        if total <= widest + tolerance { return comfortable }
-        return columnWidths(minimum: minimum, natural: comfortable, width: widest)
-    }
-
     /// `value` cut down to the point grid.
     static func floored(_ value: Double) -> Double { (value * 64).rounded(.down) / 64 }
 
@@ -122,11 +92,6 @@ struct TableLayout {
         let measures = try columnMeasures(sizer: sizer, environment: environment)
         if let widths = Self.columnWidths(minimum: measures.minimum, natural: measures.natural, width: width) {
             return try columns(widths, sizer: sizer, environment: environment)
-        }
-        if let widths = Self.sidewaysWidths(minimum: measures.minimum, natural: measures.natural, width: width) {
-            var laid = try columns(widths, sizer: sizer, environment: environment)
-            laid.scrollingWidth = PointGrid.snap(insets.leading + widths.reduce(0, +) + insets.trailing)
-            return laid
         }
         return try cards(width: width, sizer: sizer, environment: environment)
     }
