@@ -83,24 +83,6 @@ import TextMetrics
         }
     }
 
-    /// From AX5 to L deep in the page the screen's top can lie further into a tall block than the
-    /// block is tall at L: the same block stays at the top (its last part showing), not the next.
-    @Test(arguments: [0.6, 0.85])
-    func fromALargerSizeTheBlockStaysAtTheTopEvenDeepInIt(_ fraction: Double) throws {
-        let running = try Self.running()
-        defer { running.stop() }
-        let height = try Self.wholeHeight(running, category: "ax5")
-        let top = (fraction * (height - 844)).rounded()
-        let there = try running.get("/render.svg?viewport=390x844&category=ax5&offset=\(JSONText.number(top))")
-        let anchor = try #require(there.headers["x-reflow-anchor"]), within = try #require(there.headers["x-reflow-anchor-within"])
-        let before = try #require(try Self.blockAtTop(running, category: "ax5", top: top))
-        let kept = try running.get("/render.svg?viewport=390x844&category=l&at=\(anchor)&within=\(within)")
-        let keptTop = try #require(Double(kept.headers["x-reflow-screen-top"] ?? ""))
-        let after = try #require(try Self.blockAtTop(running, category: "l", top: keptTop))
-        #expect(after.indexPath == before.indexPath, "ax5 → l at \(fraction) of the page: the block at the top")
-        #expect(kept.headers["x-reflow-anchor"] == anchor)
-    }
-
     @Test func aWidthChangeKeepsTheBlockAtTheTopToo() throws {
         let running = try Self.running()
         defer { running.stop() }

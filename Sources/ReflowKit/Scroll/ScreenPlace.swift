@@ -40,15 +40,12 @@ extension MeasuringPlan {
     }
 
     /// The screen's top that shows `place` in this layout: the top of the unit holding its cell
-    /// (measuring it and what lies above it) plus its distance, at most the unit's height here less
-    /// a grid step: from a larger text size to a smaller one, a screen's top deep in a tall block
-    /// may lie further in than the block is now tall, and then the block's last line is at the
-    /// top, not the next block. Nil when no unit holds the cell (the content changed).
+    /// (measuring what lies above it) plus its distance. Nil when no unit holds the cell (the
+    /// content changed).
     public func top(of place: ScreenPlace, lazy: inout LazyLayout) -> Double? {
         guard let unit = plan.unit(containing: place.indexPath) else { return nil }
-        measureUnits(before: unit + 1, lazy: &lazy)
-        let within = min(place.within, max(0, lazy.height(of: unit) - PointGrid.step))
-        return PointGrid.snap(lazy.y(of: unit) + within)
+        measureUnits(before: unit, lazy: &lazy)
+        return PointGrid.snap(lazy.y(of: unit) + place.within)
     }
 }
 
