@@ -70,19 +70,11 @@ final class DocumentRenderer: Sendable {
         let language: String?
     }
 
-    /// The pages measured whole in the background, for an exact scroll height.
-    let heights: PageHeights
-
-    /// A renderer of `source`'s versions in `fonts`; the pages its screens belong to are measured
-    /// whole within `measurementSeconds` each and `announce`d (`PageHeights`).
-    init(source: DocumentSource, fonts: FontLibrary, pictureMemory: Int = ServerLimits().pictureMemory,
-         measurementSeconds: Double = ServerLimits().backgroundMeasurementSeconds,
-         announce: @escaping @Sendable (PageHeights.Key, Double) -> Void = { _, _ in }) {
+    init(source: DocumentSource, fonts: FontLibrary, pictureMemory: Int = ServerLimits().pictureMemory) {
         self.source = source
         self.fonts = fonts
         pictureBudget = PictureBudget(limit: pictureMemory)
         workers = WorkerPool(fonts: fonts)
-        heights = PageHeights(fonts: fonts, seconds: measurementSeconds, current: { source.current.number }, announce: announce)
     }
 
     /// Render workers made so far: at most as many as requests were drawn at once.
@@ -117,18 +109,12 @@ final class DocumentRenderer: Sendable {
                 list = try preview.contactSheet(categories: parameters.categories, viewport: parameters.viewport,
                                                 at: parameters.position, heading: title)
             } else if let viewport = parameters.viewport {
-                let (screen, place, key) = try self.screen(preview, version: version.number, viewport: viewport, parameters, worker: worker)
+                let screen = try preview.drawnScreen(category: parameters.category, viewport: viewport, at: parameters.position,
+                                                     sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, of: preview))
                 list = screen.displayList
-                let exact = heights.height(of: key)
                 headers += [("X-Reflow-Screen-Top", JSONText.number(screen.visible.minY)),
-                            ("X-Reflow-Content-Height", JSONText.number(exact ?? screen.contentHeight)),
-                            ("X-Reflow-Content-Height-Estimated", exact == nil && screen.contentHeightEstimated ? "true" : "false"),
-                            ("X-Reflow-Layout-Key", key.name)]
-                if let place {
-                    headers += [("X-Reflow-Anchor", "item:\(place.indexPath.section).\(place.indexPath.item)"),
-                                ("X-Reflow-Anchor-Within", JSONText.number(place.within))]
-                }
-                if exact == nil, screen.contentHeightEstimated { heights.prefetch(key, preview: preview) }
+                            ("X-Reflow-Content-Height", JSONText.number(screen.contentHeight)),
+                            ("X-Reflow-Content-Height-Estimated", screen.contentHeightEstimated ? "true" : "false")]
             } else {
                 let page = try preview.page(category: parameters.category, sizer: worker.sizer)
                 list = page.displayList()
@@ -163,29 +149,6 @@ final class DocumentRenderer: Sendable {
                 .map { "\($0);dur=\(Self.milliseconds($2 - $1))" }.joined(separator: ", ")))
             return Answer(contentType: format == .png ? "image/png" : "image/svg+xml", body: body, headers: headers)
         }
-    }
-
-    /// One screen of `preview` (of document version `version`) at `parameters`' size: at their
-    /// offset or anchor, or at the place `within` names (`ScreenPlace`: the unit holding the
-    /// anchor's cell, the screen's top that far below its top, as `reflow-cli scroll` keeps a place
-    /// across a text size). With the place the screen shows (what the page keeps when its settings
-    /// change) and the key of the page it belongs to (`PageHeights`).
-    private func screen(_ preview: DocumentPreview, version: Int, viewport: Size, _ parameters: ScreenParameters,
-                        worker: RenderWorker) throws -> (DocumentPreview.DrawnScreen, ScreenPlace?, PageHeights.Key) {
-        let plans = worker.plans(version: version, language: parameters.language, of: preview)
-        var position = parameters.position
-        if let within = parameters.within, case .anchor(.item(let indexPath)) = position,
-           let top = try preview.top(of: ScreenPlace(indexPath: indexPath, within: within), category: parameters.category,
-                                     viewportHeight: viewport.height, sizer: worker.sizer, plans: plans) {
-            position = .offset(top)
-        }
-        let screen = try preview.drawnScreen(category: parameters.category, viewport: viewport, at: position,
-                                             sizer: worker.sizer, plans: plans)
-        let place = try preview.place(category: parameters.category, viewportHeight: viewport.height, top: screen.visible.minY,
-                                      sizer: worker.sizer, plans: plans)
-        let key = PageHeights.Key(version: version, category: parameters.category, width: parameters.width, settings: preview.settings,
-                                  language: parameters.language, viewportHeight: viewport.height)
-        return (screen, place, key)
     }
 
     /// The layout JSON `reflow-cli layout FILE` prints for the same options: the whole layout at

@@ -64,33 +64,11 @@ public struct RequestReading: Sendable {
         case .events: return .events
         case .png, .svg, .layout, .audit:
             do {
-                var query = try Query(parsing: queryText)
-                let within = try Self.within(taking: &query)
-                var read = try parameters(query)
-                if let within {
-                    guard case .anchor(.item) = read.position else {
-                        throw BadRequest("within=\(within) goes with at=item:SECTION.ITEM (the anchor a screen's X-Reflow-Anchor names): "
-                            + "give both, or offset=Y alone")
-                    }
-                    read.within = within
-                }
-                return .render(route, read)
+                return .render(route, try parameters(try Query(parsing: queryText)))
             } catch {
                 let message = (error as? BadRequest)?.message ?? describe(error)
                 return .refuse(status: .badRequest, text: redaction(message, knownFoldersOnly: true), headers: [])
             }
         }
-    }
-
-    /// The `within` of `query` (the page's own parameter, not an option of the command line), taken
-    /// out of it: a number of points, 0 or more and finite.
-    static func within(taking query: inout Query) throws(BadRequest) -> Double? {
-        guard let text = query.value("within") else { return nil }
-        query.items.removeAll { $0.name == "within" }
-        guard let value = Double(text), value.isFinite, value >= 0, value <= 1e9 else {
-            throw BadRequest("within must be a number of points from 0 to 1e9 (how far the screen's top is below the anchor's), "
-                + "got '\(text.prefix(100))'")
-        }
-        return value
     }
 }
