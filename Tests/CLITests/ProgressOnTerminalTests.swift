@@ -9,7 +9,7 @@ import Testing
     /// logger (a line a tenth, once a second has passed) would have written into the file.
     static func longDocument(in folder: URL) throws -> String {
         let words = "the quick brown fox jumps over a lazy dog while reflow measures every word it is given".split(separator: " ")
-        let paragraphs = (0..<1500).map { index in
+        let paragraphs = (0..<4000).map { index in
             (0..<40).map { words[($0 * 7 + index * 3) % words.count] }.joined(separator: " ")
         }
         return try CLI.write(paragraphs.joined(separator: "\n\n") + "\n", to: "long.md", in: folder)
