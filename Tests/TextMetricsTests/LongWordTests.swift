@@ -41,7 +41,7 @@ import Testing
         var hyphenation: LineBreaker.Hyphenation?
         if hyphenate {
             let hyphenator = try typesetter.hyphenator(for: nil)
-            let hyphen = LineBreaker.Hyphen(scalar: "-", font: 0, glyph: 0, glyphAdvance: 300, xOffset: 0, yOffset: 0, width: 300)
+            let hyphen = LineBreaker.Hyphen(scalar: "-", font: 0, glyph: 0, xOffset: 0, yOffset: 0, width: 300)
             hyphenation = LineBreaker.Hyphenation(points: { hyphenator.hyphenationPoints(utf8: $0) }, hyphen: { _ in hyphen })
         }
         var work = LineBreaker.Work()

@@ -47,18 +47,7 @@ public enum LineBreaker {
 
     /// The hyphen drawn at the end of a hyphenated line: U+2010 HYPHEN shaped in the font of the
     /// character before it, or U+002D HYPHEN-MINUS where that font has no U+2010.
-    struct Hyphen: Hashable, Sendable {
-        var scalar: Unicode.Scalar
-        /// Index into the paragraph's fonts.
-        var font: Int
-        var glyph: UInt32
-        /// The glyph's advance and offsets, in the paragraph's units.
-        var glyphAdvance: Double
-        var xOffset: Double
-        var yOffset: Double
-        /// What it adds to a line: its advance and the letter spacing after it.
-        var width: Double
-    }
+    typealias Hyphen = InsertedGlyph
 
     /// What hyphenating needs: a word's hyphenation points (`Hyphenator.hyphenationPoints(in:)`
     /// for a word's UTF-8; nil when only soft hyphens break words) and the hyphen in each of the

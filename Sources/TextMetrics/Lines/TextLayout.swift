@@ -288,19 +288,15 @@ public struct TextLayout: Sendable {
                 pen += item.advance
                 continue
             }
-            if item.piece == -3, let ellipsis = line.truncation?.ellipsis {
+            // A glyph the line inserts: the truncation's ellipsis (undecorated), or the hyphen (in the
+            // decoration of the character before it).
+            let inserted = item.piece == -3 ? line.truncation?.ellipsis : item.piece == -2 ? line.hyphen : nil
+            if let inserted {
                 let before = pen
-                pen += ellipsis.width
-                add(PositionedGlyph(glyph: ellipsis.glyph, x: (before + ellipsis.xOffset) * toPoints, y: -ellipsis.yOffset * toPoints),
-                    font: paragraph.fonts[ellipsis.font], decoration: [], from: before, to: pen)
-                continue
-            }
-            if item.piece == -2, let hyphen = line.hyphen {
-                let before = pen
-                pen += hyphen.width
-                let decoration = decorated ? self.decoration(at: line.range.upperBound - 1) : []
-                add(PositionedGlyph(glyph: hyphen.glyph, x: (before + hyphen.xOffset) * toPoints, y: -hyphen.yOffset * toPoints),
-                    font: paragraph.fonts[hyphen.font], decoration: decoration, from: before, to: pen)
+                pen += inserted.width
+                let decoration = item.piece == -2 && decorated ? self.decoration(at: line.range.upperBound - 1) : []
+                add(PositionedGlyph(glyph: inserted.glyph, x: (before + inserted.xOffset) * toPoints, y: -inserted.yOffset * toPoints),
+                    font: paragraph.fonts[inserted.font], decoration: decoration, from: before, to: pen)
                 continue
             }
             let piece = paragraph.pieces[item.piece]

@@ -43,17 +43,7 @@ public struct LineTruncation: Hashable, Sendable {
 
 /// The ellipsis glyph a truncated line ends, starts or is cut with: U+2026 shaped in a font of
 /// the paragraph.
-struct Ellipsis: Hashable, Sendable {
-    var scalar: Unicode.Scalar
-    /// Index into the paragraph's fonts.
-    var font: Int
-    var glyph: UInt32
-    /// The glyph's offsets, in the paragraph's units.
-    var xOffset: Double
-    var yOffset: Double
-    /// What it adds to a line: its advance and the letter spacing after it (the paragraph's units).
-    var width: Double
-}
+typealias Ellipsis = InsertedGlyph
 
 extension TextLayout {
     /// The layout as a label with `limit` lines shows it, in `mode` (`LineBreakMode`): its first

@@ -270,7 +270,7 @@ public final class Typesetter {
 
     /// The hyphen drawn in `paragraph`'s font `font`: U+2010 HYPHEN, or U+002D HYPHEN-MINUS when
     /// the font has no glyph for it; its width includes the paragraph's letter spacing.
-    private func hyphen(in paragraph: ShapedParagraph, font index: Int) -> LineBreaker.Hyphen {
+    private func hyphen(in paragraph: ShapedParagraph, font index: Int) -> InsertedGlyph {
         let font = paragraph.fonts[index]
         let shaped: (scalar: Unicode.Scalar, glyph: ShapedGlyph)
         if let known = hyphens[font.id] {
@@ -287,11 +287,7 @@ public final class Typesetter {
             shaped = found ?? ("-", ShapedGlyph(glyph: 0, cluster: 0, xAdvance: 0, xOffset: 0, yOffset: 0))
             hyphens[font.id] = shaped
         }
-        let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
-        let advance = Double(shaped.glyph.xAdvance) * scale
-        return LineBreaker.Hyphen(scalar: shaped.scalar, font: index, glyph: shaped.glyph.glyph, glyphAdvance: advance,
-                                  xOffset: Double(shaped.glyph.xOffset) * scale, yOffset: Double(shaped.glyph.yOffset) * scale,
-                                  width: advance + paragraph.letterSpacing)
+        return InsertedGlyph(shaped.scalar, shaped: shaped.glyph, font: index, in: paragraph)
     }
 
     /// `layout` as a label with at most `limit` lines shows it in `mode`: the last line shown
@@ -308,7 +304,7 @@ public final class Typesetter {
 
     /// The ellipsis drawn in `paragraph`'s font `font`: U+2026 in it, or in the first of the
     /// paragraph's fonts (its regular face first) that has it; its width includes the letter spacing.
-    private func ellipsis(in paragraph: ShapedParagraph, font index: Int) -> Ellipsis {
+    private func ellipsis(in paragraph: ShapedParagraph, font index: Int) -> InsertedGlyph {
         func glyph(_ font: Font) -> ShapedGlyph? {
             if let known = ellipses[font.id] { return known }
             let run = shaper.shape("\u{2026}", font: font, properties: ShapingProperties(script: .common, direction: .leftToRight))
@@ -319,9 +315,7 @@ public final class Typesetter {
         let candidates = [index] + Array(paragraph.fonts.indices)
         let chosen = candidates.first { paragraph.fonts.indices.contains($0) && glyph(paragraph.fonts[$0]) != nil } ?? 0
         let shaped = glyph(paragraph.fonts[chosen]) ?? ShapedGlyph(glyph: 0, cluster: 0, xAdvance: 0, xOffset: 0, yOffset: 0)
-        let scale = paragraph.unitsPerEm / Double(paragraph.fonts[chosen].unitsPerEm)
-        return Ellipsis(scalar: "\u{2026}", font: chosen, glyph: shaped.glyph, xOffset: Double(shaped.xOffset) * scale,
-                        yOffset: Double(shaped.yOffset) * scale, width: Double(shaped.xAdvance) * scale + paragraph.letterSpacing)
+        return InsertedGlyph("\u{2026}", shaped: shaped, font: chosen, in: paragraph)
     }
 
     /// The advance of `text` in `style` at `category`, in points (no line breaking): how wide a
