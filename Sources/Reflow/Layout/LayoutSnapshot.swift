@@ -138,7 +138,7 @@ public struct LayoutSnapshot: Sendable {
     /// Unit `index` as placed here.
     func placedUnit(_ index: Int) -> PlacedUnit {
         PlacedUnit(top: unitTops[index], height: unitHeights[index],
-                   elements: elements[unitElements[index]..<unitElements[index + 1]],
+                   elements: elements(ofUnit: index),
                    warnings: warnings[unitWarnings[index]..<unitWarnings[index + 1]],
                    groupFrames: groupFrames[unitGroupFrames[index]..<unitGroupFrames[index + 1]],
                    scrollingWidth: unitScrollingWidths[index])
@@ -226,11 +226,11 @@ public struct LayoutSnapshot: Sendable {
     /// no pinning), or nil when there is none.
     public func attributes(_ role: ElementRole = .cell, at indexPath: IndexPath) -> LayoutAttributes? {
         if role == .cell || role == .badge, let unit = plan.unit(containing: indexPath) {
-            return elements[unitElements[unit]..<unitElements[unit + 1]].first { $0.role == role && $0.indexPath == indexPath }
+            return elements(ofUnit: unit).first { $0.role == role && $0.indexPath == indexPath }
         }
         guard sectionExtents.indices.contains(indexPath.section) else { return nil }
         for unit in plan.sectionUnits[indexPath.section] {
-            if let match = elements[unitElements[unit]..<unitElements[unit + 1]].first(where: {
+            if let match = elements(ofUnit: unit).first(where: {
                 $0.role == role && $0.indexPath == indexPath
             }) { return match }
         }
@@ -272,7 +272,7 @@ public struct LayoutSnapshot: Sendable {
                     continue
                 }
                 let shift = shiftOfUnit(unit, orthogonalOffsets)
-                for element in elements[unitElements[unit]..<unitElements[unit + 1]] {
+                for element in elements(ofUnit: unit) {
                     test(shift == 0 ? element : element.offsetBy(dx: -shift, dy: 0))
                 }
             }
@@ -310,7 +310,7 @@ public struct LayoutSnapshot: Sendable {
         for unit in pinnedUnits {
             let extent = sectionExtents[plan.units[unit].section]
             guard extent.lowerBound < visibleRect.maxY, extent.upperBound > visibleRect.minY else { continue }
-            let unitElements = elements[unitElements[unit]..<unitElements[unit + 1]]
+            let unitElements = elements(ofUnit: unit)
             let bottom = unitElements.reduce(unitTops[unit]) { max($0, $1.frame.maxY) }
             let shift = Self.pinnedShift(top: unitTops[unit], bottom: bottom, section: extent, visibleTop: visibleRect.minY)
             units[unit] = unitElements.map { $0.offsetBy(dx: 0, dy: shift) }.filter { $0.frame.intersects(rect) }

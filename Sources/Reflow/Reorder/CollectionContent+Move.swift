@@ -28,14 +28,19 @@ extension CollectionContent {
         sections[section].table != nil ? "they form a table's rows and columns" : nil
     }
 
+    /// Throws `MoveError` unless there is a cell at `item` and its section's cells can be reordered.
+    public func checkMovable(_ item: IndexPath) throws {
+        guard sections.indices.contains(item.section), (0..<sections[item.section].cellCount).contains(item.item) else {
+            throw MoveError.noCell(item)
+        }
+        if let reason = reorderRefusal(section: item.section) { throw MoveError.notMovable(section: item.section, reason: reason) }
+    }
+
     /// The content after the data source's move: the cell at `source` taken out and put in at
     /// `target` (an index path in the content without it: an item in `0...count` of the target
     /// section's other cells). Every other cell keeps its order. Cells read on demand stay so.
     public func movingItem(at source: IndexPath, to target: IndexPath) throws -> CollectionContent {
-        guard sections.indices.contains(source.section), (0..<sections[source.section].cellCount).contains(source.item) else {
-            throw MoveError.noCell(source)
-        }
-        if let reason = reorderRefusal(section: source.section) { throw MoveError.notMovable(section: source.section, reason: reason) }
+        try checkMovable(source)
         guard sections.indices.contains(target.section) else {
             throw MoveError.targetOutOfRange(target, limit: "sections are 0 to \(sections.count - 1)")
         }

@@ -53,11 +53,7 @@ public struct InteractiveMovement {
     /// its centre at `position`. Throws `MoveError` when there is no such cell or its section's
     /// cells cannot be moved.
     public init(bound: BoundPlan, layout: LayoutSnapshot, sizer: CellSizer, item: IndexPath, at position: Point) throws {
-        let content = bound.plan.content
-        guard (try? content.cell(at: item)) ?? nil != nil else { throw MoveError.noCell(item) }
-        if let reason = content.reorderRefusal(section: item.section) {
-            throw MoveError.notMovable(section: item.section, reason: reason)
-        }
+        try bound.plan.content.checkMovable(item)
         precondition(layout.plan.unitCount == bound.plan.unitCount, "the layout is an eager layout of the bound plan")
         original = layout
         originalBound = bound
@@ -104,7 +100,8 @@ public struct InteractiveMovement {
         var step = MovementInvalidation(previousIndexPaths: [previous.0], targetIndexPaths: [next],
                                         previousPosition: previous.1, targetPosition: position)
         guard next != target else { return step }
-        (step.invalidatedUnits, step.contentSizeAdjustment) = try arrange(target: next)
+        let content = try originalBound.plan.content.movingItem(at: source, to: next)
+        (step.invalidatedUnits, step.contentSizeAdjustment) = try arrange(content, target: next)
         return step
     }
 
@@ -113,10 +110,10 @@ public struct InteractiveMovement {
     @discardableResult
     public mutating func move(to indexPath: IndexPath) throws -> MovementInvalidation {
         let previous = (target, position)
-        _ = try originalBound.plan.content.movingItem(at: source, to: indexPath)  // throws for a place that is not there
+        let content = try originalBound.plan.content.movingItem(at: source, to: indexPath)  // throws for a place that is not there
         var step = MovementInvalidation(previousIndexPaths: [previous.0], targetIndexPaths: [indexPath],
                                         previousPosition: previous.1, targetPosition: previous.1)
-        if indexPath != target { (step.invalidatedUnits, step.contentSizeAdjustment) = try arrange(target: indexPath) }
+        if indexPath != target { (step.invalidatedUnits, step.contentSizeAdjustment) = try arrange(content, target: indexPath) }
         if let cell = layout.attributes(.cell, at: indexPath) { position = Point(x: cell.frame.midX, y: cell.frame.midY) }
         step.targetPosition = position
         return step
@@ -147,11 +144,10 @@ public struct InteractiveMovement {
 
     // MARK: Arranging
 
-    /// Makes the would-be layout for the item at `newTarget`: units that hold the same cells at
-    /// the same top as now are kept, the rest placed again. Returns the units placed and the
-    /// content height's change.
-    private mutating func arrange(target newTarget: IndexPath) throws -> ([Int], Double) {
-        let content = try originalBound.plan.content.movingItem(at: source, to: newTarget)
+    /// Makes the would-be layout of `content`, the original content with the item at `newTarget`:
+    /// units that hold the same cells at the same top as now are kept, the rest placed again.
+    /// Returns the units placed and the content height's change.
+    private mutating func arrange(_ content: CollectionContent, target newTarget: IndexPath) throws -> ([Int], Double) {
         let newBound = try bound.layout.boundPlan(content, in: bound.environment)
         let newPlan = newBound.plan
         let counterpart = MoveMapping.counterparts(from: bound.plan, to: newPlan)

@@ -30,9 +30,7 @@ public struct LazyMovement {
 
     /// Lifts `item` of `planned`, whose lazy layout is `layout`. Throws `MoveError` as `InteractiveMovement` does.
     public init(planned: MeasuringPlan, layout: LazyLayout, item: IndexPath) throws {
-        let content = planned.plan.content
-        guard (try? content.cell(at: item)) ?? nil != nil else { throw MoveError.noCell(item) }
-        if let reason = content.reorderRefusal(section: item.section) { throw MoveError.notMovable(section: item.section, reason: reason) }
+        try planned.plan.content.checkMovable(item)
         self.planned = planned
         self.layout = layout
         originalPlanned = planned
