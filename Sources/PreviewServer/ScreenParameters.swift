@@ -26,6 +26,11 @@ public struct ScreenParameters: Hashable, Sendable {
     /// one of Xcode's pseudolanguages (`pseudo-double`); nil for the document's own (a screen's
     /// keys in its catalogs' source language). One language per picture (`language(of:)`).
     public var language: String?
+    /// With `position` an anchor at a cell (`at=item:S.I`): the screen's top this many points
+    /// below the top of the unit holding it (`within`), the place the live page keeps across a
+    /// change of its settings (`ScreenPlace`, the rule `reflow-cli scroll` keeps). Nil: the
+    /// anchor's own top.
+    public var within: Double?
 
     public init(categories: [ContentSizeCategory] = [.large], width: Double = LayoutEnvironment.defaultContainerWidth,
                 viewport: Size? = nil, position: DocumentPreview.Position = .offset(0), scale: Int = 2,
