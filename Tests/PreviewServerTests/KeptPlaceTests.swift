@@ -195,6 +195,24 @@ import TextMetrics
         #expect(heights.counts.givenUp == 2, "\(heights.counts)")
     }
 
+    /// While an answer is made anywhere in the process, the background measuring waits: a server
+    /// flooded with requests does not hold a page's layout beside them (ConnectionLimitTests'
+    /// memory bound under AddressSanitizer), and takes it up again once they are answered.
+    @Test(.timeLimit(.hangGuard)) func aMeasurementWaitsWhileAnAnswerIsMade() throws {
+        let running = try Self.running()
+        defer { running.stop() }
+        let heights = running.server.renderer.heights
+        try PageHeights.foreground {
+            _ = try running.get("/render.svg?viewport=390x844&category=ax5&offset=0")
+            // The whole README is measured in well under a second when nothing waits.
+            Thread.sleep(forTimeInterval: 3)
+            #expect(heights.counts.finished == 0, "measured while an answer was made: \(heights.counts)")
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while heights.counts.finished < 1, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(heights.counts.finished == 1 && heights.counts.givenUp == 0, "\(heights.counts)")
+    }
+
     @Test(.timeLimit(.hangGuard)) func aMeasurementIsBoundedInTime() throws {
         let running = try Self.running(try Self.long()) { $0.limits.backgroundMeasurementSeconds = 0.05 }
         defer { running.stop() }
