@@ -68,6 +68,8 @@ final class DocumentRenderer: Sendable {
         let settings: TextSettings
         /// The strings' language: a pseudolanguage has the source language's settings.
         let language: String?
+        /// The page's order: the audit's outlines are where the cells are drawn.
+        let order: PageOrder
     }
 
     init(source: DocumentSource, fonts: FontLibrary, pictureMemory: Int = ServerLimits().pictureMemory) {
@@ -110,7 +112,7 @@ final class DocumentRenderer: Sendable {
                                                 at: parameters.position, heading: title)
             } else if let viewport = parameters.viewport {
                 let screen = try preview.drawnScreen(category: parameters.category, viewport: viewport, at: parameters.position,
-                                                     sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, of: preview))
+                                                     sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, order: parameters.order, of: preview))
                 list = screen.displayList
                 headers += [("X-Reflow-Screen-Top", JSONText.number(screen.visible.minY)),
                             ("X-Reflow-Content-Height", JSONText.number(screen.contentHeight)),
@@ -156,20 +158,23 @@ final class DocumentRenderer: Sendable {
     func layoutJSON(_ parameters: ScreenParameters) throws -> Answer {
         let version = source.current
         let preview = try self.preview(of: version, parameters)
-        let input = try version.input(in: parameters.language)
+        let input = try version.input(in: parameters.language).ordered(parameters.order)
         let document = LayoutReport.Document(document: source.name, format: input.format, cells: .blocks,
                                           layout: input.format == .screen ? "compositional" : LayoutInput.DocumentLayout.list.rawValue)
         let reports = try workers.withWorker { worker in
             try parameters.categories.map { category in
                 if let viewport = parameters.viewport {
                     return try preview.screenReport(category: category, viewport: viewport, at: parameters.position,
-                                                    sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, of: preview))
+                                                    sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, order: parameters.order, of: preview))
                 }
                 return try LayoutReport(input.layout, input.content, in: preview.environment(category: category), sizer: worker.sizer)
             }
         }
         let text = document.text(layouts: reports.map { $0.jsonText(indent: "    ", versioned: false) })
-        return Answer(contentType: "application/json", body: Array(text.utf8), headers: [("X-Reflow-Version", String(version.number))])
+        // Each section's cell count, for the page's reordering ("position 3 of 6", the last place).
+        let counts = input.content.sections.map { String($0.cellCount) }.joined(separator: ",")
+        return Answer(contentType: "application/json", body: Array(text.utf8),
+                      headers: [("X-Reflow-Version", String(version.number)), ("X-Reflow-Sections", counts)])
     }
 
     /// The audit at the sizes and width asked for, as `reflow-cli audit FILE --category C --width W
@@ -208,7 +213,7 @@ final class DocumentRenderer: Sendable {
     /// settings over the document's front matter and the language's, checked (a language's
     /// hyphenation patterns loaded) before any work.
     private func preview(of version: DocumentSource.Version, _ parameters: ScreenParameters) throws -> DocumentPreview {
-        let input = try version.input(in: parameters.language)
+        let input = try version.input(in: parameters.language).ordered(parameters.order)
         let settings = try parameters.settings.over(input.documentSettings).validated()
         var preview = DocumentPreview(input: input, fonts: fonts, width: parameters.width, settings: settings)
         preview.pictures = version.pictures
@@ -221,11 +226,11 @@ final class DocumentRenderer: Sendable {
     private func audit(_ version: DocumentSource.Version, _ parameters: ScreenParameters,
                        settings: TextSettings) throws -> AuditReport {
         let key = AuditKey(version: version.number, categories: parameters.categories, width: parameters.width, settings: settings,
-                           language: parameters.language)
+                           language: parameters.language, order: parameters.order)
         if let kept = audits.withLock({ $0.value(for: key) }) { return kept }
         var options = Auditor.Options()
         (options.settings, options.categories, options.widths) = (settings, parameters.categories, [parameters.width])
-        let report = try Auditor(input: try version.input(in: parameters.language), options: options, fontsDirectory: fonts.directory).run()
+        let report = try Auditor(input: try version.input(in: parameters.language).ordered(parameters.order), options: options, fontsDirectory: fonts.directory).run()
         auditRuns.withLock { $0 += 1 }
         audits.withLock { $0.insert(report, for: key) }
         return report

@@ -16,7 +16,7 @@ import TextMetrics
 /// At most one picture is asked for at a time; a change while one is drawn asks again once it
 /// has arrived, for the latest state only (a fast scroll costs the pictures the server can draw,
 /// not one per scroll event). The image carries what it shows (`data-category`, `data-version`,
-/// `data-query`) for tests.
+/// `data-query`) for tests. Its cells can be reordered by pointer and keyboard (`ReorderScript`).
 enum PreviewPage {
     /// The page's policy: its own inline style and script, pictures from this server (as blobs),
     /// requests to this server only; no frames, forms, plugins or other origins.
@@ -82,6 +82,7 @@ enum PreviewPage {
           #stage { position: fixed; top: var(--gap); left: calc(var(--side) + var(--gap)); }
           #screen { display: block; background: #fff; box-shadow: 0 1px 6px rgba(0,0,0,.25); }
           #scroll-space { margin-left: var(--side); }
+        \#(ReorderScript.style)
         </style>
         </head>
         <body>
@@ -169,6 +170,7 @@ enum PreviewPage {
           if ($("hyphenate").checked) q.set("hyphenate", "1");
           if ($("audit").checked) q.set("audit", "1");
           if ($("debug").checked) q.set("debug", "1");
+          reorder.addTo(q);
           return q;
         }
 
@@ -255,6 +257,7 @@ enum PreviewPage {
               page.error = "";
               showProblem("");
               sizeScrollSpace();
+              reorder.drawn(q, response);
             }
           } catch (error) {
             page.error = "The server cannot be reached: " + error;
@@ -325,6 +328,7 @@ enum PreviewPage {
         events.onopen = () => { $("live").textContent = "● live: saving the document redraws this screen"; };
         events.onerror = () => { $("live").textContent = "○ not connected to the server; retrying…"; };
 
+        \#(ReorderScript.script)
         settingsChanged();
         </script>
         </body>

@@ -64,7 +64,11 @@ public struct RequestReading: Sendable {
         case .events: return .events
         case .png, .svg, .layout, .audit:
             do {
-                return .render(route, try parameters(try Query(parsing: queryText)))
+                // The page's order is the server's own parameter, not one of the preview's options.
+                let (order, rest) = try Query(parsing: queryText).takingOrder()
+                var read = try parameters(rest)
+                read.order = order
+                return .render(route, read)
             } catch {
                 let message = (error as? BadRequest)?.message ?? describe(error)
                 return .refuse(status: .badRequest, text: redaction(message, knownFoldersOnly: true), headers: [])

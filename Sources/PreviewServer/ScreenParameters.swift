@@ -26,6 +26,9 @@ public struct ScreenParameters: Hashable, Sendable {
     /// one of Xcode's pseudolanguages (`pseudo-double`); nil for the document's own (a screen's
     /// keys in its catalogs' source language). One language per picture (`language(of:)`).
     public var language: String?
+    /// The live page's order (`order`): the moves made on the page, made on the content before
+    /// it is laid out (`PageOrder`); empty for the document's own order.
+    public var order = PageOrder()
 
     public init(categories: [ContentSizeCategory] = [.large], width: Double = LayoutEnvironment.defaultContainerWidth,
                 viewport: Size? = nil, position: DocumentPreview.Position = .offset(0), scale: Int = 2,

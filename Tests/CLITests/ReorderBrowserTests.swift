@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Reordering on the live page in a real browser (`reorder_page.py`, headless chromium driven by
+/// Selenium, as `ServeBrowserTests`): a screen's cell dragged with pointer events lands where the
+/// pointer dropped it and `/layout.json` agrees, Escape cancels a drag, and a Markdown list's item
+/// moves with Alt+ArrowDown from the keyboard alone, never out of its list. Skipped where the
+/// browser is missing, as `ServeBrowserTests` is (`theBrowserIsAvailableWhereRequired` says so).
+@Suite(.serialized, .runsOutsideTools, .tags(.outsideTools)) struct ReorderBrowserTests {
+    static let script = CLI.repository.appendingPathComponent("Tests/CLITests/reorder_page.py")
+
+    /// Runs `reorder_page.py URL kind` against `serve example`; what it printed.
+    static func run(_ example: String, _ kind: String) throws -> [String: Any]? {
+        let served = try Served(example)
+        defer { served.stop() }
+        let work = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("stdout"), err = work.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Prerequisites.testPython)
+        process.arguments = [script.path, served.url.trimmingCharacters(in: .whitespacesAndNewlines), kind]
+        var environment = ProcessInfo.processInfo.environment
+        (environment["REFLOW_CHROMIUM"], environment["REFLOW_CHROMEDRIVER"]) = (ServeBrowserTests.chromium, ServeBrowserTests.chromedriver)
+        environment["SE_OFFLINE"] = "true"
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(240)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            Issue.record("reorder_page.py \(kind) ran longer than 240 s")
+            return nil
+        }
+        let printed = (try? String(contentsOf: out, encoding: .utf8)) ?? "", errors = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "reorder_page.py \(kind): \(errors.suffix(2_000)) \(printed)")
+        FileHandle.standardError.write(Data("reorder page (\(kind)): \(printed)".utf8))
+        return try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any]
+    }
+
+    @Test(.enabled(if: ServeBrowserTests.missing == nil, "SKIPPED: chromium, chromedriver or Selenium is missing, so reordering was not tried in a browser"))
+    func aScreensCellIsDraggedAndEscapeCancels() throws {
+        let seen = try Self.run("store.json", "screen")
+        #expect((seen?["dropped"] as? [String: Any])?["order"] as? String == "1.0:1.3")
+        #expect((seen?["dropped"] as? [String: Any])?["announced"] as? String == "Moved Travel to position 4 of 6.")
+        #expect((seen?["escape"] as? [String: Any])?["order"] as? String == "1.0:1.3")
+    }
+
+    @Test(.enabled(if: ServeBrowserTests.missing == nil, "SKIPPED: chromium, chromedriver or Selenium is missing, so reordering was not tried in a browser"))
+    func aMarkdownListItemMovesFromTheKeyboard() throws {
+        let seen = try Self.run("welcome.md", "markdown")
+        #expect((seen?["moved"] as? [String: Any])?["announced"] as? String == "Moved Reads CommonMark or plain text to position 3 of 4.")
+        #expect((seen?["refused"] as? String)?.contains("within its own list") == true)
+    }
+}

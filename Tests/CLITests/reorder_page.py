@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Reordering on the live page in a real browser (Debian's chromium, headless, driven by Selenium
+through Debian's chromium-driver), run by ServeBrowserTests against `reflow-cli serve`:
+
+    reorder_page.py URL screen      # Examples/store.json: drag a cell with the pointer, Escape cancels
+    reorder_page.py URL markdown    # Examples/welcome.md: a list item moved with Alt+ArrowDown
+
+screen: the cell Travel (1.0) is dragged with pointer events onto the right half of Tools (1.3):
+while lifted, the lifted cell follows the pointer, the screen is drawn in the would-be order and
+the cell's new place shows as a gap; dropped, the page's order is 1.0:1.3 and the server's
+/layout.json in that order has Travel at 1.3. A second drag cancelled with Escape changes nothing.
+
+markdown: the page is reached with Tab, the arrow keys walk to the list item "Reads CommonMark"
+(1.1), which has a visible focus ring; Alt+ArrowDown moves it to 1.2 and the page announces
+"Moved … to position 3 of 4"; /layout.json in the page's order agrees. Moving it out of its list
+(past the list's last item, into the numbered list after it) is refused with a message in
+the page, and the order stays.
+
+Prints one JSON line of what it saw; exits 0 when all held, 1 with the reason otherwise.
+"""
+import argparse
+import json
+import os
+import sys
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from live_page import Failed, shown, wait_for  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+
+def page_order(driver):
+    return driver.execute_script("return document.body.dataset.order;")
+
+
+def shown_order(driver):
+    """The order the picture on show was drawn in ('' for the document's own)."""
+    screen = shown(driver)
+    return None if not screen else urllib.parse.parse_qs(screen["query"]).get("order", [""])[0]
+
+
+def cell(driver, path):
+    return driver.find_element(By.CSS_SELECTOR, f"#reorder-layer .cell[data-path='{path}']")
+
+
+def layout_cells(base, screen_query, order):
+    """The cells of the server's /layout.json at the page's query in `order`: index path -> text."""
+    query = urllib.parse.parse_qs(screen_query)
+    query.pop("audit", None)
+    query["order"] = [order]
+    url = base + "/layout.json?" + urllib.parse.urlencode({k: v[0] for k, v in query.items()})
+    with urllib.request.urlopen(url, timeout=60) as response:
+        layout = json.load(response)["layouts"][0]
+    return {f"{e['indexPath']['section']}.{e['indexPath']['item']}": e.get("text", "")
+            for e in layout["elements"] if e["kind"] == "cell"}
+
+
+def drag_screen_cell(driver, base, timeout, seen):
+    wait_for("the cells' layer", lambda: driver.find_elements(By.CSS_SELECTOR, "#reorder-layer .cell[data-path='1.3']"), timeout)
+    travel, tools = cell(driver, "1.0"), cell(driver, "1.3")
+    if travel.get_attribute("aria-label") != "Travel" or tools.get_attribute("aria-label") != "Tools":
+        raise Failed(f"the layer's cells are not the screen's: 1.0 is {travel.get_attribute('aria-label')!r}")
+    start, end = travel.rect, tools.rect
+    sx, sy = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    ex, ey = end["x"] + end["width"] * 0.8, end["y"] + end["height"] / 2
+    actions = ActionChains(driver, duration=50)
+    actions.move_to_element(travel).click_and_hold()
+    for step in range(1, 11):
+        actions.move_by_offset((ex - sx) / 10, (ey - sy) / 10)
+    actions.perform()
+    # Lifted: the cell follows the pointer, the others flow (the screen drawn in the would-be
+    # order), and its new place is a gap.
+    lifted = wait_for("the lifted cell", lambda: driver.execute_script(
+        "const c = document.getElementById('reorder-lifted'); return c && c.getBoundingClientRect().toJSON();"), timeout)
+    if abs(lifted["x"] + lifted["width"] / 2 - ex) > lifted["width"] or abs(lifted["y"] + lifted["height"] / 2 - ey) > lifted["height"]:
+        raise Failed(f"the lifted cell is at {lifted}, not under the pointer at {ex}, {ey}")
+    wait_for("the screen drawn in the would-be order", lambda: shown_order(driver) == "1.0:1.3", timeout)
+    wait_for("the gap at the cell's new place", lambda: driver.find_elements(
+        By.CSS_SELECTOR, "#reorder-layer .cell.gap[data-path='1.3']"), timeout)
+    if page_order(driver) != "":
+        raise Failed(f"the order changed before the drop: {page_order(driver)!r}")
+    ActionChains(driver).release().perform()
+    wait_for("the order after the drop", lambda: page_order(driver) == "1.0:1.3", timeout)
+    screen = wait_for("the screen in the new order", lambda: (s := shown(driver)) and shown_order(driver) == "1.0:1.3" and s, timeout)
+    if driver.find_elements(By.ID, "reorder-lifted"):
+        raise Failed("the lifted cell is still shown after the drop")
+    cells = layout_cells(base, screen["query"], "1.0:1.3")
+    if cells.get("1.3") != "Travel" or cells.get("1.0") != "Food":
+        raise Failed(f"/layout.json in the page's order has {cells.get('1.0')!r} at 1.0 and {cells.get('1.3')!r} at 1.3")
+    wait_for("the layer in the new order", lambda: cell(driver, "1.3").get_attribute("aria-label") == "Travel", timeout)
+    seen["dropped"] = {"order": page_order(driver), "1.3": cells["1.3"], "announced": driver.find_element(By.ID, "reorder-live").text}
+
+    # A second drag, cancelled with Escape: nothing moves.
+    weather = cell(driver, "2.0")
+    ActionChains(driver, duration=50).move_to_element(weather).click_and_hold().move_by_offset(0, 30).move_by_offset(0, 60).perform()
+    wait_for("the second lifted cell", lambda: driver.find_elements(By.ID, "reorder-lifted"), timeout)
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait_for("the lifted cell gone after Escape", lambda: not driver.find_elements(By.ID, "reorder-lifted"), timeout)
+    ActionChains(driver).release().perform()
+    wait_for("the screen back in the committed order", lambda: shown_order(driver) == "1.0:1.3", timeout)
+    if page_order(driver) != "1.0:1.3":
+        raise Failed(f"Escape did not cancel: the order is {page_order(driver)!r}")
+    seen["escape"] = {"order": page_order(driver), "announced": driver.find_element(By.ID, "reorder-live").text}
+
+
+def move_list_item(driver, base, timeout, seen):
+    wait_for("the cells' layer", lambda: driver.find_elements(By.CSS_SELECTOR, "#reorder-layer .cell[data-path='1.1']"), timeout)
+    # From the last control, Tab reaches the screen's cells: no pointer.
+    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focused = lambda: driver.execute_script("const e = document.activeElement; return e && e.dataset && e.dataset.path || null;")
+    if not focused():
+        raise Failed("Tab from the last control does not reach the screen's cells")
+    for _ in range(20):
+        if focused() == "1.1":
+            break
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    if focused() != "1.1":
+        raise Failed(f"the arrow keys did not reach the list item 1.1 (at {focused()!r})")
+    ring = driver.execute_script("return getComputedStyle(document.activeElement).boxShadow;")
+    if not ring or ring == "none":
+        raise Failed("the focused cell has no visible focus ring")
+    name = cell(driver, "1.1").get_attribute("aria-label")
+    if not name.startswith("Reads CommonMark"):
+        raise Failed(f"1.1 is {name!r}, not the list's first item")
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+    wait_for("the order after Alt+ArrowDown", lambda: page_order(driver) == "1.1:1.2", timeout)
+    announced = wait_for("the announcement", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent")) and t, timeout)
+    if announced != f"Moved {name} to position 3 of 4.":
+        raise Failed(f"the page announced {announced!r}")
+    screen = wait_for("the screen in the new order", lambda: (s := shown(driver)) and shown_order(driver) == "1.1:1.2" and s, timeout)
+    cells = layout_cells(base, screen["query"], "1.1:1.2")
+    if not cells.get("1.2", "").startswith("Reads CommonMark") or not cells.get("1.1", "").startswith("Measures"):
+        raise Failed(f"/layout.json in the page's order has {cells.get('1.1')!r} at 1.1 and {cells.get('1.2')!r} at 1.2")
+    wait_for("the moved item still selected", lambda: focused() == "1.2", timeout)
+    seen["moved"] = {"order": page_order(driver), "announced": announced, "1.2": cells["1.2"][:20]}
+
+    # To the list's end (1.3, then 1.4: after its last item), then out of it (1.5 is the next
+    # list's first item): refused, said, not made.
+    for order, place in [("1.1:1.2,1.2:1.3", "1.3"), ("1.1:1.2,1.2:1.3,1.3:1.4", "1.4")]:
+        ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+        wait_for(f"the move to {place}", lambda: page_order(driver) == order, timeout)
+        wait_for(f"the moved item selected at {place}", lambda: focused() == place, timeout)
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+    message = wait_for("the refusal in the page", lambda: (e := driver.find_element(By.ID, "reorder-message")).is_displayed() and e.text, timeout)
+    if "within its own list" not in message:
+        raise Failed(f"the page says {message!r} of a move out of the list")
+    if page_order(driver) != "1.1:1.2,1.2:1.3,1.3:1.4":
+        raise Failed(f"a refused move changed the order: {page_order(driver)!r}")
+    seen["refused"] = message
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("url")
+    parser.add_argument("kind", choices=["screen", "markdown"])
+    parser.add_argument("--timeout", type=float, default=30)
+    arguments = parser.parse_args()
+    base, timeout = arguments.url.rstrip("/"), arguments.timeout
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("REFLOW_CHROMIUM") or "/usr/bin/chromium"
+    profile = tempfile.mkdtemp(prefix="reflow-reorder-page-")
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-extensions", "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1000,900",
+                 f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    service = Service(os.environ.get("REFLOW_CHROMEDRIVER") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(service=service, options=options)
+    seen = {}
+    try:
+        driver.set_script_timeout(timeout)
+        driver.get(base + "/")
+        wait_for("the first screen", lambda: shown(driver), timeout)
+        if arguments.kind == "screen":
+            drag_screen_cell(driver, base, timeout, seen)
+        else:
+            move_list_item(driver, base, timeout, seen)
+        print(json.dumps(seen))
+        return 0
+    except (Failed, urllib.error.URLError) as failure:
+        print(json.dumps(seen))
+        print(f"reorder_page.py: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
