@@ -27,7 +27,7 @@ enum ReorderScript {
       #reorder-layer .cell { position: absolute; box-sizing: border-box; border-radius: 4px; touch-action: none; cursor: grab; }
       #reorder-layer .cell:focus { outline: none; }
       #reorder-layer .cell:focus-visible, #reorder-layer .cell[aria-selected=true] { box-shadow: 0 0 0 3px #0a84ff; }
-      #reorder-layer .cell.gap { background: rgba(233,233,238,.92); border: 2px dashed #8e8e93; box-shadow: none; }
+      #reorder-layer .cell.gap { background: #e9e9ee; border: 2px dashed #8e8e93; box-shadow: none; }
       #reorder-lifted { position: fixed; z-index: 10; pointer-events: none; transform: scale(1.03); border-radius: 6px;
                         box-shadow: 0 10px 28px rgba(0,0,0,.35); background: #fff; }
       #reorder-message { display: none; margin-top: 12px; padding: 8px; border-radius: 6px; background: #fff4d6; color: #5c3c00;
@@ -112,7 +112,8 @@ enum ReorderScript {
           e.setAttribute("aria-label", c.text);
           Object.assign(e.style, { left: c.frame.x + "px", top: (c.frame.y - state.top) + "px",
                                    width: c.frame.width + "px", height: c.frame.height + "px" });
-          const selected = same(state.selected, [c.section, c.item]);
+          // While a cell is lifted, its place in the would-be layout (the gap) is the selected one.
+          const selected = same(d && d.lifted ? d.target : state.selected, [c.section, c.item]);
           e.setAttribute("aria-selected", selected ? "true" : "false");
           e.tabIndex = selected ? 0 : -1;
           // The dragged cell's place in the would-be layout is drawn empty, under the lifted cell.
