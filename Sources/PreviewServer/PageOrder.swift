@@ -130,7 +130,8 @@ public struct PageOrder: Hashable, Sendable, CustomStringConvertible {
     /// same before and after the move), nil for a screen's cell.
     static func checkDocumentMove(_ move: Move, in content: CollectionContent) throws -> ClosedRange<Int>? {
         guard content.sections.indices.contains(move.from.section),
-              let cell = try content.cell(at: move.from), cell.kind != .item else { return nil }  // the engine says why
+              content.reorderRefusal(section: move.from.section) == nil,  // a table's: the engine says why
+              let cell = try content.cell(at: move.from), cell.kind != .item else { return nil }
         guard case .listItem = cell.kind, (cell.nesting ?? Nesting()).marker != nil else {
             throw DocumentMoveError(reason: "the cell at \(move.from.section).\(move.from.item) is a \(cell.kind.name), "
                 + "and in a Markdown document only a list's items move; pick a list item")

@@ -103,4 +103,17 @@ import TestSupport
         #expect(markers.suffix(3).map { $0.split(separator: "\"").last.map(String.init) } == ["1.", "2.", "3."], "\(markers)")
         #expect(try Self.cells(numbered)["1.5"]?.hasPrefix("Choose a container width") == true)
     }
+
+    @Test func aTablesCellsAreRefusedInTheEnginesWords() throws {
+        let running = try PreviewServerTests.Running("tables.md")
+        defer { running.stop() }
+        let layout = try running.get("/layout.json")
+        let json = try JSONSerialization.jsonObject(with: Data(layout.body)) as? [String: Any]
+        let elements = ((json?["layouts"] as? [[String: Any]])?.first?["elements"] as? [[String: Any]]) ?? []
+        let table = try #require(elements.first { ($0["cell"] as? String)?.hasPrefix("table") == true }?["indexPath"] as? [String: Int])
+        let section = table["section"] ?? -1
+        let refused = try running.get("/layout.json?order=\(section).0:\(section).1")
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("the cells of section \(section) cannot be moved: they form a table's rows and columns"), "\(refused.text)")
+    }
 }
