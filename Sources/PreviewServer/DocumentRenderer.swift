@@ -171,10 +171,14 @@ final class DocumentRenderer: Sendable {
             }
         }
         let text = document.text(layouts: reports.map { $0.jsonText(indent: "    ", versioned: false) })
-        // Each section's cell count, for the page's reordering ("position 3 of 6", the last place).
+        // For the page's reordering: each section's cell count (its last place), and where the
+        // last move put its cell ("3 of 4": among its list's items in a Markdown document).
         let counts = input.content.sections.map { String($0.cellCount) }.joined(separator: ",")
-        return Answer(contentType: "application/json", body: Array(text.utf8),
-                      headers: [("X-Reflow-Version", String(version.number)), ("X-Reflow-Sections", counts)])
+        var headers = [("X-Reflow-Version", String(version.number)), ("X-Reflow-Sections", counts)]
+        if let place = parameters.order.lastPlace(in: try version.input(in: parameters.language).content) {
+            headers.append(("X-Reflow-Moved-To", "\(place.position) of \(place.count)"))
+        }
+        return Answer(contentType: "application/json", body: Array(text.utf8), headers: headers)
     }
 
     /// The audit at the sizes and width asked for, as `reflow-cli audit FILE --category C --width W

@@ -120,6 +120,20 @@ public struct PageOrder: Hashable, Sendable, CustomStringConvertible {
         return (content, { indexPath in kept[indexPath.section].flatMap { $0.indices.contains(indexPath.item) ? $0[indexPath.item] : nil } ?? indexPath })
     }
 
+    /// Where the last move put its cell, as a person counts: its position from 1 among the
+    /// places it could take (its list's items in a Markdown document, else its section's cells),
+    /// and how many there are: what the page announces ("Moved Travel to position 4 of 6").
+    /// Nil without moves, or when they cannot be made.
+    public func lastPlace(in content: CollectionContent) -> (position: Int, count: Int)? {
+        guard let last = moves.last,
+              let before = try? PageOrder(moves: moves.dropLast()).applied(to: content).content,
+              before.sections.indices.contains(last.to.section) else { return nil }
+        let list: ClosedRange<Int>?
+        do { list = try Self.checkDocumentMove(last, in: before) } catch { return nil }
+        guard let list else { return (last.to.item + 1, before.sections[last.to.section].cellCount + (last.from.section == last.to.section ? 0 : 1)) }
+        return (last.to.item - list.lowerBound + 1, list.count)
+    }
+
     private struct DocumentMoveError: Error { let reason: String }
 
     /// A document's cells (Markdown, plain text) that move are a list's items, each within its

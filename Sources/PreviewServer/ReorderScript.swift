@@ -125,6 +125,41 @@ enum ReorderScript {
           if (first) first.tabIndex = 0;
         }
         if (hadFocus) { const e = layer.querySelector("[tabindex='0']"); if (e) e.focus({ preventScroll: true }); }
+        if (state.walk) walkOn(); else reveal();
+      }
+
+      // Scrolls the page by `points`; whether it moved (not at either end).
+      function scrollBy(points) { const before = window.scrollY; window.scrollBy(0, points); return window.scrollY !== before; }
+
+      // The selected cell kept in view: a keyboard move past the screen's edge scrolls the page
+      // (half a screen at a time while the cell is not on it, at most four times), and the
+      // screen drawn there brings the layer back here.
+      function reveal() {
+        const want = state.reveal;
+        if (!want) return;
+        const c = state.cells.find((c) => same([c.section, c.item], state.selected)), height = screenHeight();
+        if (c) {
+          state.reveal = null;
+          const top = c.frame.y - state.top, bottom = top + c.frame.height;
+          if (bottom > height) scrollBy(Math.min(top, bottom - height + 8));
+          else if (top < 0) scrollBy(top - 8);
+        } else if (want.tries-- <= 0 || !scrollBy((want.forward ? 1 : -1) * Math.round(height / 2))) {
+          state.reveal = null;
+        }
+      }
+
+      // An arrow key past the screen's first or last cell: once the page has scrolled, the cell
+      // after (or before) the one selected is selected.
+      function walkOn() {
+        const { from, forward } = state.walk;
+        state.walk = null;
+        const key = (c) => c.section * 1e9 + c.item, at = from[0] * 1e9 + from[1];
+        const beyond = state.cells.filter((c) => (forward ? key(c) > at : key(c) < at)).sort((a, b) => key(a) - key(b));
+        const next = forward ? beyond[0] : beyond[beyond.length - 1];
+        if (!next) return;
+        state.selected = [next.section, next.item];
+        state.reveal = { forward, tries: 4 };
+        build();
       }
 
       const cellOf = (element) => {
@@ -234,7 +269,7 @@ enum ReorderScript {
         const d = state.drag;
         if (!d) return;
         end(d);
-        if (d.lifted) say(words || "Move cancelled: " + d.cell.text + " is back at position " + (d.source[1] + 1) + ".");
+        if (d.lifted) say(words || "Move cancelled: " + d.cell.text + " is back in its place.");
         draw();
       }
 
@@ -252,17 +287,11 @@ enum ReorderScript {
         tell("");
         state.moves = candidate;
         state.selected = move.to;
-        const count = state.sections[move.to[0]] !== undefined && !state.cells.some((c) => c.kind === "listItem" && c.section === move.to[0])
-          ? state.sections[move.to[0]] : peersCount(move);
-        say("Moved " + name + " to position " + (move.to[1] + 1) + " of " + count + ".");
+        state.reveal = { forward: move.to[1] > move.from[1], tries: 4 };
+        // The server counts the places ("4 of 6"; a Markdown list's items only).
+        say("Moved " + name + " to position " + (answer.headers.get("X-Reflow-Moved-To") || (move.to[1] + 1)) + ".");
         saveOrderToFile(state.moves);
         draw();
-      }
-
-      // The places among which a Markdown list's item moved: its list's items on the screen.
-      function peersCount(move) {
-        const cell = state.cells.find((c) => c.section === move.from[0] && c.item === move.from[1]);
-        return cell ? peers(cell).length : state.sections[move.to[0]];
       }
 
       // The hook for `serve --allow-edits`: the new order written to the file. Without it the
@@ -285,9 +314,15 @@ enum ReorderScript {
           commit({ from: [cell.section, cell.item], to: [cell.section, to] }, cell.text);
           return;
         }
-        const next = event.key === "Home" ? ordered[0] : event.key === "End" ? ordered[ordered.length - 1]
-          : ordered[Math.min(ordered.length - 1, Math.max(0, at + (forward ? 1 : -1)))];
+        const step = at + (forward ? 1 : -1);
+        if ((event.key.startsWith("Arrow")) && (step < 0 || step >= ordered.length)) {
+          // Past the screen's edge: scroll, and walk on once the next screen's cells are known.
+          if (scrollBy((forward ? 1 : -1) * Math.round(screenHeight() / 2))) state.walk = { from: [cell.section, cell.item], forward };
+          return;
+        }
+        const next = event.key === "Home" ? ordered[0] : event.key === "End" ? ordered[ordered.length - 1] : ordered[step];
         state.selected = [next.section, next.item];
+        state.reveal = { forward, tries: 0 };
         build();
       });
       layer.addEventListener("click", (event) => {

@@ -12,7 +12,7 @@ the cell's new place shows as a gap; dropped, the page's order is 1.0:1.3 and th
 
 markdown: the page is reached with Tab, the arrow keys walk to the list item "Reads CommonMark"
 (1.1), which has a visible focus ring; Alt+ArrowDown moves it to 1.2 and the page announces
-"Moved … to position 3 of 4"; /layout.json in the page's order agrees. Moving it out of its list
+"Moved … to position 2 of 4" (of its list's items); /layout.json in the page's order agrees. Moving it out of its list
 (past the list's last item, into the numbered list after it) is refused with a message in
 the page, and the order stays.
 
@@ -96,7 +96,9 @@ def drag_screen_cell(driver, base, timeout, seen):
     if cells.get("1.3") != "Travel" or cells.get("1.0") != "Food":
         raise Failed(f"/layout.json in the page's order has {cells.get('1.0')!r} at 1.0 and {cells.get('1.3')!r} at 1.3")
     wait_for("the layer in the new order", lambda: cell(driver, "1.3").get_attribute("aria-label") == "Travel", timeout)
-    seen["dropped"] = {"order": page_order(driver), "1.3": cells["1.3"], "announced": driver.find_element(By.ID, "reorder-live").text}
+    announced = wait_for("the drop announced", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent"))
+                         .startswith("Moved") and t, timeout)
+    seen["dropped"] = {"order": page_order(driver), "1.3": cells["1.3"], "announced": announced}
 
     # A second drag, cancelled with Escape: nothing moves.
     weather = cell(driver, "2.0")
@@ -108,7 +110,9 @@ def drag_screen_cell(driver, base, timeout, seen):
     wait_for("the screen back in the committed order", lambda: shown_order(driver) == "1.0:1.3", timeout)
     if page_order(driver) != "1.0:1.3":
         raise Failed(f"Escape did not cancel: the order is {page_order(driver)!r}")
-    seen["escape"] = {"order": page_order(driver), "announced": driver.find_element(By.ID, "reorder-live").text}
+    announced = wait_for("the cancel announced", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent"))
+                         .startswith("Move cancelled") and t, timeout)
+    seen["escape"] = {"order": page_order(driver), "announced": announced}
 
 
 def move_list_item(driver, base, timeout, seen):
@@ -134,7 +138,7 @@ def move_list_item(driver, base, timeout, seen):
     ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
     wait_for("the order after Alt+ArrowDown", lambda: page_order(driver) == "1.1:1.2", timeout)
     announced = wait_for("the announcement", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent")) and t, timeout)
-    if announced != f"Moved {name} to position 3 of 4.":
+    if announced != f"Moved {name} to position 2 of 4.":
         raise Failed(f"the page announced {announced!r}")
     screen = wait_for("the screen in the new order", lambda: (s := shown(driver)) and shown_order(driver) == "1.1:1.2" and s, timeout)
     cells = layout_cells(base, screen["query"], "1.1:1.2")

@@ -75,6 +75,8 @@ import TestSupport
         #expect(try Self.cells(before)["1.0"] == "Travel")
         #expect(try Self.cells(after)["1.0"] == "Food" && Self.cells(after)["1.3"] == "Travel")
         #expect(after.headers["x-reflow-sections"] == "3,6,4")
+        #expect(after.headers["x-reflow-moved-to"] == "4 of 6")
+        #expect(before.headers["x-reflow-moved-to"] == nil)
         // Across sections, as the engine allows, and back: the pictures agree with the layout.
         #expect(try Self.cells(running.get("/layout.json?order=2.0:1.0"))["1.0"] == "Weather Now")
         let moved = try running.get("/render.png?order=1.0:1.3"), back = try running.get("/render.png?order=1.0:1.3,1.3:1.0")
@@ -88,8 +90,11 @@ import TestSupport
     @Test func aMarkdownListsItemsMoveWithinTheirList() throws {
         let running = try PreviewServerTests.Running("welcome.md")
         defer { running.stop() }
-        let moved = try Self.cells(running.get("/layout.json?order=1.1:1.4"))
+        let answer = try running.get("/layout.json?order=1.1:1.4"), moved = try Self.cells(answer)
         #expect(moved["1.1"]?.hasPrefix("Measures") == true && moved["1.4"]?.hasPrefix("Reads CommonMark") == true)
+        // Counted among its list's items, as a person counts them: the last of four.
+        #expect(answer.headers["x-reflow-moved-to"] == "4 of 4")
+        #expect(try running.get("/layout.json?order=1.1:1.4,1.4:1.1,1.5:1.6").headers["x-reflow-moved-to"] == "2 of 3")
         let out = try running.get("/layout.json?order=1.1:1.5")
         #expect(out.status == 422)
         #expect(out.text.contains("a list item moves within its own list, and its list's places are 1.1 to 1.4"), "\(out.text)")
