@@ -53,6 +53,7 @@ enum ReorderScript {
       const layer = document.createElement("div");
       layer.id = "reorder-layer";
       layer.setAttribute("role", "listbox");
+      layer.tabIndex = -1;
       layer.setAttribute("aria-label", "The screen's cells. Arrow keys choose a cell; Alt+Up and Alt+Down move it.");
       $("stage").appendChild(layer);
       const live = document.createElement("div");
@@ -124,7 +125,9 @@ enum ReorderScript {
           const first = layer.querySelector(".cell");
           if (first) first.tabIndex = 0;
         }
-        if (hadFocus) { const e = layer.querySelector("[tabindex='0']"); if (e) e.focus({ preventScroll: true }); }
+        // Focus stays on the selected cell, or on the layer while that cell is off the screen
+        // (not on whichever cell happens to be first).
+        if (hadFocus) (layer.querySelector("[aria-selected=true]") || layer).focus({ preventScroll: true });
         if (state.walk) walkOn(); else reveal();
       }
 
@@ -187,11 +190,19 @@ enum ReorderScript {
 
       // Where the dragged cell would land for the pointer at (x, y) in page points: after every
       // other cell whose middle the pointer has passed in reading order (the midpoint rule).
+      // The others are those the layer shows now (the screen scrolls under a drag): in the
+      // committed order, or in the would-be order of the target drawn last, without the dragged
+      // cell's own place (its gap); a place is an index among the section's cells without it.
       function targetFor(d, x, y) {
-        const rtl = $("direction").value === "rtl";
-        const others = d.peers.filter((c) => c.item !== d.source[1]);
-        if (!others.length) return d.source;
-        const place = (c) => (c.item > d.source[1] ? c.item - 1 : c.item);
+        const rtl = $("direction").value === "rtl", committed = text(state.moves);
+        const extra = state.layoutOrder.startsWith(committed) ? state.layoutOrder.slice(committed.length).replace(/^,/, "") : null;
+        const gap = extra ? extra.split(":")[1].split(".").map(Number) : d.source;
+        const gapCell = extra === null ? null : state.cells.find((c) => same([c.section, c.item], gap));
+        const among = extra === null ? d.peers : gapCell ? peers(gapCell)
+          : state.cells.filter((c) => c.section === gap[0] && (d.cell.kind !== "listItem" || c.kind === "listItem"));
+        const others = among.filter((c) => !same([c.section, c.item], gap)).sort((a, b) => a.item - b.item);
+        if (!others.length) return d.target;
+        const place = (c) => (c.item > gap[1] ? c.item - 1 : c.item);
         let passed = 0;
         for (const c of others) {
           const f = c.frame, below = y > f.y + f.height, beside = y >= f.y && (rtl ? x < f.x + f.width / 2 : x > f.x + f.width / 2);
@@ -199,6 +210,26 @@ enum ReorderScript {
           if (row ? y > f.y + f.height / 2 : below || beside) passed++;
         }
         return [d.source[0], passed === 0 ? place(others[0]) : place(others[passed - 1]) + 1];
+      }
+
+      // The target for the pointer where it is now; the screen drawn again when it changed.
+      function retarget(d) {
+        const stage = layer.getBoundingClientRect();
+        const target = targetFor(d, d.last.clientX - stage.left, d.last.clientY - stage.top + state.top);
+        if (!same(target, d.target)) { d.target = target; draw(); }
+      }
+
+      // Near the screen's top or bottom edge the page scrolls under the lifted cell, faster the
+      // deeper the pointer is in the edge zone, as a collection view does while a cell is dragged.
+      const edgeZone = 48;
+      function autoScroll() {
+        const d = state.drag;
+        if (!d || !d.lifted) return;
+        const y = d.last.clientY - layer.getBoundingClientRect().top, height = screenHeight();
+        const depth = Math.max(-1.5 * edgeZone, Math.min(1.5 * edgeZone, y < edgeZone ? y - edgeZone : y > height - edgeZone ? y - (height - edgeZone) : 0));
+        if (!depth || !scrollBy(Math.round(depth / edgeZone * 16) || Math.sign(depth))) { d.scrolling = false; return; }
+        retarget(d);
+        requestAnimationFrame(autoScroll);
       }
 
       // The lifted cell: its pixels cropped from the picture on show, raised and shadowed.
@@ -249,9 +280,9 @@ enum ReorderScript {
           tell("");
         }
         follow(d, event);
-        const stage = layer.getBoundingClientRect();
-        const target = targetFor(d, event.clientX - stage.left, event.clientY - stage.top + state.top);
-        if (!same(target, d.target)) { d.target = target; draw(); }
+        d.last = { clientX: event.clientX, clientY: event.clientY };
+        retarget(d);
+        if (!d.scrolling) { d.scrolling = true; requestAnimationFrame(autoScroll); }
       });
 
       // Dropped: the move is committed once the server lays the new order out, else the page says why.

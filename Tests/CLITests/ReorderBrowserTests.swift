@@ -5,7 +5,8 @@ import TestSupport
 /// Reordering on the live page in a real browser (`reorder_page.py`, headless chromium driven by
 /// Selenium, as `ServeBrowserTests`): a screen's cell dragged with pointer events lands where the
 /// pointer dropped it and `/layout.json` agrees, Escape cancels a drag, and a Markdown list's item
-/// moves with Alt+ArrowDown from the keyboard alone, never out of its list. Skipped where the
+/// moves with Alt+ArrowDown from the keyboard alone, never out of its list; a cell held at the
+/// screen's edge scrolls the page. Skipped where the
 /// browser is missing, as `ServeBrowserTests` is (`theBrowserIsAvailableWhereRequired` says so).
 @Suite(.serialized, .runsOutsideTools, .tags(.outsideTools)) struct ReorderBrowserTests {
     static let script = CLI.repository.appendingPathComponent("Tests/CLITests/reorder_page.py")
@@ -51,6 +52,7 @@ import TestSupport
         #expect((seen?["dropped"] as? [String: Any])?["announced"] as? String == "Moved Travel to position 4 of 6.")
         #expect((seen?["escape"] as? [String: Any])?["order"] as? String == "1.0:1.3")
         #expect((seen?["escape"] as? [String: Any])?["announced"] as? String == "Move cancelled: Weather Now is back in its place.")
+        #expect((seen?["scrolled"] as? [String: Any])?["order"] as? String == "1.0:1.3,1.3:1.5")
     }
 
     @Test(.enabled(if: ServeBrowserTests.missing == nil, "SKIPPED: chromium, chromedriver or Selenium is missing, so reordering was not tried in a browser"))

@@ -9,6 +9,7 @@ screen: the cell Travel (1.0) is dragged with pointer events onto the right half
 while lifted, the lifted cell follows the pointer, the screen is drawn in the would-be order and
 the cell's new place shows as a gap; dropped, the page's order is 1.0:1.3 and the server's
 /layout.json in that order has Travel at 1.3. A second drag cancelled with Escape changes nothing.
+At AX5, Travel held at the screen's bottom edge scrolls the page and lands at its section's end.
 
 markdown: the page is reached with Tab, the arrow keys walk to the list item "Reads CommonMark"
 (1.1), which has a visible focus ring; Alt+ArrowDown moves it to 1.2 and the page announces
@@ -51,6 +52,28 @@ def cell(driver, path):
     return driver.find_element(By.CSS_SELECTOR, f"#reorder-layer .cell[data-path='{path}']")
 
 
+def cell_box(driver, path):
+    """The name and viewport rectangle of the layer's cell at `path`, read at once (the layer is
+    made again with every screen drawn, so an element found earlier may be gone)."""
+    return driver.execute_script(
+        "const e = document.querySelector(`#reorder-layer .cell[data-path='${arguments[0]}']`);"
+        "return e && Object.assign(e.getBoundingClientRect().toJSON(), {name: e.getAttribute('aria-label')});", path)
+
+
+def layer_offset(driver):
+    """The offset of the screen whose cells the layer holds."""
+    query = driver.execute_script("return document.getElementById('reorder-layer').dataset.query || ''")
+    return urllib.parse.parse_qs(query).get("offset", [None])[0]
+
+
+def press_at(driver, x, y):
+    """Actions that press the mouse at viewport point (x, y): to be moved and released."""
+    actions = ActionChains(driver, duration=50)
+    actions.w3c_actions.pointer_action.move_to_location(int(x), int(y))
+    actions.w3c_actions.pointer_action.click_and_hold()
+    return actions
+
+
 def layout_cells(base, screen_query, order):
     """The cells of the server's /layout.json at the page's query in `order`: index path -> text."""
     query = urllib.parse.parse_qs(screen_query)
@@ -65,16 +88,14 @@ def layout_cells(base, screen_query, order):
 
 def drag_screen_cell(driver, base, timeout, seen):
     wait_for("the cells' layer", lambda: driver.find_elements(By.CSS_SELECTOR, "#reorder-layer .cell[data-path='1.3']"), timeout)
-    travel, tools = cell(driver, "1.0"), cell(driver, "1.3")
-    if travel.get_attribute("aria-label") != "Travel" or tools.get_attribute("aria-label") != "Tools":
-        raise Failed(f"the layer's cells are not the screen's: 1.0 is {travel.get_attribute('aria-label')!r}")
-    start, end = travel.rect, tools.rect
+    start, end = cell_box(driver, "1.0"), cell_box(driver, "1.3")
+    if start["name"] != "Travel" or end["name"] != "Tools":
+        raise Failed(f"the layer's cells are not the screen's: 1.0 is {start['name']!r}, 1.3 {end['name']!r}")
     sx, sy = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
     ex, ey = end["x"] + end["width"] * 0.8, end["y"] + end["height"] / 2
-    actions = ActionChains(driver, duration=50)
-    actions.move_to_element(travel).click_and_hold()
+    actions = press_at(driver, sx, sy)
     for step in range(1, 11):
-        actions.move_by_offset((ex - sx) / 10, (ey - sy) / 10)
+        actions.w3c_actions.pointer_action.move_to_location(int(sx + (ex - sx) * step / 10), int(sy + (ey - sy) * step / 10))
     actions.perform()
     # Lifted: the cell follows the pointer, the others flow (the screen drawn in the would-be
     # order), and its new place is a gap.
@@ -95,14 +116,18 @@ def drag_screen_cell(driver, base, timeout, seen):
     cells = layout_cells(base, screen["query"], "1.0:1.3")
     if cells.get("1.3") != "Travel" or cells.get("1.0") != "Food":
         raise Failed(f"/layout.json in the page's order has {cells.get('1.0')!r} at 1.0 and {cells.get('1.3')!r} at 1.3")
-    wait_for("the layer in the new order", lambda: cell(driver, "1.3").get_attribute("aria-label") == "Travel", timeout)
+    wait_for("the layer in the new order", lambda: (c := cell_box(driver, "1.3")) and c["name"] == "Travel", timeout)
     announced = wait_for("the drop announced", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent"))
                          .startswith("Moved") and t, timeout)
     seen["dropped"] = {"order": page_order(driver), "1.3": cells["1.3"], "announced": announced}
 
     # A second drag, cancelled with Escape: nothing moves.
-    weather = cell(driver, "2.0")
-    ActionChains(driver, duration=50).move_to_element(weather).click_and_hold().move_by_offset(0, 30).move_by_offset(0, 60).perform()
+    weather = cell_box(driver, "2.0")
+    wx, wy = weather["x"] + weather["width"] / 2, weather["y"] + 10
+    actions = press_at(driver, wx, wy)
+    actions.w3c_actions.pointer_action.move_to_location(int(wx), int(wy + 30))
+    actions.w3c_actions.pointer_action.move_to_location(int(wx), int(wy + 60))
+    actions.perform()
     wait_for("the second lifted cell", lambda: driver.find_elements(By.ID, "reorder-lifted"), timeout)
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait_for("the lifted cell gone after Escape", lambda: not driver.find_elements(By.ID, "reorder-lifted"), timeout)
@@ -113,6 +138,28 @@ def drag_screen_cell(driver, base, timeout, seen):
     announced = wait_for("the cancel announced", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent"))
                          .startswith("Move cancelled") and t, timeout)
     seen["escape"] = {"order": page_order(driver), "announced": announced}
+
+    # At AX5 a cell held at the screen's bottom edge scrolls the page under it to the section's end.
+    driver.find_element(By.ID, "size").send_keys(Keys.END)
+    wait_for("the AX5 screen", lambda: (s := shown(driver)) and s["category"] == "ax5", timeout)
+    driver.execute_script("window.scrollTo(0, 1500)")
+    wait_for("the AX5 cells at 1500 pt", lambda: (s := shown(driver)) and "offset=1500" in s["query"]
+             and cell_box(driver, "1.3") and layer_offset(driver) == "1500", timeout)
+    held = cell_box(driver, "1.3")
+    hx, hy = held["x"] + held["width"] / 2, max(30, held["y"] + 20)
+    bottom = driver.execute_script("const r = document.getElementById('screen').getBoundingClientRect(); return r.bottom;")
+    actions = press_at(driver, hx, hy)
+    actions.w3c_actions.pointer_action.move_to_location(int(hx), int(hy + 20))
+    actions.w3c_actions.pointer_action.move_to_location(int(hx), int(bottom - 8))
+    actions.perform()
+    wait_for("the page scrolled under the held cell", lambda: driver.execute_script("return window.scrollY") > 1800, timeout)
+    wait_for("the screen drawn with the cell at the section's end", lambda: shown_order(driver) == "1.0:1.3,1.3:1.5", timeout)
+    ActionChains(driver).release().perform()
+    wait_for("the order after the drop at the end", lambda: page_order(driver) == "1.0:1.3,1.3:1.5", timeout)
+    cells = layout_cells(base, shown(driver)["query"], "1.0:1.3,1.3:1.5")
+    if cells.get("1.5") != "Travel":
+        raise Failed(f"/layout.json after the scrolled drop has {cells.get('1.5')!r} at 1.5")
+    seen["scrolled"] = {"order": page_order(driver), "scrollY": driver.execute_script("return window.scrollY")}
 
 
 def move_list_item(driver, base, timeout, seen):
@@ -132,7 +179,7 @@ def move_list_item(driver, base, timeout, seen):
     ring = driver.execute_script("return getComputedStyle(document.activeElement).boxShadow;")
     if not ring or ring == "none":
         raise Failed("the focused cell has no visible focus ring")
-    name = cell(driver, "1.1").get_attribute("aria-label")
+    name = cell_box(driver, "1.1")["name"]
     if not name.startswith("Reads CommonMark"):
         raise Failed(f"1.1 is {name!r}, not the list's first item")
     ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
