@@ -49,6 +49,8 @@ enum ReorderScript {
         drag: null,         // the drag under way
         layoutQuery: "",    // the query of the layout fetched last
         layoutOrder: "",    // and its order
+        rtl: false,         // the layout on show is right to left
+        version: null,      // the document version on show
       };
       const layer = document.createElement("div");
       layer.id = "reorder-layer";
@@ -80,6 +82,7 @@ enum ReorderScript {
 
       // A screen was drawn for `q`: its cells are fetched, for the layer, at the same query.
       async function drawn(q, response) {
+        if (!state.moves.length) state.version = Number(response.headers.get("X-Reflow-Version")) || state.version;
         state.top = Number(response.headers.get("X-Reflow-Screen-Top")) || 0;
         const lq = new URLSearchParams(q);
         lq.delete("audit"); lq.delete("debug");
@@ -91,6 +94,7 @@ enum ReorderScript {
         if (!answer.ok || state.layoutQuery !== asked) return;
         state.sections = (answer.headers.get("X-Reflow-Sections") || "").split(",").filter((s) => s).map(Number);
         const layout = (await answer.json()).layouts[0];
+        state.rtl = layout.environment.layoutDirection === "rightToLeft";
         state.cells = layout.elements.filter((e) => e.kind === "cell").map((e) => ({
           section: e.indexPath.section, item: e.indexPath.item, kind: e.cell, text: e.text || e.cell, frame: e.frame,
           depth: e.depth, marker: e.marker && e.marker.text }))
@@ -194,7 +198,7 @@ enum ReorderScript {
       // committed order, or in the would-be order of the target drawn last, without the dragged
       // cell's own place (its gap); a place is an index among the section's cells without it.
       function targetFor(d, x, y) {
-        const rtl = $("direction").value === "rtl", committed = text(state.moves);
+        const rtl = state.rtl, committed = text(state.moves);
         const extra = state.layoutOrder.startsWith(committed) ? state.layoutOrder.slice(committed.length).replace(/^,/, "") : null;
         const gap = extra ? extra.split(":")[1].split(".").map(Number) : d.source;
         const gapCell = extra === null ? null : state.cells.find((c) => same([c.section, c.item], gap));
@@ -363,6 +367,22 @@ enum ReorderScript {
       document.addEventListener("keydown", (event) => {
         if (event.key === "Escape" && state.drag) { event.preventDefault(); cancel(""); }
       });
+
+      // A new version of the file (told by the page's event stream, after the page asked for its
+      // screen): its cells may be others, so the moves made on this page are dropped, and the
+      // screen asked for again in the file's order.
+      const onVersion = (event) => {
+        const version = JSON.parse(event.data).version;
+        if (!state.moves.length || !state.version || version === state.version) return;
+        state.moves = [];
+        state.selected = null;
+        state.version = version;
+        if (state.drag) end(state.drag);
+        tell("The file changed, so the cells are in its order again; the moves made on this page are dropped.");
+        draw();
+      };
+      events.addEventListener("hello", onVersion);
+      events.addEventListener("changed", onVersion);
 
       return { addTo, drawn, state, text };
     })();

@@ -22,7 +22,7 @@ import TestSupport
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Prerequisites.testPython)
-        process.arguments = [script.path, served.url.trimmingCharacters(in: .whitespacesAndNewlines), kind]
+        process.arguments = [script.path, served.url.trimmingCharacters(in: .whitespacesAndNewlines), kind, "--document", served.document.path]
         var environment = ProcessInfo.processInfo.environment
         (environment["REFLOW_CHROMIUM"], environment["REFLOW_CHROMEDRIVER"]) = (ServeBrowserTests.chromium, ServeBrowserTests.chromedriver)
         environment["SE_OFFLINE"] = "true"
@@ -60,5 +60,6 @@ import TestSupport
         let seen = try Self.run("welcome.md", "markdown")
         #expect((seen?["moved"] as? [String: Any])?["announced"] as? String == "Moved Reads CommonMark or plain text to position 2 of 4.")
         #expect((seen?["refused"] as? String)?.contains("within its own list") == true)
+        #expect((seen?["edited"] as? String)?.contains("The file changed, so the cells are in its order again") == true)
     }
 }

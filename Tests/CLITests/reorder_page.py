@@ -3,7 +3,7 @@
 through Debian's chromium-driver), run by ServeBrowserTests against `reflow-cli serve`:
 
     reorder_page.py URL screen      # Examples/store.json: drag a cell with the pointer, Escape cancels
-    reorder_page.py URL markdown    # Examples/welcome.md: a list item moved with Alt+ArrowDown
+    reorder_page.py URL markdown [--document FILE]   # Examples/welcome.md: a list item moved with Alt+ArrowDown
 
 screen: the cell Travel (1.0) is dragged with pointer events onto the right half of Tools (1.3):
 while lifted, the lifted cell follows the pointer, the screen is drawn in the would-be order and
@@ -15,7 +15,8 @@ markdown: the page is reached with Tab, the arrow keys walk to the list item "Re
 (1.1), which has a visible focus ring; Alt+ArrowDown moves it to 1.2 and the page announces
 "Moved … to position 2 of 4" (of its list's items); /layout.json in the page's order agrees. Moving it out of its list
 (past the list's last item, into the numbered list after it) is refused with a message in
-the page, and the order stays.
+the page, and the order stays. With --document, the file is then edited: the page drops its
+moves and says why.
 
 Prints one JSON line of what it saw; exits 0 when all held, 1 with the reason otherwise.
 """
@@ -162,7 +163,7 @@ def drag_screen_cell(driver, base, timeout, seen):
     seen["scrolled"] = {"order": page_order(driver), "scrollY": driver.execute_script("return window.scrollY")}
 
 
-def move_list_item(driver, base, timeout, seen):
+def move_list_item(driver, base, timeout, seen, document):
     wait_for("the cells' layer", lambda: driver.find_elements(By.CSS_SELECTOR, "#reorder-layer .cell[data-path='1.1']"), timeout)
     # From the last control, Tab reaches the screen's cells: no pointer.
     driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
@@ -208,11 +209,21 @@ def move_list_item(driver, base, timeout, seen):
         raise Failed(f"a refused move changed the order: {page_order(driver)!r}")
     seen["refused"] = message
 
+    # The file changes on disk: its cells may be others, so the page's moves are dropped, and it says so.
+    if document:
+        with open(document, encoding="utf-8") as file:
+            text = file.read()
+        with open(document, "w", encoding="utf-8") as file:
+            file.write("# Edited while reordering\n\n" + text)
+        wait_for("the order dropped after the edit", lambda: page_order(driver) == "" and shown_order(driver) == "", timeout)
+        seen["edited"] = driver.find_element(By.ID, "reorder-message").text
+
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
     parser.add_argument("kind", choices=["screen", "markdown"])
+    parser.add_argument("--document", help="the served file: edited at the end of the markdown run")
     parser.add_argument("--timeout", type=float, default=30)
     arguments = parser.parse_args()
     base, timeout = arguments.url.rstrip("/"), arguments.timeout
@@ -234,7 +245,7 @@ def main():
         if arguments.kind == "screen":
             drag_screen_cell(driver, base, timeout, seen)
         else:
-            move_list_item(driver, base, timeout, seen)
+            move_list_item(driver, base, timeout, seen, arguments.document)
         print(json.dumps(seen))
         return 0
     except (Failed, urllib.error.URLError) as failure:
