@@ -50,7 +50,7 @@ enum ReorderScript {
         layoutQuery: "",    // the query of the layout fetched last
         layoutOrder: "",    // and its order
         rtl: false,         // the layout on show is right to left
-        version: null,      // the document version on show
+        version: null,      // the document version the moves were made on
       };
       const layer = document.createElement("div");
       layer.id = "reorder-layer";
@@ -258,7 +258,6 @@ enum ReorderScript {
       function end(d) {
         if (d.canvas) d.canvas.remove();
         state.drag = null;
-        layer.classList.remove("dragging");
       }
 
       layer.addEventListener("pointerdown", (event) => {
@@ -295,7 +294,8 @@ enum ReorderScript {
         if (!d || event.pointerId !== d.pointer) return;
         end(d);
         if (d.lifted && !same(d.source, d.target)) commit({ from: d.source, to: d.target }, d.cell.text);
-        else draw();
+        else if (d.lifted) draw();  // dropped where it was: the screen without the gap
+        else build();               // a press without a drag selects the cell
       });
       layer.addEventListener("pointercancel", () => cancel("The pointer was taken away: the cells are back in their places."));
       layer.addEventListener("lostpointercapture", () => { if (state.drag && state.drag.lifted) cancel(""); });
