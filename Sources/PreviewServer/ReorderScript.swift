@@ -32,6 +32,7 @@ enum ReorderScript {
                         box-shadow: 0 10px 28px rgba(0,0,0,.35); background: #fff; }
       #reorder-message { display: none; margin-top: 12px; padding: 8px; border-radius: 6px; background: #fff4d6; color: #5c3c00;
                          overflow-wrap: anywhere; }
+      #reorder-hint { font-size: 12px; color: #636366; margin-top: 12px; }
       .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     """#
 
@@ -62,7 +63,11 @@ enum ReorderScript {
       live.id = "reorder-live"; live.className = "visually-hidden"; live.setAttribute("aria-live", "assertive");
       const message = document.createElement("div");
       message.id = "reorder-message"; message.setAttribute("role", "status");
-      $("problem").after(message, live);
+      const hint = document.createElement("div");
+      hint.id = "reorder-hint";
+      hint.textContent = "Reorder: drag a cell, or Tab to the screen, choose a cell with the arrow keys and move it "
+        + "with Alt+↑ and Alt+↓. The order lives in this page until it is reloaded.";
+      $("problem").after(message, live, hint);
 
       const text = (moves) => moves.map((m) => m.from.join(".") + ":" + m.to.join(".")).join(",");
       const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
