@@ -18,8 +18,9 @@
 /// refuses (a table's cells, a heading, outside its list) is not made, and the page says why.
 /// An announcement (`aria-live`) says each move: "Moved Travel to position 3 of 6".
 ///
-/// Without `serve --allow-edits` the order lives in the page until it is reloaded;
-/// `saveOrderToFile` is the hook a write to the file goes through.
+/// With `serve --allow-edits` each move is written to the file (`POST /reorder`, `saveToFile`;
+/// `editFields` says whether the server writes); without it the order lives in the page until
+/// it is reloaded.
 enum ReorderScript {
     /// The elements' style: the cells' layer over the picture, the focus ring, the gap, the lifted cell.
     static let style = #"""
@@ -330,13 +331,48 @@ enum ReorderScript {
         state.reveal = { forward: move.to[1] > move.from[1], tries: 4 };
         // The server counts the places ("4 of 6"; a Markdown list's items only).
         say("Moved " + name + " to position " + (answer.headers.get("X-Reflow-Moved-To") || (move.to[1] + 1)) + ".");
-        saveOrderToFile(state.moves);
+        saveToFile(move);
         draw();
       }
 
-      // The hook for `serve --allow-edits`: the new order written to the file. Without it the
-      // order lives in the page until it is reloaded.
-      function saveOrderToFile(moves) { return moves; }
+      // `serve --allow-edits`: the page's token and the file's version as the page loaded it, or
+      // null when the server does not write (the order then lives in the page until it is reloaded).
+      function editFields() { return null; }
+
+      // With edits allowed, each committed move is written to the file (POST /reorder), one at a
+      // time and in order (a move's index paths are those of the file after the moves before it).
+      // A write refused (409: the file changed since the page loaded it; 422: a move the file
+      // cannot take) leaves the order in the page and says why.
+      const saving = { queue: [], busy: false, written: 0 };
+      function saveToFile(move) {
+        if (!editFields()) return;
+        saving.queue.push(move);
+        writeNext();
+      }
+      async function writeNext() {
+        const fields = editFields();
+        if (saving.busy || !saving.queue.length || !fields) return;
+        saving.busy = true;
+        const move = saving.queue.shift();
+        try {
+          const answer = await fetch("/reorder", { method: "POST", headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ token: fields.token, version: fields.version, from: move.from.join("."), to: move.to.join(".") }) });
+          if (answer.ok) {
+            fields.version = (await answer.json()).version;
+            saving.written++;
+            tell("Saved: the file holds the new order.");
+          } else {
+            saving.queue = [];
+            tell("The new order was not saved to the file. The server says (" + answer.status + "): " + (await answer.text()).trim());
+          }
+        } catch (error) {
+          saving.queue = [];
+          tell("The new order was not saved to the file: the server cannot be reached.");
+        } finally {
+          saving.busy = false;
+          writeNext();
+        }
+      }
 
       layer.addEventListener("keydown", (event) => {
         const cell = cellOf(event.target);
@@ -376,12 +412,19 @@ enum ReorderScript {
       // A new version of the file (told by the page's event stream, after the page asked for its
       // screen): its cells may be others, so the moves made on this page are dropped, and the
       // screen asked for again in the file's order.
+      // Moves the page wrote to the file are in it now: they leave the page's order, quietly.
       const onVersion = (event) => {
         const version = JSON.parse(event.data).version;
         if (!state.moves.length || !state.version || version === state.version) return;
+        state.version = version;
+        if (saving.written) {  // the page's own writes; the moves after them are being written
+          state.moves = state.moves.slice(saving.written);
+          saving.written = 0;
+          draw();
+          return;
+        }
         state.moves = [];
         state.selected = null;
-        state.version = version;
         if (state.drag) end(state.drag);
         tell("The file changed, so the cells are in its order again; the moves made on this page are dropped.");
         draw();
