@@ -4,6 +4,7 @@ through Debian's chromium-driver), run by ServeBrowserTests against `reflow-cli 
 
     reorder_page.py URL screen      # Examples/store.json: drag a cell with the pointer, Escape cancels
     reorder_page.py URL markdown [--document FILE]   # Examples/welcome.md: a list item moved with Alt+ArrowDown
+    reorder_page.py URL edits --document FILE        # the same under serve --allow-edits: the file holds the move
 
 screen: the cell Travel (1.0) is dragged with pointer events onto the right half of Tools (1.3):
 while lifted, the lifted cell follows the pointer, the screen is drawn in the would-be order and
@@ -219,10 +220,38 @@ def move_list_item(driver, base, timeout, seen, document):
         seen["edited"] = driver.find_element(By.ID, "reorder-message").text
 
 
+def save_list_item(driver, base, timeout, seen, document):
+    """With `serve --allow-edits`: a list item moved from the keyboard is written to the file."""
+    wait_for("the cells' layer", lambda: cell_box(driver, "1.1"), timeout)
+    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focused = lambda: driver.execute_script("const e = document.activeElement; return e && e.dataset && e.dataset.path || null;")
+    for _ in range(20):
+        if focused() == "1.1":
+            break
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    if focused() != "1.1":
+        raise Failed(f"the arrow keys did not reach the list item 1.1 (at {focused()!r})")
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+    saved = wait_for("the move saved", lambda: (e := driver.find_element(By.ID, "reorder-message")).is_displayed() and e.text, timeout)
+    if not saved.startswith("Saved"):
+        raise Failed(f"the page says {saved!r} after the move")
+    with open(document, encoding="utf-8") as file:
+        text = file.read()
+    if not (0 <= text.find("Measures every cell") < text.find("Reads CommonMark")):
+        raise Failed("the file does not hold the new order")
+    # The file's new version comes back: the move is the file's now, not the page's.
+    wait_for("the page's order empty once the file holds it", lambda: page_order(driver) == "" and shown_order(driver) == "", timeout)
+    cells = layout_cells(base, shown(driver)["query"], "")
+    if not cells.get("1.2", "").startswith("Reads CommonMark"):
+        raise Failed(f"/layout.json of the saved file has {cells.get('1.2')!r} at 1.2")
+    seen["saved"] = {"message": saved, "1.2": cells["1.2"][:20]}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("kind", choices=["screen", "markdown"])
+    parser.add_argument("kind", choices=["screen", "markdown", "edits"])
     parser.add_argument("--document", help="the served file: edited at the end of the markdown run")
     parser.add_argument("--timeout", type=float, default=30)
     arguments = parser.parse_args()
@@ -244,8 +273,10 @@ def main():
         wait_for("the first screen", lambda: shown(driver), timeout)
         if arguments.kind == "screen":
             drag_screen_cell(driver, base, timeout, seen)
-        else:
+        elif arguments.kind == "markdown":
             move_list_item(driver, base, timeout, seen, arguments.document)
+        else:
+            save_list_item(driver, base, timeout, seen, arguments.document)
         print(json.dumps(seen))
         return 0
     except (Failed, urllib.error.URLError) as failure:
