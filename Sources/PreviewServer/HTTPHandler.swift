@@ -18,7 +18,8 @@ import TextMetrics
 ///   and the connection closed.
 /// - **Room.** Each connection is counted in `ConnectionTable` (oldest idle closed first).
 ///
-/// Each request is read by `RequestReading` (403, 405, 404, 414, 400). The page and `/info.json`
+/// Each request is read by `RequestReading` (403, 405, 404, 414, 400), but a reorder (`/reorder`,
+/// its body kept within `EditSession.maximumBodyBytes`), which `ServerContext.reorder` answers. The page and `/info.json`
 /// are answered on the event loop; pictures, layouts and audits on a render thread
 /// (`NIOThreadPool`), the answer written back on the event loop, so the loop never waits for a
 /// render; a client that closes its connection cancels its work (`DocumentRenderer.Cancelled`).
@@ -29,10 +30,12 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let server: ServerContext
-    /// The request whose head arrived and whose end has not (a body is dropped).
+    /// The request whose head arrived and whose end has not (a body is dropped, but a reorder's).
     private var request: HTTPRequestHead?
-    /// Requests received and not yet answered, in order.
-    private var queue: [HTTPRequestHead] = []
+    /// That request's body so far when it is a reorder (`/reorder`); nil past `EditSession.maximumBodyBytes`.
+    private var body: [UInt8]? = []
+    /// Requests received and not yet answered, in order, each with its body (a reorder's only).
+    private var queue: [(head: HTTPRequestHead, body: [UInt8]?)] = []
     /// A request is being answered.
     private var answering = false
     /// This connection is an event stream: it takes no more requests.
@@ -89,10 +92,14 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             request = head
+            body = []
             headStarted = false
             server.connections.setIdle(context.channel, false)
             updateDeadline(context: context)
-        case .body: break  // GET and HEAD have none; whatever is sent is dropped
+        case .body(let part):
+            // GET and HEAD have none, and whatever is sent is dropped; a reorder's is kept, within its limit.
+            guard let head = request, Route.isReorder(head.uri), let kept = body else { break }
+            body = kept.count + part.readableBytes > EditSession.maximumBodyBytes ? nil : kept + part.readableBytesView
         case .end:
             guard let head = request else { return }
             request = nil
@@ -101,7 +108,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 closing = true  // the requests past the limit are not answered
                 return
             }
-            queue.append(head)
+            queue.append((head, body))
+            body = []
             answerNext(context: context)
         }
     }
@@ -152,7 +160,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if !queue.isEmpty {
             guard context.channel.isWritable else { return }
             answering = true
-            answer(queue.removeFirst(), context: context)
+            let next = queue.removeFirst()
+            answer(next.head, body: next.body, context: context)
             return
         }
         if let problem = malformed {
@@ -223,7 +232,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: Answers
 
-    private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func answer(_ head: HTTPRequestHead, body: [UInt8]?, context: ChannelHandlerContext) {
+        if Route.isReorder(head.uri) { return reorder(head, body: body, context: context) }
         switch server.reading.decide(head, port: context.channel.localAddress?.port) {
         case .refuse(let status, let text, let headers):
             respond(status, text: text, headers: headers, to: head, context: context)
@@ -270,6 +280,21 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 // Valid parameters the document cannot be drawn with (a width too narrow for
                 // its cells, an anchor it does not have): what the command line says, exit 1 there.
                 handler.respond(.unprocessableEntity, text: server.message(for: error), to: head, context: context)
+            }
+        }
+    }
+
+    /// A reorder (`EditSession`), made on a render thread and answered back on the event loop.
+    private func reorder(_ head: HTTPRequestHead, body: [UInt8]?, context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        server.reorder(head, body: body, port: context.channel.localAddress?.port, on: context.eventLoop).whenComplete { result in
+            let (handler, context) = bound.value
+            switch result {
+            case .success(let answer):
+                handler.respond(answer.status, contentType: answer.contentType, body: answer.body, headers: answer.headers,
+                                to: head, context: context)
+            case .failure:
+                handler.respond(.serviceUnavailable, text: "the server is stopping; nothing was written", to: head, context: context)
             }
         }
     }

@@ -31,7 +31,8 @@ import TextMetrics
 /// with are 422 with `describe`'s words for the error. Before any of that, a request not addressed
 /// to this machine or sent by another site's page is 403 (`RequestGuard`), and a query over
 /// `Query.maximumLength` bytes is 414 (over `Query.maximumItems` parameters, 400). No answer
-/// names an absolute path of the machine (`PathRedaction`).
+/// names an absolute path of the machine (`PathRedaction`). With `allowEdits`, `POST /reorder`
+/// writes a new order of cells to the file (`EditSession`: the page's token, the file's version).
 public final class PreviewServer: Sendable {
     public struct Configuration: Sendable {
         /// The document's path.
@@ -58,6 +59,9 @@ public final class PreviewServer: Sendable {
         public var describe: @Sendable (any Error) -> String = { "\($0)" }
         /// Told what a person should know as it happens: a reading that failed, its warnings.
         public var warn: @Sendable (String) -> Void = { _ in }
+        /// Whether the page may write a new order of cells to the file (`POST /reorder`,
+        /// `EditSession`; the command line's `--allow-edits`). Off, a reorder is 403.
+        public var allowEdits = false
 
         public init(document: String, fonts: FontLibrary, parameters: @escaping @Sendable (Query) throws -> ScreenParameters) {
             self.document = document
@@ -90,6 +94,9 @@ public final class PreviewServer: Sendable {
 
     let renderer: DocumentRenderer
     let events: EventStream
+    /// What lets the page write a new order to the file: its token and the file's version for
+    /// the page (`EditSession.pageFields()`).
+    public let edits: EditSession
     /// The connections open now.
     let connections: ConnectionTable
     /// Requests being drawn or waiting for a render thread now.
@@ -108,6 +115,7 @@ public final class PreviewServer: Sendable {
         let limits = configuration.limits
         renderer = DocumentRenderer(source: source, fonts: configuration.fonts, pictureMemory: limits.pictureMemory)
         events = EventStream()
+        edits = EditSession(documentPath: configuration.document, reader: configuration.reader, isEnabled: configuration.allowEdits)
         connections = ConnectionTable(maximum: limits.maximumConnections)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         pool = NIOThreadPool(numberOfThreads: max(1, configuration.renderThreads))
@@ -117,7 +125,7 @@ public final class PreviewServer: Sendable {
                                      redaction: source.redaction)
         let context = ServerContext(renderer: renderer, events: events, reading: reading, describe: configuration.describe,
                                     pool: pool, pending: pending, maximumPending: configuration.maximumPending,
-                                    limits: limits, connections: connections)
+                                    limits: limits, connections: connections, edits: edits)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -1,6 +1,6 @@
 /// The paths the server answers. A path is matched exactly, as sent (before any decoding), against
 /// this list; nothing is ever looked up on the disk, so `/../../etc/passwd` and its encodings are
-/// simply paths that are not here (404).
+/// simply paths that are not here (404). `/reorder` (`EditSession`) is the one path a `POST` goes to.
 public enum Route: String, CaseIterable, Sendable {
     /// The live page.
     case page = "/"
@@ -25,6 +25,15 @@ public enum Route: String, CaseIterable, Sendable {
         return (route, parts.count > 1 ? parts[1] : "")
     }
 
-    /// The paths, for the message of a 404.
-    public static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    /// The paths, for the message of a 404: the routes above, and `POST /reorder`.
+    public static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") + ", POST \(reorder)" }
+
+    /// The path of a reorder (`EditSession`): `POST` only, with a JSON body, answered by the
+    /// edit session (not by `RequestReading`, which answers GET and HEAD).
+    public static let reorder = EditSession.route
+
+    /// Whether the request target `target` is the reorder's path (with any query, which is ignored).
+    public static func isReorder(_ target: String) -> Bool {
+        target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] == reorder
+    }
 }

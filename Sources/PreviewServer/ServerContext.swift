@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import ReflowKit
 import TextMetrics
@@ -20,6 +21,8 @@ struct ServerContext: Sendable {
     let limits: ServerLimits
     /// The connections open now, at most `limits.maximumConnections`.
     let connections: ConnectionTable
+    /// What lets the page write a new order to the file (`POST /reorder`).
+    let edits: EditSession
 
     /// `error` in `describe`'s words, without the machine's paths: a 422's body.
     func message(for error: any Error) -> String { renderer.source.redaction(describe(error)) }
@@ -35,6 +38,27 @@ struct ServerContext: Sendable {
 
     /// Counts a request out.
     func release() { pending.withLock { $0 -= 1 } }
+
+    /// The answer to a request of `/reorder` (`EditSession`) with its `body` (nil: over the
+    /// limit), which came in on `port`: refused at once by `RequestGuard` (403) or by its head,
+    /// else the file read, checked, edited and written on a render thread, the answer completed
+    /// on `eventLoop`.
+    func reorder(_ head: HTTPRequestHead, body: [UInt8]?, port: Int?, on eventLoop: any EventLoop)
+        -> EventLoopFuture<EditSession.Answer>
+    {
+        if let refusal = reading.requestGuard.refusal(of: head, port: port) {
+            return eventLoop.makeSucceededFuture(EditSession.Answer(.forbidden, refusal.message))
+        }
+        if let refusal = edits.refusal(of: head) { return eventLoop.makeSucceededFuture(refusal) }
+        guard admit() else {
+            return eventLoop.makeSucceededFuture(EditSession.Answer(.serviceUnavailable, "too many requests are waiting; "
+                + "try again in a moment", headers: [("Retry-After", "1")]))
+        }
+        let server = self
+        return pool.runIfActive(eventLoop: eventLoop) {
+            server.edits.answer(body: body, describe: server.message(for:))
+        }.always { _ in server.release() }
+    }
 
     /// The answer to `route` with `parameters`, made on the calling (render) thread; `Cancelled`
     /// without any work once `isWanted` says the client went away (and, for a picture, between

@@ -151,9 +151,13 @@ extension PreviewRequest.Problem: CommandLineWording {
         case .anchorWithoutViewport: "--at needs --viewport (the screen it places)"
         case .offsetAndAnchor: "give --offset or --at, not both: each says where the screen is"
         case .viewportWithLayoutJSON: "--viewport crops an image; --format json writes the whole layout (drop --viewport)"
-        case .partsNeedOnePNGPage(let format):
-            "--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or "
-                + "--format \(format.rawValue)"
+        case .partsNeedOnePNGPage(.format(let format)):
+            "--parts cuts a whole page into PNG parts; --format \(format.rawValue) writes one file: drop --parts, or write png"
+        case .partsNeedOnePNGPage(.viewport):
+            "--parts cuts a whole page into PNG parts; --viewport draws one screen, which needs none: drop one of them"
+        case .partsNeedOnePNGPage(.sheetOfScreens):
+            "--parts with --category all cuts the contact sheet of whole pages: add --whole-pages (without it the sheet shows "
+                + "one screen a size and needs no parts), or drop --parts"
         case .wholePagesWithViewport: "--whole-pages and --viewport each say what the contact sheet shows of a size; give one"
         case .widthDisagreesWithViewport(let width, let size):
             "--width \(Limits.describe(width)) and --viewport "

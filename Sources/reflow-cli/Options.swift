@@ -215,7 +215,7 @@ struct DocumentsOptions: ParsableArguments {
     var shard: Shard?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Documents worked on at once (default: one per core); the output is the same for any number.", valueName: "n"))
+        "Work done at once (default: one per core): documents; with one document, its languages (--lang) or, for a picture, its parts. The output is the same for any number.", valueName: "n"))
     var jobs: Int?
 
     @OptionGroup var reading: ReadingOptions

@@ -34,7 +34,7 @@ struct PreviewCommand: ParsableCommand {
             docs/guide/intro.md → previews/docs/guide/intro.md-xxxl.png, README.md → previews/README.md-xxxl.png. Outside the \
             current folder a path keeps its place under markers: a leading / as %2F, each .. as %2E%2E, and % itself as %25. \
             Tall pages are written in parts. The -o folder is never searched for documents. --jobs N draws N documents at \
-            once, --shard I/N one share of them (for a CI matrix), with the same files whatever N. A document that cannot be \
+            once (one document: N of its parts at once), --shard I/N one share of them (for a CI matrix), with the same files whatever N. A document that cannot be \
             drawn is an error for it; the others are drawn and the run exits 1. One file named alone is drawn as above.
 
             Languages: --lang names the file FILE-LANGS-CATEGORY.png, LANGS being the tag (de), all, or the tags joined by + \

@@ -35,6 +35,10 @@ struct ServeCommand: ParsableCommand {
             30 s; at most 896 connections with 'ulimit -n' 1024 (the limit less 128), the oldest idle closed first, \
             503 when all are busy; 16 pipelined requests per connection, which is not read while its answers wait; \
             640 MiB of pictures drawn at once (503 with Retry-After past it); work for a client that left is dropped.
+
+            With --allow-edits the page may write a reorder to the file: POST /reorder with {"token", "version", "from", \
+            "to"} (index paths section.item, as 'reflow-cli layout' numbers cells); 403 without --allow-edits or with \
+            another token, 409 when the file changed since the page loaded it, 422 for a move the document does not allow.
             """)
 
     @Argument(help: "The document: CommonMark (.md, .markdown), a screen file (.json), or plain text (any other extension).")
@@ -65,6 +69,10 @@ struct ServeCommand: ParsableCommand {
         "Read the string catalogs the screen names from anywhere on disk; without it a catalog outside the screen's folder tree is an error."))
     var allowStringsOutside = false
 
+    @Flag(name: .customLong("allow-edits"), help: ArgumentHelp(
+        "Let the page write a new order of cells to the file: a screen's cells, a Markdown list's items (POST /reorder, docs/serve.md \"Editing the order\"). Each write needs this run's token, which only the page this server serves holds, is refused (409) when the file changed since the page loaded it, and replaces the file whole (a temporary file renamed over it, its permissions kept). Without it a reorder stays in the page until it is loaded again."))
+    var allowEdits = false
+
     @OptionGroup var input: InputOptions
     @OptionGroup var fonts: FontOptions
 
@@ -94,6 +102,7 @@ struct ServeCommand: ParsableCommand {
         if let renderThreads { configuration.renderThreads = renderThreads }
         configuration.describe = { commandLineMessage($0) }
         configuration.warn = { Console.warning($0) }
+        configuration.allowEdits = allowEdits
 
         let server = try PreviewServer(configuration)
         server.documentWarnings.forEach(Console.warning)

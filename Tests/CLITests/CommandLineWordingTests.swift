@@ -88,8 +88,11 @@ import Testing
 
     @Test func aRequestsProblemsNameTheOptionsThatSetTheValues() {
         Self.expectWorded(PreviewRequest.Problem.offset(.negative(-1)), naming: "--offset", as: "--offset must be 0 or more points, got -1")
-        Self.expectWorded(PreviewRequest.Problem.partsNeedOnePNGPage(format: .svg), naming: "--parts",
-                          as: "--parts cuts one text size's whole page into PNG parts; it does not go with --viewport, --category all or --format svg")
+        Self.expectWorded(PreviewRequest.Problem.partsNeedOnePNGPage(.format(.svg)), naming: "--parts",
+                          as: "--parts cuts a whole page into PNG parts; --format svg writes one file: drop --parts, or write png")
+        Self.expectWorded(PreviewRequest.Problem.partsNeedOnePNGPage(.sheetOfScreens), naming: "--whole-pages",
+                          as: "--parts with --category all cuts the contact sheet of whole pages: add --whole-pages (without it the sheet "
+                            + "shows one screen a size and needs no parts), or drop --parts")
         let disagree = PreviewRequest.Problem.widthDisagreesWithViewport(width: 390, viewport: Size(width: 320, height: 568))
         #expect(disagree.commandLineMessage(viewport: "320X568") == "--width 390 and --viewport 320X568 disagree; give one width",
                 "the viewport as typed")

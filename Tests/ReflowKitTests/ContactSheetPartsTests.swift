@@ -36,7 +36,7 @@ import TextMetrics
         #expect(throws: PreviewRequest.Problem.wholePagesWithViewport) { try request.resolved() }
 
         (request.viewport, request.wholePages) = (nil, false)
-        #expect(throws: PreviewRequest.Problem.partsNeedOnePNGPage(format: .png)) { try request.resolved() }
+        #expect(throws: PreviewRequest.Problem.partsNeedOnePNGPage(.sheetOfScreens)) { try request.resolved() }
         (request.parts, request.format) = (false, .json)
         #expect(try request.resolved().files.viewport == nil && !request.usesDefaultSheetViewport, "the JSON holds whole layouts")
         (request.format, request.isSheet) = (nil, false)

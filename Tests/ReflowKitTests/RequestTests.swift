@@ -68,7 +68,7 @@ import TestSupport
         #expect(problem { $0.viewport = Size(width: 2e7, height: 568) } == .viewportWidth(.tooLong(2e7)))
         #expect(problem { $0.format = .json } == .viewportWithLayoutJSON)
         #expect(problem { ($0.viewport, $0.offset, $0.parts) = (nil, nil, true) } == nil, "parts of one size's PNG page")
-        #expect(problem { ($0.viewport, $0.offset, $0.parts, $0.isSheet) = (nil, nil, true, true) } == .partsNeedOnePNGPage(format: .png))
+        #expect(problem { ($0.viewport, $0.offset, $0.parts, $0.isSheet) = (nil, nil, true, true) } == .partsNeedOnePNGPage(.sheetOfScreens))
         #expect(problem { $0.scale = 5 } == .scaleUnsupported(5))
         #expect(problem { ($0.viewport, $0.offset, $0.width) = (nil, nil, 0) } == .width(.notPositive(0)))
     }
@@ -77,7 +77,7 @@ import TestSupport
     @Test func aRequestsProblemsNameTheValueNotAnOption() {
         let problems: [any Error & CustomStringConvertible] = [
             PreviewRequest.Problem.width(.notPositive(0)), PreviewRequest.Problem.offsetWithoutViewport(10),
-            PreviewRequest.Problem.partsNeedOnePNGPage(format: .svg), PreviewRequest.Problem.unknownFormat(.init(pathExtension: "gif")),
+            PreviewRequest.Problem.partsNeedOnePNGPage(.format(.svg)), PreviewRequest.Problem.unknownFormat(.init(pathExtension: "gif")),
             PreviewRequest.Problem.widthDisagreesWithViewport(width: 390, viewport: Size(width: 320, height: 568)),
             ScrollRequest.Problem.stepTooSmall(speed: 0.01, framesPerSecond: 60), ScrollRequest.Problem.plotPath("p.txt"),
             ScrollRequest.Problem.changeIncomplete(fraction: 0.5, category: nil), ScrollRequest.Problem.maximumFrames(0),

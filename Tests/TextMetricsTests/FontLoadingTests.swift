@@ -119,9 +119,19 @@ import Testing
 
     @Test func theSearchEndsWithTheCheckoutsFonts() {
         let candidates = FontLibrary.candidateDirectories(explicit: nil)
-        let last = URL(fileURLWithPath: candidates.last ?? "").standardizedFileURL.path
-        #expect(last == URL(fileURLWithPath: Support.fontsDirectory).standardizedFileURL.path)
+        let checkout = URL(fileURLWithPath: Support.fontsDirectory).standardizedFileURL.path
+        // A binary built in the checkout reaches its Fonts climbing up; one elsewhere finds it last.
+        #expect(candidates.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.contains(checkout))
+        let elsewhere = FontLibrary.candidateDirectories(explicit: nil, executable: "/tmp")
+        #expect(URL(fileURLWithPath: elsewhere.last ?? "").standardizedFileURL.path == checkout)
         #expect(FontLibrary.candidateDirectories(explicit: "/x/Fonts") == ["/x/Fonts"], "an explicit folder is the only one tried")
+        for executable in ["/tmp", "/", "/usr/local/bin", "/a/b/c/d/e/f/g/h"] {
+            let searched = FontLibrary.candidateDirectories(explicit: nil, executable: executable)
+            let standardized = searched.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            #expect(Set(standardized).count == standardized.count,
+                    "a binary in \(executable): no folder searched twice (one in /tmp listed /Fonts five times): \(searched)")
+            #expect(searched.contains("\(executable == "/" ? "" : executable)/Fonts"), "its own folder's Fonts first: \(searched)")
+        }
         #expect(!candidates.contains(ProcessInfo.processInfo.environment["REFLOW_FONTS"] ?? "\u{0}"),
                 "REFLOW_FONTS is ReflowKit's to read, not the library's")
     }

@@ -21,9 +21,8 @@ extension PreviewRequest {
         case offsetAndAnchor
         /// The layout JSON holds the whole layout: it cannot be cropped to a viewport.
         case viewportWithLayoutJSON
-        /// Parts cut a whole PNG page, or a PNG contact sheet of whole pages; not a viewport, a
-        /// sheet of screens or another format.
-        case partsNeedOnePNGPage(format: OutputFormat)
+        /// Parts cut a whole PNG page, or a PNG contact sheet of whole pages; not what `conflict` asks for.
+        case partsNeedOnePNGPage(PartsConflict)
         /// Whole pages and a viewport: a contact sheet shows one or the other.
         case wholePagesWithViewport
         /// A width and a viewport whose width is another.
@@ -46,14 +45,29 @@ extension PreviewRequest {
                 "give an offset or an anchor, not both: each says where the screen is"
             case .viewportWithLayoutJSON:
                 "a viewport crops an image; the layout JSON holds the whole layout"
-            case .partsNeedOnePNGPage(let format):
-                "parts cut one text size's whole page (or a contact sheet of whole pages) into PNG parts; they do not go with a "
-                    + "viewport, a contact sheet of screens or the \(format.rawValue) format"
+            case .partsNeedOnePNGPage(.format(let format)):
+                "parts cut a whole page into PNG parts; the \(format.rawValue) format is one file"
+            case .partsNeedOnePNGPage(.viewport):
+                "parts cut a whole page into PNG parts; a viewport draws one screen, which needs none"
+            case .partsNeedOnePNGPage(.sheetOfScreens):
+                "parts cut a whole page into PNG parts; a contact sheet of screens needs none (a sheet of whole pages is cut)"
             case .wholePagesWithViewport:
                 "whole pages and a viewport each say what a contact sheet shows of a size; give one"
             case .widthDisagreesWithViewport(let width, let viewport):
                 "width \(Limits.describe(width)) and the viewport's width \(Limits.describe(viewport.width)) disagree; give one width"
             }
         }
+    }
+}
+
+extension PreviewRequest.Problem {
+    /// What a request asked for that parts cannot be cut from.
+    public enum PartsConflict: Hashable, Sendable {
+        /// A format other than PNG (one SVG or JSON file).
+        case format(OutputFormat)
+        /// A viewport: one screen.
+        case viewport
+        /// A contact sheet of one screen a size (without whole pages).
+        case sheetOfScreens
     }
 }

@@ -86,7 +86,11 @@ public struct PreviewRequest: Sendable {
         let offset = self.offset ?? 0
         do { try Limits.checkOffset(offset) } catch { throw .offset(error) }
         if !format.isPicture, viewport != nil { throw .viewportWithLayoutJSON }
-        if parts, format != .png || viewport != nil || (isSheet && !wholePages) { throw .partsNeedOnePNGPage(format: format) }
+        if parts {
+            if format != .png { throw .partsNeedOnePNGPage(.format(format)) }
+            if isSheet, !wholePages { throw .partsNeedOnePNGPage(.sheetOfScreens) }
+            if viewport != nil { throw .partsNeedOnePNGPage(.viewport) }
+        }
         let file = FilePath(document)
         let suffix = "-" + (languages.map { $0 + "-" } ?? "") + "\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
         let path: String

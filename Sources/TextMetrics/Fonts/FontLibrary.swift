@@ -152,18 +152,26 @@ public final class FontLibrary: Sendable {
     /// The places searched, in order, for a folder holding `markerFile`: `explicit` alone if
     /// given, else where the fonts are installed.
     public static func candidateDirectories(explicit: String?) -> [String] {
+        candidateDirectories(explicit: explicit, executable: executableDirectory())
+    }
+
+    /// `candidateDirectories(explicit:)` for a binary in the folder `executable`.
+    static func candidateDirectories(explicit: String?, executable: String?) -> [String] {
         if let explicit { return [explicit] }
         var candidates = BundledFonts.directories(holding: markerFile)
-        if let executable = executableDirectory() {
+        if let executable {
             var folder = URL(fileURLWithPath: executable)
             for _ in 0..<6 {
                 candidates.append(folder.appendingPathComponent("Fonts").path)
                 candidates.append(folder.appendingPathComponent("share/reflow/Fonts").path)
+                guard folder.path != "/" else { break }  // the root's parent is the root: no folder twice
                 folder.deleteLastPathComponent()
             }
         }
         candidates.append(BundledFonts.sourceDirectory)
-        return candidates
+        // Each folder once, where it first comes (the error lists them all).
+        var seen = Set<String>()
+        return candidates.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
 
     static func locateFontsDirectory(explicit: String?) throws -> String {
