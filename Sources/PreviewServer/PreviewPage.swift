@@ -36,7 +36,11 @@ enum PreviewPage {
     /// `"` as references), which is as safe in HTML text and double-quoted attributes, the only
     /// places the page puts it; everything else from the document (messages, warnings) its
     /// script sets as text (`textContent`), never as HTML.
-    static func html(document: String) -> String {
+    ///
+    /// With `edit` (`serve --allow-edits`: `EditSession.pageFields()`), the page holds the run's
+    /// token and the file's version (`data-edit-token`, `data-edit-version` on its body) and writes
+    /// each reorder to the file (`ReorderScript`).
+    static func html(document: String, edit: (token: String, version: String)? = nil) -> String {
         let name = SVGRenderer.escaped(document)
         let sizes = ContentSizeCategory.allCases.enumerated().map { index, category in
             "<option value=\"\(index)\" data-name=\"\(category.shortName)\" "
@@ -85,7 +89,7 @@ enum PreviewPage {
         \#(ReorderScript.style)
         </style>
         </head>
-        <body>
+        <body\#(edit.map { " data-edit-token=\"\(SVGRenderer.escaped($0.token))\" data-edit-version=\"\(SVGRenderer.escaped($0.version))\"" } ?? "")>
         <div id="scroll-space"></div>
         <aside id="controls" aria-label="Preview settings">
           <h1>\#(name)</h1>

@@ -67,7 +67,8 @@ enum ReorderScript {
       const hint = document.createElement("div");
       hint.id = "reorder-hint";
       hint.textContent = "Reorder: drag a cell, or Tab to the screen, choose a cell with the arrow keys and move it "
-        + "with Alt+↑ and Alt+↓. The order lives in this page until it is reloaded.";
+        + "with Alt+↑ and Alt+↓. " + (document.body.dataset.editToken ? "Each move is saved to the file."
+          : "The order lives in this page until it is reloaded ('serve --allow-edits' saves it to the file).");
       $("problem").after(message, live, hint);
 
       const text = (moves) => moves.map((m) => m.from.join(".") + ":" + m.to.join(".")).join(",");
@@ -335,9 +336,12 @@ enum ReorderScript {
         draw();
       }
 
-      // `serve --allow-edits`: the page's token and the file's version as the page loaded it, or
-      // null when the server does not write (the order then lives in the page until it is reloaded).
-      function editFields() { return null; }
+      // `serve --allow-edits`: the page's token and the file's version as the page loaded it (then
+      // the version of the page's last write), or null when the server does not write (the order
+      // then lives in the page until it is reloaded).
+      const editing = document.body.dataset.editToken
+        ? { token: document.body.dataset.editToken, version: document.body.dataset.editVersion } : null;
+      function editFields() { return editing; }
 
       // With edits allowed, each committed move is written to the file (POST /reorder), one at a
       // time and in order (a move's index paths are those of the file after the moves before it).

@@ -12,8 +12,9 @@ import TestSupport
     static let script = CLI.repository.appendingPathComponent("Tests/CLITests/reorder_page.py")
 
     /// Runs `reorder_page.py URL kind` against `serve example`; what it printed.
-    static func run(_ example: String, _ kind: String) throws -> [String: Any]? {
-        let served = try Served(example)
+    static func run(_ example: String, _ kind: String, serving arguments: [String] = [],
+                    after: (URL) throws -> Void = { _ in }) throws -> [String: Any]? {
+        let served = try Served(example, arguments: arguments)
         defer { served.stop() }
         let work = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: work) }
@@ -42,6 +43,7 @@ import TestSupport
         let printed = (try? String(contentsOf: out, encoding: .utf8)) ?? "", errors = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "reorder_page.py \(kind): \(errors.suffix(2_000)) \(printed)")
         FileHandle.standardError.write(Data("reorder page (\(kind)): \(printed)".utf8))
+        try after(served.document)
         return try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any]
     }
 
@@ -61,5 +63,20 @@ import TestSupport
         #expect((seen?["moved"] as? [String: Any])?["announced"] as? String == "Moved Reads CommonMark or plain text to position 2 of 4.")
         #expect((seen?["refused"] as? String)?.contains("within its own list") == true)
         #expect((seen?["edited"] as? String)?.contains("The file changed, so the cells are in its order again") == true)
+    }
+
+    /// With `serve --allow-edits` the move goes to the file, and a second reading by `layout`
+    /// agrees with the page.
+    @Test(.enabled(if: ServeBrowserTests.missing == nil, "SKIPPED: chromium, chromedriver or Selenium is missing, so reordering was not tried in a browser"))
+    func aMoveIsSavedToTheFileWithAllowEdits() throws {
+        let seen = try Self.run("welcome.md", "edits", serving: ["--allow-edits"]) { document in
+            let layout = try CLI.run(["layout", document.path])
+            #expect(layout.status == 0)
+            let json = try JSONSerialization.jsonObject(with: layout.stdout) as? [String: Any]
+            let elements = ((json?["layouts"] as? [[String: Any]])?.first?["elements"] as? [[String: Any]]) ?? []
+            let moved = elements.first { $0["kind"] as? String == "cell" && ($0["indexPath"] as? [String: Int]) == ["section": 1, "item": 2] }
+            #expect((moved?["text"] as? String)?.hasPrefix("Reads CommonMark") == true, "\(String(describing: moved))")
+        }
+        #expect((seen?["saved"] as? [String: Any])?["message"] as? String == "Saved: the file holds the new order.")
     }
 }

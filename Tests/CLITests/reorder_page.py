@@ -238,7 +238,7 @@ def save_list_item(driver, base, timeout, seen, document):
         raise Failed(f"the page says {saved!r} after the move")
     with open(document, encoding="utf-8") as file:
         text = file.read()
-    if not (0 <= text.find("Measures every cell") < text.find("Reads CommonMark")):
+    if not (0 <= text.find("- Measures every cell") < text.find("- Reads **CommonMark**")):
         raise Failed("the file does not hold the new order")
     # The file's new version comes back: the move is the file's now, not the page's.
     wait_for("the page's order empty once the file holds it", lambda: page_order(driver) == "" and shown_order(driver) == "", timeout)

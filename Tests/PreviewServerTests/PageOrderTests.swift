@@ -121,4 +121,17 @@ import TestSupport
         #expect(refused.status == 422)
         #expect(refused.text.contains("the cells of section \(section) cannot be moved: they form a table's rows and columns"), "\(refused.text)")
     }
+
+    /// The page holds the run's token and the file's version only when the server writes
+    /// (`--allow-edits`); its script then saves each move (`ReorderScript`).
+    @Test func thePageHoldsTheEditFieldsOnlyWhenEditsAreAllowed() throws {
+        let plain = try PreviewServerTests.Running("welcome.md")
+        defer { plain.stop() }
+        #expect(try !plain.get("/").text.contains("data-edit-token"))
+        let editing = try PreviewServerTests.Running("welcome.md") { $0.allowEdits = true }
+        defer { editing.stop() }
+        let page = try editing.get("/").text
+        let fields = try #require(editing.server.edits.pageFields())
+        #expect(page.contains("<body data-edit-token=\"\(fields.token)\" data-edit-version=\"\(fields.version)\">"))
+    }
 }
