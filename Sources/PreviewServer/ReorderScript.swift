@@ -387,11 +387,18 @@ enum ReorderScript {
         const at = ordered.indexOf(cell), forward = event.key === "ArrowDown" || event.key === "ArrowRight";
         if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
           const to = cell.item + (forward ? 1 : -1), limit = state.sections[cell.section];
+          let target = [cell.section, to];
           if (to < 0 || (limit !== undefined && to >= limit)) {
-            tell(cell.text + " is already " + (forward ? "last" : "first") + " in its section.");
-            return;
+            // A screen's cell goes on into the section before or after (its end, its start), as
+            // the engine allows; a document's list item stays in its list.
+            const next = cell.section + (forward ? 1 : -1);
+            if (cell.kind !== "item" || next < 0 || next >= state.sections.length) {
+              tell(cell.text + " is already " + (forward ? "last" : "first") + (cell.kind === "item" ? " on the screen." : " in its section."));
+              return;
+            }
+            target = [next, forward ? 0 : state.sections[next]];
           }
-          commit({ from: [cell.section, cell.item], to: [cell.section, to] }, cell.text);
+          commit({ from: [cell.section, cell.item], to: target }, cell.text);
           return;
         }
         const step = at + (forward ? 1 : -1);

@@ -55,6 +55,7 @@ import TestSupport
         #expect((seen?["escape"] as? [String: Any])?["order"] as? String == "1.0:1.3")
         #expect((seen?["escape"] as? [String: Any])?["announced"] as? String == "Move cancelled: Weather Now is back in its place.")
         #expect((seen?["scrolled"] as? [String: Any])?["order"] as? String == "1.0:1.3,1.3:1.5")
+        #expect((seen?["across"] as? [String: Any])?["announced"] as? String == "Moved Travel to position 1 of 5.")
     }
 
     @Test(.enabled(if: ServeBrowserTests.missing == nil, "SKIPPED: chromium, chromedriver or Selenium is missing, so reordering was not tried in a browser"))

@@ -10,7 +10,8 @@ screen: the cell Travel (1.0) is dragged with pointer events onto the right half
 while lifted, the lifted cell follows the pointer, the screen is drawn in the would-be order and
 the cell's new place shows as a gap; dropped, the page's order is 1.0:1.3 and the server's
 /layout.json in that order has Travel at 1.3. A second drag cancelled with Escape changes nothing.
-At AX5, Travel held at the screen's bottom edge scrolls the page and lands at its section's end.
+At AX5, Travel held at the screen's bottom edge scrolls the page and lands at its section's end;
+Alt+ArrowDown then moves it on to the next section's start.
 
 markdown: the page is reached with Tab, the arrow keys walk to the list item "Reads CommonMark"
 (1.1), which has a visible focus ring; Alt+ArrowDown moves it to 1.2 and the page announces
@@ -162,6 +163,19 @@ def drag_screen_cell(driver, base, timeout, seen):
     if cells.get("1.5") != "Travel":
         raise Failed(f"/layout.json after the scrolled drop has {cells.get('1.5')!r} at 1.5")
     seen["scrolled"] = {"order": page_order(driver), "scrollY": driver.execute_script("return window.scrollY")}
+
+    # From the keyboard, Travel (selected since its drop, at its section's end) goes on into the next section.
+    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    wait_for("Travel focused", lambda: driver.execute_script("return document.activeElement.getAttribute('aria-label')") == "Travel", timeout)
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+    wait_for("the move into the next section", lambda: page_order(driver) == "1.0:1.3,1.3:1.5,1.5:2.0", timeout)
+    announced = wait_for("its announcement", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent"))
+                         .startswith("Moved Travel") and t, timeout)
+    cells = layout_cells(base, shown(driver)["query"], page_order(driver))
+    if cells.get("2.0") != "Travel":
+        raise Failed(f"/layout.json after the move into section 2 has {cells.get('2.0')!r} at 2.0")
+    seen["across"] = {"order": page_order(driver), "announced": announced}
 
 
 def move_list_item(driver, base, timeout, seen, document):
