@@ -209,18 +209,32 @@ enum ReorderScript {
         const extra = state.layoutOrder.startsWith(committed) ? state.layoutOrder.slice(committed.length).replace(/^,/, "") : null;
         const gap = extra ? extra.split(":")[1].split(".").map(Number) : d.source;
         const gapCell = extra === null ? null : state.cells.find((c) => same([c.section, c.item], gap));
-        const among = extra === null ? d.peers : gapCell ? peers(gapCell)
-          : state.cells.filter((c) => c.section === gap[0] && (d.cell.kind !== "listItem" || c.kind === "listItem"));
+        // A screen's cell goes into the section nearest the pointer; a list item stays in its list.
+        let section = gap[0];
+        if (extra !== null && d.cell.kind === "item") {
+          const spans = new Map();
+          for (const c of state.cells.filter((c) => c.kind === "item")) {
+            const [top, bottom] = spans.get(c.section) || [Infinity, -Infinity];
+            spans.set(c.section, [Math.min(top, c.frame.y), Math.max(bottom, c.frame.y + c.frame.height)]);
+          }
+          let nearest = Infinity;
+          for (const [s, [top, bottom]] of spans) {
+            const distance = y < top ? top - y : y > bottom ? y - bottom : 0;
+            if (distance < nearest) { nearest = distance; section = s; }
+          }
+        }
+        const among = extra === null ? d.peers : section !== gap[0] ? state.cells.filter((c) => c.section === section && c.kind === "item")
+          : gapCell ? peers(gapCell) : state.cells.filter((c) => c.section === gap[0] && (d.cell.kind !== "listItem" || c.kind === "listItem"));
         const others = among.filter((c) => !same([c.section, c.item], gap)).sort((a, b) => a.item - b.item);
         if (!others.length) return d.target;
-        const place = (c) => (c.item > gap[1] ? c.item - 1 : c.item);
+        const place = (c) => (c.section === gap[0] && c.item > gap[1] ? c.item - 1 : c.item);
         let passed = 0;
         for (const c of others) {
           const f = c.frame, below = y > f.y + f.height, beside = y >= f.y && (rtl ? x < f.x + f.width / 2 : x > f.x + f.width / 2);
           const row = others.every((o) => o.frame.width >= screenWidth() * 0.6);  // one cell a row: only the middle's height counts
           if (row ? y > f.y + f.height / 2 : below || beside) passed++;
         }
-        return [d.source[0], passed === 0 ? place(others[0]) : place(others[passed - 1]) + 1];
+        return [section, passed === 0 ? place(others[0]) : place(others[passed - 1]) + 1];
       }
 
       // The target for the pointer where it is now; the screen drawn again when it changed.
