@@ -314,7 +314,7 @@ enum ReorderScript {
         const d = state.drag;
         if (!d || event.pointerId !== d.pointer) return;
         end(d);
-        if (d.lifted && !same(d.source, d.target)) commit({ from: d.source, to: d.target }, d.cell.text);
+        if (d.lifted && !same(d.source, d.target)) inTurn(() => commit({ from: d.source, to: d.target }, d.cell.text));
         else if (d.lifted) draw();  // dropped where it was: the screen without the gap
         else build();               // a press without a drag selects the cell
       });
@@ -329,6 +329,10 @@ enum ReorderScript {
         draw();
       }
 
+      // Moves are committed one after another: each waits for the server's answer to the one before.
+      let turn = Promise.resolve();
+      function inTurn(step) { turn = turn.then(step).catch(() => {}); }
+
       async function commit(move, name) {
         const candidate = state.moves.concat([move]);
         const q = query();
@@ -341,6 +345,7 @@ enum ReorderScript {
           return;
         }
         tell("");
+        state.sections = (answer.headers.get("X-Reflow-Sections") || "").split(",").filter((s) => s).map(Number);
         state.moves = candidate;
         state.selected = move.to;
         state.reveal = { forward: move.to[1] > move.from[1], tries: 4 };
@@ -359,19 +364,24 @@ enum ReorderScript {
         const ordered = state.cells.slice().sort((a, b) => a.section - b.section || a.item - b.item);
         const at = ordered.indexOf(cell), forward = event.key === "ArrowDown" || event.key === "ArrowRight";
         if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-          const to = cell.item + (forward ? 1 : -1), limit = state.sections[cell.section];
-          let target = [cell.section, to];
-          if (to < 0 || (limit !== undefined && to >= limit)) {
-            // A screen's cell goes on into the section before or after (its end, its start), as
-            // the engine allows; a document's list item stays in its list.
-            const next = cell.section + (forward ? 1 : -1);
-            if (cell.kind !== "item" || next < 0 || next >= state.sections.length) {
-              tell(cell.text + " is already " + (forward ? "last" : "first") + (cell.kind === "item" ? " on the screen." : " in its section."));
-              return;
+          // Made in turn, each from where the moves before it put the cell (the selection), so
+          // keys pressed faster than the screens arrive move the cell once each.
+          inTurn(() => {
+            const [section, item] = state.selected || [cell.section, cell.item];
+            const to = item + (forward ? 1 : -1), limit = state.sections[section];
+            let target = [section, to];
+            if (to < 0 || (limit !== undefined && to >= limit)) {
+              // A screen's cell goes on into the section before or after (its end, its start), as
+              // the engine allows; a document's list item stays in its list.
+              const next = section + (forward ? 1 : -1);
+              if (cell.kind !== "item" || next < 0 || next >= state.sections.length) {
+                tell(cell.text + " is already " + (forward ? "last" : "first") + (cell.kind === "item" ? " on the screen." : " in its section."));
+                return;
+              }
+              target = [next, forward ? 0 : state.sections[next]];
             }
-            target = [next, forward ? 0 : state.sections[next]];
-          }
-          commit({ from: [cell.section, cell.item], to: target }, cell.text);
+            return commit({ from: [section, item], to: target }, cell.text);
+          });
           return;
         }
         const step = at + (forward ? 1 : -1);

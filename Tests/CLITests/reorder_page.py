@@ -3,6 +3,7 @@
 through Debian's chromium-driver), run by ServeBrowserTests against `reflow-cli serve`:
 
     reorder_page.py URL screen      # Examples/store.json: drag a cell with the pointer, Escape cancels
+    reorder_page.py URL across      # Examples/store.json: a cell dragged into another section
     reorder_page.py URL markdown [--document FILE]   # Examples/welcome.md: a list item moved with Alt+ArrowDown
     reorder_page.py URL edits --document FILE        # the same under serve --allow-edits: the file holds the move
 
@@ -10,8 +11,8 @@ screen: the cell Travel (1.0) is dragged with pointer events onto the right half
 while lifted, the lifted cell follows the pointer, the screen is drawn in the would-be order and
 the cell's new place shows as a gap; dropped, the page's order is 1.0:1.3 and the server's
 /layout.json in that order has Travel at 1.3. A second drag cancelled with Escape changes nothing.
-At AX5, Travel held at the screen's bottom edge scrolls the page and lands at its section's end;
-Alt+ArrowDown then moves it on to the next section's start.
+At AX5, Travel held at the screen's bottom edge scrolls the page (Escape puts it back); from the
+keyboard, Alt+ArrowDown moves it to its section's end and on to the next section's start.
 
 markdown: the page is reached with Tab, the arrow keys walk to the list item "Reads CommonMark"
 (1.1), which has a visible focus ring; Alt+ArrowDown moves it to 1.2 and the page announces
@@ -142,13 +143,15 @@ def drag_screen_cell(driver, base, timeout, seen):
                          .startswith("Move cancelled") and t, timeout)
     seen["escape"] = {"order": page_order(driver), "announced": announced}
 
-    # At AX5 a cell held at the screen's bottom edge scrolls the page under it to the section's end.
+    # At AX5 a cell held at the screen's bottom edge scrolls the page under it; Escape puts it back.
     driver.find_element(By.ID, "size").send_keys(Keys.END)
     wait_for("the AX5 screen", lambda: (s := shown(driver)) and s["category"] == "ax5", timeout)
     driver.execute_script("window.scrollTo(0, 1500)")
     wait_for("the AX5 cells at 1500 pt", lambda: (s := shown(driver)) and "offset=1500" in s["query"]
              and cell_box(driver, "1.3") and layer_offset(driver) == "1500", timeout)
     held = cell_box(driver, "1.3")
+    if held["name"] != "Travel":
+        raise Failed(f"1.3 is {held['name']!r} at AX5, not Travel")
     hx, hy = held["x"] + held["width"] / 2, max(30, held["y"] + 20)
     bottom = driver.execute_script("const r = document.getElementById('screen').getBoundingClientRect(); return r.bottom;")
     actions = press_at(driver, hx, hy)
@@ -156,26 +159,34 @@ def drag_screen_cell(driver, base, timeout, seen):
     actions.w3c_actions.pointer_action.move_to_location(int(hx), int(bottom - 8))
     actions.perform()
     wait_for("the page scrolled under the held cell", lambda: driver.execute_script("return window.scrollY") > 1800, timeout)
-    wait_for("the screen drawn with the cell at the section's end", lambda: shown_order(driver) == "1.0:1.3,1.3:1.5", timeout)
+    if not driver.find_elements(By.ID, "reorder-lifted"):
+        raise Failed("the lifted cell is gone while the page scrolls under it")
+    scrolled = driver.execute_script("return window.scrollY")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     ActionChains(driver).release().perform()
-    wait_for("the order after the drop at the end", lambda: page_order(driver) == "1.0:1.3,1.3:1.5", timeout)
-    cells = layout_cells(base, shown(driver)["query"], "1.0:1.3,1.3:1.5")
-    if cells.get("1.5") != "Travel":
-        raise Failed(f"/layout.json after the scrolled drop has {cells.get('1.5')!r} at 1.5")
-    seen["scrolled"] = {"order": page_order(driver), "scrollY": driver.execute_script("return window.scrollY")}
+    wait_for("the screen back in the committed order", lambda: shown_order(driver) == "1.0:1.3", timeout)
+    seen["scrolled"] = {"order": page_order(driver), "scrollY": scrolled}
 
-    # From the keyboard, Travel (selected since its drop, at its section's end) goes on into the next section.
+    # From the keyboard alone, Travel (selected since it was picked up) moves to its section's
+    # end and on into the next section's start.
+    driver.execute_script("window.scrollTo(0, 1500)")
+    wait_for("Travel on the screen again", lambda: layer_offset(driver) == "1500" and cell_box(driver, "1.3"), timeout)
     driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
     ActionChains(driver).send_keys(Keys.TAB).perform()
     wait_for("Travel focused", lambda: driver.execute_script("return document.activeElement.getAttribute('aria-label')") == "Travel", timeout)
-    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
-    wait_for("the move into the next section", lambda: page_order(driver) == "1.0:1.3,1.3:1.5,1.5:2.0", timeout)
+    order = "1.0:1.3"
+    for move in ["1.3:1.4", "1.4:1.5", "1.5:2.0"]:
+        order += "," + move
+        ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+        wait_for(f"the move {move}", lambda: page_order(driver) == order, timeout)
+        wait_for(f"Travel still focused after {move}", lambda: driver.execute_script(
+            "return document.activeElement.getAttribute('aria-label')") == "Travel", timeout)
     announced = wait_for("its announcement", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent"))
-                         .startswith("Moved Travel") and t, timeout)
+                         .endswith("of 5.") and t, timeout)
     cells = layout_cells(base, shown(driver)["query"], page_order(driver))
     if cells.get("2.0") != "Travel":
         raise Failed(f"/layout.json after the move into section 2 has {cells.get('2.0')!r} at 2.0")
-    seen["across"] = {"order": page_order(driver), "announced": announced}
+    seen["keyboard"] = {"order": page_order(driver), "announced": announced}
 
 
 def move_list_item(driver, base, timeout, seen, document):
@@ -234,6 +245,27 @@ def move_list_item(driver, base, timeout, seen, document):
         seen["edited"] = driver.find_element(By.ID, "reorder-message").text
 
 
+def drag_across_sections(driver, base, timeout, seen):
+    """A screen's cell dragged into another section: Weather Now (2.0) onto the right half of Health (1.4)."""
+    wait_for("the cells' layer", lambda: cell_box(driver, "2.0") and cell_box(driver, "1.4"), timeout)
+    start, end = cell_box(driver, "2.0"), cell_box(driver, "1.4")
+    sx, sy = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    ex, ey = end["x"] + end["width"] * 0.7, end["y"] + end["height"] / 2
+    actions = press_at(driver, sx, sy)
+    for step in range(1, 11):
+        actions.w3c_actions.pointer_action.move_to_location(int(sx + (ex - sx) * step / 10), int(sy + (ey - sy) * step / 10))
+    actions.perform()
+    wait_for("the gap in the other section", lambda: driver.find_elements(By.CSS_SELECTOR, "#reorder-layer .cell.gap[data-path='1.5']"), timeout)
+    ActionChains(driver).release().perform()
+    wait_for("the order after the drop", lambda: page_order(driver) == "2.0:1.5", timeout)
+    announced = wait_for("the drop announced", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent"))
+                         .startswith("Moved") and t, timeout)
+    cells = layout_cells(base, shown(driver)["query"], "2.0:1.5")
+    if cells.get("1.5") != "Weather Now" or cells.get("1.4") != "Health":
+        raise Failed(f"/layout.json in the page's order has {cells.get('1.4')!r} at 1.4 and {cells.get('1.5')!r} at 1.5")
+    seen["across"] = {"order": page_order(driver), "announced": announced}
+
+
 def save_list_item(driver, base, timeout, seen, document):
     """With `serve --allow-edits`: a list item moved from the keyboard is written to the file."""
     wait_for("the cells' layer", lambda: cell_box(driver, "1.1"), timeout)
@@ -265,7 +297,7 @@ def save_list_item(driver, base, timeout, seen, document):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("kind", choices=["screen", "markdown", "edits"])
+    parser.add_argument("kind", choices=["screen", "across", "markdown", "edits"])
     parser.add_argument("--document", help="the served file: edited at the end of the markdown run")
     parser.add_argument("--timeout", type=float, default=30)
     arguments = parser.parse_args()
@@ -287,6 +319,8 @@ def main():
         wait_for("the first screen", lambda: shown(driver), timeout)
         if arguments.kind == "screen":
             drag_screen_cell(driver, base, timeout, seen)
+        elif arguments.kind == "across":
+            drag_across_sections(driver, base, timeout, seen)
         elif arguments.kind == "markdown":
             move_list_item(driver, base, timeout, seen, arguments.document)
         else:
