@@ -7,7 +7,7 @@ import TextMetrics
 /// One HTTP/1.1 connection's requests, behind NIO's request decoder and response encoder (a
 /// request head over 80 KiB is a parse error). The connection is held to `ServerLimits`:
 ///
-/// - **Time.** A request's head must arrive within `headerTimeout` of its first byte; a connection
+/// - **Time.** A request (its head and any body) must arrive within `headerTimeout` of its first byte; a connection
 ///   with no request under way is closed after `idleTimeout`; an answer the client does not take
 ///   (the unsent bytes over `maximumUnsentBytes`) closes it after `writeTimeout`.
 /// - **Pipelining.** Requests are answered one at a time, in order. While one is answered, or its
@@ -207,16 +207,17 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Keeps the one deadline this connection's state calls for: none while it streams events or
     /// answers; the write timeout while its answers wait unsent; the header timeout from a
-    /// request's first byte (not restarted by later bytes); else the idle timeout.
+    /// request's first byte to its end, body and all (not restarted by later bytes); else the idle timeout.
     private func updateDeadline(context: ChannelHandlerContext) {
         let wanted: (Deadline, Double)?
         if streaming {
             wanted = nil
         } else if !context.channel.isWritable {
             wanted = (.write, server.limits.writeTimeout)
-        } else if answering || !queue.isEmpty || request != nil {
+        } else if answering || !queue.isEmpty {
             wanted = nil
-        } else if headStarted {
+        } else if headStarted || request != nil {
+            // A request's body too (a reorder's) must arrive within the header timeout of its first byte.
             wanted = (.header, server.limits.headerTimeout)
         } else {
             wanted = (.idle, server.limits.idleTimeout)

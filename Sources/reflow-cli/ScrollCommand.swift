@@ -31,6 +31,12 @@ struct ScrollCommand: ParsableCommand {
             CPU time of the frame's thread, and the wall-clock time, which also counts time other processes held the core, is \
             shown beside it), the error of the estimated content height and how far the anchor cell (the first visible one) \
             moved on screen: 0 when all is well. --change-category-at switches the text size part way down.
+
+            --reorder FROM:TO drags a cell instead (index paths section.item; TO is the item's place after the move): the \
+            finger lifts it at mid-screen, moves towards its place, the view scrolling when it nears an edge (--paging: a page \
+            at a time), and drops it (--cancel: cancels). Each frame reports the cells measured as they came into view, the \
+            units placed again as the others flowed, its work against the budget and how far the anchor (a cell not dragged) \
+            moved on screen; the totals give the final order of the item's section.
             """)
 
     @Option(help: "Content-size category to start at.")
@@ -80,6 +86,22 @@ struct ScrollCommand: ParsableCommand {
         valueName: "n"))
     var maxFrames = ScrollSession.Configuration.defaultMaximumFrames
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Drag the cell at FROM to the place TO (index paths section.item, such as 0.3:2.1) instead of scrolling top to bottom.",
+        valueName: "from:to"), transform: ReorderArgument.parse)
+    var reorder: ReorderArgument?
+
+    @Flag(help: "With --reorder: end the drag with a cancel (every cell back where it was) instead of a drop.")
+    var cancel = false
+
+    @Flag(help: "With --reorder: near an edge the view advances a page at a time (a paging scroll view) instead of scrolling.")
+    var paging = false
+
+    @Option(name: .customLong("finger-speed"), parsing: .unconditional, help: ArgumentHelp(
+        "With --reorder: how fast the finger moves on screen, in points per second. (default: \(Int(ReorderRun.defaultFingerSpeed)))",
+        valueName: "pt-per-s"), transform: DecimalNumber.parsing("--finger-speed", "points per second"))
+    var fingerSpeed: Double?
+
     @OptionGroup var placement: PlacementOptions
     @OptionGroup var document: DocumentOptions
 
@@ -88,14 +110,19 @@ struct ScrollCommand: ParsableCommand {
         (request.category, request.width, request.height, request.fps, request.speed) = (category.category, width, height, fps, speed)
         (request.estimate, request.changeAt, request.changeTo) = (estimate, changeAt, to)
         (request.maximumFrames, request.plot) = (maxFrames, plot)
+        (request.reorder, request.cancel, request.paging, request.fingerSpeed) = (reorder?.paths, cancel, paging, fingerSpeed)
         return request
     }
 
-    func validate() throws { _ = try validating { try request.configuration() } }
+    func validate() throws {
+        _ = try validating { try request.configuration() }
+        try validating { try request.checkReorder() }
+    }
 
     func run() throws {
         let plotFile = try plot.map { try OutputFile(path: $0, protecting: [document.file]) }
         let loaded = try document.load(cells: placement.cells, layout: placement.layout)
+        if reorder != nil { return try runReorder(loaded, plotFile: plotFile) }
         let progress = document.progress("scrolling")
         guard let report = try request.run(loaded, settings: try document.text.settings(), fonts: try document.fonts.library(),
                                            progress: { progress.update($0) }) else {
@@ -107,5 +134,27 @@ struct ScrollCommand: ParsableCommand {
             try plotFile.write(picture)
         }
         try Console.write(format == .json ? Array(try report.json()) : Array(report.text(frames: frames).utf8))
+    }
+
+    private func runReorder(_ loaded: LayoutInput, plotFile: OutputFile?) throws {
+        let progress = document.progress("dragging")
+        guard let run = try request.runReorder(loaded, settings: try document.text.settings(), fonts: try document.fonts.library()) else {
+            return Console.info("nothing to reorder: '\(document.file)' has no content")
+        }
+        progress.finish()
+        if let plotFile, let plotFormat = try request.plotFormat(), let picture = try run.plot().render(format: plotFormat) {
+            try plotFile.write(picture)
+        }
+        try Console.write(format == .json ? Array(try run.json()) : Array(run.text(frames: frames).utf8))
+    }
+}
+
+/// `--reorder FROM:TO`: two index paths, read by `ScrollRequest.reorderPaths`.
+struct ReorderArgument {
+    let paths: (from: Reflow.IndexPath, to: Reflow.IndexPath)
+
+    /// The option's transform: a usage error that says how to write FROM:TO.
+    static let parse: @Sendable (String) throws -> ReorderArgument = { text in
+        do { return ReorderArgument(paths: try ScrollRequest.reorderPaths(text)) } catch let problem as ScrollRequest.ReorderProblem { throw ValidationError(problem.description) }
     }
 }

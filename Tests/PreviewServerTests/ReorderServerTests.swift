@@ -130,6 +130,28 @@ import Glibc
         #expect(try Self.send("{}", to: running, target: "/render.png").status == 405)
     }
 
+    /// A reorder's body sent a byte at a time is closed at the header timeout from the request's
+    /// first byte, as a trickled head is: a client cannot hold a connection by a slow body.
+    @Test(.timeLimit(.minutes(1))) func aBodyThatTricklesIsClosedAtTheHeaderTimeout() throws {
+        let running = try Running("inbox.json", contents: try Data(contentsOf: Self.corpus.appendingPathComponent("screens/mail-inbox.json"))) {
+            $0.allowEdits = true
+            $0.limits.headerTimeout = 0.5
+        }
+        defer { running.stop() }
+        let trickling = try RawConnection(port: running.port)
+        let started = Date()
+        trickling.send("POST /reorder HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n")
+        var closed = false
+        for byte in String(repeating: " ", count: 60).utf8 {
+            if trickling.send([byte], timeout: 0.5) == 0 || trickling.isClosed(within: 0.1) {
+                closed = true
+                break
+            }
+        }
+        #expect(closed, "a body trickled for \(Date().timeIntervalSince(started)) s was not closed")
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
     /// The inbox's first message moves to the end: 200 with the new version; the file is a new
     /// file (another inode: written beside and renamed) with the old one's permissions and the
     /// cells in the new order; no temporary file is left; the page is told, and the layout the

@@ -126,20 +126,36 @@ struct MarkdownList {
     }
 
     /// The last line of an item from `first`, before line `bound`: blank lines are kept only when
-    /// a line indented at least `indent` follows them, and trailing blank lines are left out.
+    /// a line indented at least `indent` follows them, and trailing blank lines are left out. A
+    /// line indented less is the item's (a paragraph's lazy continuation) unless it follows a
+    /// blank line or starts a block that ends a paragraph (`interrupts`: `</div>` after a list).
     static func lastLine(from first: Int, before bound: Int, indent: Int, lines: SourceLines) -> Int {
         var last = first, number = first + 1, blank = false
         while number < bound, number <= lines.count {
             if lines.isBlank(number) {
                 blank = true
             } else {
-                if blank, lines.indentation(number) < indent { break }
+                if lines.indentation(number) < indent, blank || interrupts(lines.content(number)) { break }
                 blank = false
                 last = number
             }
             number += 1
         }
         return last
+    }
+
+    /// Whether `line`, indented less than an item's text, starts a block that ends a paragraph
+    /// in CommonMark rather than continuing it: an HTML block (`<div>`, `</details>`, a comment),
+    /// a heading, a fence, a quote, a list marker or a thematic break.
+    static func interrupts(_ line: ArraySlice<UInt8>) -> Bool {
+        let text = line.drop { $0 == 0x20 || $0 == 0x09 }
+        guard let first = text.first else { return false }
+        switch first {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"): return true
+        case UInt8(ascii: "#"): return text.dropFirst().drop { $0 == UInt8(ascii: "#") }.first.map { $0 == 0x20 || $0 == 0x09 } ?? true
+        case UInt8(ascii: "`"), UInt8(ascii: "~"): return text.prefix(3).allSatisfy { $0 == first } && text.count >= 3
+        default: return ListMarker(line) != nil
+        }
     }
 
     /// The file with item `from` moved to item `to`'s place: the items' lines in their new order,

@@ -17,6 +17,14 @@ public struct ScrollRequest: Sendable {
     public var maximumFrames = ScrollSession.Configuration.defaultMaximumFrames
     /// Where to draw the plot, if anywhere: an .svg or .png path.
     public var plot: String?
+    /// Drag the item at `from` to the place `to` instead of scrolling top to bottom (`ReorderRun`).
+    public var reorder: (from: IndexPath, to: IndexPath)?
+    /// With `reorder`: end with a cancel instead of a drop.
+    public var cancel = false
+    /// With `reorder`: the view advances a page at a time near an edge (a paging scroll view).
+    public var paging = false
+    /// With `reorder`: the finger's speed on screen in points per second (nil: `ReorderRun.defaultFingerSpeed`).
+    public var fingerSpeed: Double?
 
     public init() {}
 
