@@ -156,6 +156,8 @@ public struct DisplayList: Equatable, Sendable {
             let top = origin.y + line.top
             guard top + 2 * reach > 0, top - reach < size.height else { continue }
             let start = Point(x: origin.x + line.x, y: origin.y + line.baseline)
+            // A clipped line (`byClipping`) is cut at its container's edges, a glyph across one in part.
+            let clipFrom = line.truncation?.mode == .byClipping && layout.containerWidth.isFinite ? items.count : nil
             // The line's underlines and strike-throughs, each drawn after its run's glyphs. A run's
             // band joins (widens) the band of the run before it when that run had the same
             // decoration: a run breaks at a face change, and the white space between two runs is
@@ -191,6 +193,11 @@ public struct DisplayList: Equatable, Sendable {
                     band(&strike, run, offset: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness, runColor,
                          joins: previous.contains(.strikethrough))
                 }
+            }
+            if let clipFrom {
+                let inner = Array(items[clipFrom...])
+                items.removeSubrange(clipFrom...)
+                items.append(.clip(Rect(x: origin.x, y: top - reach, width: layout.containerWidth, height: 3 * reach), inner))
             }
             lines.append(AccessibleText.Line(text: layout.text(ofLine: index), origin: start, width: line.width,
                                              pointSize: layout.pointSize))

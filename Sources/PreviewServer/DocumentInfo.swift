@@ -80,6 +80,12 @@ enum DocumentInfo {
         "{\"version\": \(version.number), \"problem\": \(version.problem != nil), \"warningCount\": \(version.warnings.count)}"
     }
 
+    /// The `height` event: a page measured whole in the background (`PageHeights`), named by
+    /// the key its screens' answers carry (`X-Reflow-Layout-Key`); under 100 bytes.
+    static func heightEvent(version: Int, key: String, height: Double) -> String {
+        "{\"version\": \(version), \"key\": \"\(key)\", \"contentHeight\": \(JSONText.number(height))}"
+    }
+
     /// `text` whole when it has at most `limit` Unicode scalars; else its longest start of whole
     /// characters (grapheme clusters: an accent stays on its letter, a flag is not split) that
     /// leaves room for "…", and "…" after it: `limit` scalars at most. A single character longer

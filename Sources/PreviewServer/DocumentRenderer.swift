@@ -72,11 +72,19 @@ final class DocumentRenderer: Sendable {
         let order: PageOrder
     }
 
-    init(source: DocumentSource, fonts: FontLibrary, pictureMemory: Int = ServerLimits().pictureMemory) {
+    /// The pages measured whole in the background, for an exact scroll height.
+    let heights: PageHeights
+
+    /// A renderer of `source`'s versions in `fonts`; the pages its screens belong to are measured
+    /// whole within `measurementSeconds` each and `announce`d (`PageHeights`).
+    init(source: DocumentSource, fonts: FontLibrary, pictureMemory: Int = ServerLimits().pictureMemory,
+         measurementSeconds: Double = ServerLimits().backgroundMeasurementSeconds,
+         announce: @escaping @Sendable (PageHeights.Key, Double) -> Void = { _, _ in }) {
         self.source = source
         self.fonts = fonts
         pictureBudget = PictureBudget(limit: pictureMemory)
         workers = WorkerPool(fonts: fonts)
+        heights = PageHeights(fonts: fonts, seconds: measurementSeconds, current: { source.current.number }, announce: announce)
     }
 
     /// Render workers made so far: at most as many as requests were drawn at once.
@@ -103,7 +111,7 @@ final class DocumentRenderer: Sendable {
         var preview = try self.preview(of: version, parameters)
         if parameters.audit { preview.annotations = try audit(version, parameters, settings: preview.settings).annotations() }
         let title = PreviewFiles.title(document: source.name, category: parameters.category, isSheet: parameters.isSheet)
-        return try workers.withWorker { worker in
+        return try withWorker { worker in
             var headers = [(name: "X-Reflow-Version", value: String(version.number))]
             let clock = ContinuousClock(), started = clock.now
             let list: DisplayList
@@ -111,12 +119,18 @@ final class DocumentRenderer: Sendable {
                 list = try preview.contactSheet(categories: parameters.categories, viewport: parameters.viewport,
                                                 at: parameters.position, heading: title)
             } else if let viewport = parameters.viewport {
-                let screen = try preview.drawnScreen(category: parameters.category, viewport: viewport, at: parameters.position,
-                                                     sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, order: parameters.order, of: preview))
+                let (screen, place, key) = try self.screen(preview, version: version.number, viewport: viewport, parameters, worker: worker)
                 list = screen.displayList
+                let exact = heights.height(of: key)
                 headers += [("X-Reflow-Screen-Top", JSONText.number(screen.visible.minY)),
-                            ("X-Reflow-Content-Height", JSONText.number(screen.contentHeight)),
-                            ("X-Reflow-Content-Height-Estimated", screen.contentHeightEstimated ? "true" : "false")]
+                            ("X-Reflow-Content-Height", JSONText.number(exact ?? screen.contentHeight)),
+                            ("X-Reflow-Content-Height-Estimated", exact == nil && screen.contentHeightEstimated ? "true" : "false"),
+                            ("X-Reflow-Layout-Key", key.name)]
+                if let place {
+                    headers += [("X-Reflow-Anchor", "item:\(place.indexPath.section).\(place.indexPath.item)"),
+                                ("X-Reflow-Anchor-Within", JSONText.number(place.within))]
+                }
+                if exact == nil, screen.contentHeightEstimated { heights.prefetch(key, preview: preview) }
             } else {
                 let page = try preview.page(category: parameters.category, sizer: worker.sizer)
                 list = page.displayList()
@@ -153,6 +167,35 @@ final class DocumentRenderer: Sendable {
         }
     }
 
+    /// One screen of `preview` (of document version `version`) at `parameters`' size: at their
+    /// offset or anchor, or at the place `within` names (`ScreenPlace`: the unit holding the
+    /// anchor's cell, the screen's top that far below its top, as `reflow-cli scroll` keeps a place
+    /// across a text size). With the place the screen shows (what the page keeps when its settings
+    /// change) and the key of the page it belongs to (`PageHeights`).
+    private func screen(_ preview: DocumentPreview, version: Int, viewport: Size, _ parameters: ScreenParameters,
+                        worker: RenderWorker) throws -> (DocumentPreview.DrawnScreen, ScreenPlace?, PageHeights.Key) {
+        let plans = worker.plans(version: version, language: parameters.language, order: parameters.order, of: preview)
+        var position = parameters.position
+        if let within = parameters.within, case .anchor(.item(let indexPath)) = position,
+           let top = try preview.top(of: ScreenPlace(indexPath: indexPath, within: within), category: parameters.category,
+                                     viewportHeight: viewport.height, sizer: worker.sizer, plans: plans) {
+            position = .offset(top)
+        }
+        let screen = try preview.drawnScreen(category: parameters.category, viewport: viewport, at: position,
+                                             sizer: worker.sizer, plans: plans)
+        let place = try preview.place(category: parameters.category, viewportHeight: viewport.height, top: screen.visible.minY,
+                                      sizer: worker.sizer, plans: plans)
+        let key = PageHeights.Key(version: version, category: parameters.category, width: parameters.width, settings: preview.settings,
+                                  language: parameters.language, viewportHeight: viewport.height, order: parameters.order)
+        return (screen, place, key)
+    }
+
+    /// `body` with a warm render worker, as an answer someone waits for: the background measuring
+    /// of pages waits meanwhile (`PageHeights.foreground`).
+    private func withWorker<T>(_ body: (RenderWorker) throws -> T) throws -> T {
+        try PageHeights.foreground { try workers.withWorker(body) }
+    }
+
     /// The layout JSON `reflow-cli layout FILE` prints for the same options: the whole layout at
     /// each size, or with a viewport each size's screen.
     func layoutJSON(_ parameters: ScreenParameters) throws -> Answer {
@@ -161,7 +204,7 @@ final class DocumentRenderer: Sendable {
         let input = try version.input(in: parameters.language).ordered(parameters.order)
         let document = LayoutReport.Document(document: source.name, format: input.format, cells: .blocks,
                                           layout: input.format == .screen ? "compositional" : LayoutInput.DocumentLayout.list.rawValue)
-        let reports = try workers.withWorker { worker in
+        let reports = try withWorker { worker in
             try parameters.categories.map { category in
                 if let viewport = parameters.viewport {
                     return try preview.screenReport(category: category, viewport: viewport, at: parameters.position,
@@ -234,7 +277,10 @@ final class DocumentRenderer: Sendable {
         if let kept = audits.withLock({ $0.value(for: key) }) { return kept }
         var options = Auditor.Options()
         (options.settings, options.categories, options.widths) = (settings, parameters.categories, [parameters.width])
-        let report = try Auditor(input: try version.input(in: parameters.language).ordered(parameters.order), options: options, fontsDirectory: fonts.directory).run()
+        let report = try PageHeights.foreground {
+            try Auditor(input: try version.input(in: parameters.language).ordered(parameters.order), options: options,
+                        fontsDirectory: fonts.directory).run()
+        }
         auditRuns.withLock { $0 += 1 }
         audits.withLock { $0.insert(report, for: key) }
         return report

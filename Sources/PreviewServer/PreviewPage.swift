@@ -16,7 +16,15 @@ import TextMetrics
 /// At most one picture is asked for at a time; a change while one is drawn asks again once it
 /// has arrived, for the latest state only (a fast scroll costs the pictures the server can draw,
 /// not one per scroll event). The image carries what it shows (`data-category`, `data-version`,
-/// `data-query`) for tests. Its cells can be reordered by pointer and keyboard (`ReorderScript`).
+/// `data-query`, `data-top`, `data-anchor`, `data-within`, `data-content-height`) for tests.
+/// Its cells can be reordered by pointer and keyboard (`ReorderScript`).
+///
+/// The reader's place is kept: a change of the settings asks for the place the screen showed
+/// (`at=item:S.I&within=N`, the server's `X-Reflow-Anchor` and `X-Reflow-Anchor-Within`: the
+/// unit at the top and how far into it, `ScreenPlace`) and scrolls to where the server found it.
+/// The scroll height is the page's exact height once the server has measured it in the background
+/// (the `height` event, or `X-Reflow-Content-Height-Estimated: false`); a page at its end when
+/// the height grows follows it to the new end, so End reaches the last item.
 enum PreviewPage {
     /// The page's policy: its own inline style and script, pictures from this server (as blobs),
     /// requests to this server only; no frames, forms, plugins or other origins.
@@ -153,13 +161,15 @@ enum PreviewPage {
         const $ = (id) => document.getElementById(id);
         const sizes = Array.from($("sizes").options).map((o) => ({ name: o.dataset.name, label: o.dataset.label }));
         const screen = $("screen"), space = $("scroll-space");
-        const page = { version: 0, contentHeight: 0, drawing: false, again: false, shown: null, error: "" };
+        const page = { version: 0, contentHeight: 0, drawing: false, again: false, force: false, shown: null, error: "",
+                       keep: false, heights: new Map() };
 
         function screenHeight() { return Math.max(200, Math.floor(window.innerHeight - 32)); }
         function screenWidth() { return Number($("width").value); }
         function format() { return document.querySelector("input[name=format]:checked").value; }
 
-        // The query of the screen the controls ask for now, at the page's scroll offset.
+        // The query of the screen the controls ask for now, at the page's scroll offset; after a
+        // change of the settings, at the place the last screen showed (its anchor and how far into it).
         function query() {
           const q = new URLSearchParams();
           q.set("category", sizes[$("size").value].name);
@@ -174,8 +184,25 @@ enum PreviewPage {
           if ($("hyphenate").checked) q.set("hyphenate", "1");
           if ($("audit").checked) q.set("audit", "1");
           if ($("debug").checked) q.set("debug", "1");
+          const shown = page.shown;
+          if (page.keep && shown && shown.anchor) {
+            q.delete("offset");
+            q.set("at", shown.anchor);
+            // Scrolled since that screen was drawn: the place is that much further into the anchor.
+            // Not scrolled (the page stands at the drawn top rounded to a whole point): the place
+            // answered, exactly, so that the rounding does not move the place at each change.
+            const scrolled = Math.round(window.scrollY) - shown.top;
+            q.set("within", String(scrolled === 0 ? shown.within : shown.within + Math.round(window.scrollY) - shown.exactTop));
+          }
           reorder.addTo(q);
           return q;
+        }
+
+        // What a screen's answer depends on besides where it is.
+        function settingsOf(q) {
+          const s = new URLSearchParams(q);
+          for (const name of ["offset", "at", "within"]) s.delete(name);
+          return s.toString();
         }
 
         // The language asked for: the menu's when the screen has string catalogs, else the tag typed.
@@ -229,12 +256,20 @@ enum PreviewPage {
           const height = Math.max(0, page.contentHeight - screenHeight()) + window.innerHeight;
           space.style.height = height + "px";
         }
+        function maximumScroll() { return Math.max(0, page.contentHeight - screenHeight()); }
 
         // Draws the screen the controls ask for: one request at a time, the latest state after it.
-        async function draw() {
+        // A scroll to where the screen on show already is asks for nothing (`force`: draw anyway).
+        async function draw(force) {
+          if (force === true) page.force = true;
           if (page.drawing) { page.again = true; return; }
-          page.drawing = true;
           const q = query(), kind = format(), started = performance.now();
+          const shown = page.shown;
+          if (!page.force && !page.keep && shown && shown.settings === settingsOf(q) && shown.kind === kind
+              && shown.top === Math.round(window.scrollY)) return;
+          page.drawing = true;
+          page.force = false;
+          page.keep = false;
           try {
             const response = await fetch("/render." + kind + "?" + q.toString());
             if (!response.ok) {
@@ -247,13 +282,23 @@ enum PreviewPage {
               if (old.startsWith("blob:")) URL.revokeObjectURL(old);
               screen.style.width = screenWidth() + "px";
               screen.style.height = screenHeight() + "px";
-              page.contentHeight = Number(response.headers.get("X-Reflow-Content-Height")) || 0;
+              const key = response.headers.get("X-Reflow-Layout-Key") || "";
+              const measured = page.heights.get(key);
+              let estimated = response.headers.get("X-Reflow-Content-Height-Estimated") === "true";
+              page.contentHeight = estimated && measured ? measured : Number(response.headers.get("X-Reflow-Content-Height")) || 0;
+              if (measured) estimated = false;
               page.version = Number(response.headers.get("X-Reflow-Version")) || page.version;
+              const top = Number(response.headers.get("X-Reflow-Screen-Top")) || 0;
+              page.shown = { settings: settingsOf(q), kind, key, top: Math.round(top), exactTop: top, anchor: response.headers.get("X-Reflow-Anchor"),
+                             within: Number(response.headers.get("X-Reflow-Anchor-Within")) || 0 };
               screen.dataset.category = q.get("category");
               screen.dataset.version = String(page.version);
               screen.dataset.query = q.toString();
               screen.dataset.format = kind;
-              const estimated = response.headers.get("X-Reflow-Content-Height-Estimated") === "true";
+              screen.dataset.top = String(top);
+              screen.dataset.anchor = page.shown.anchor || "";
+              screen.dataset.within = String(page.shown.within);
+              screen.dataset.contentHeight = String(page.contentHeight);
               const steps = (response.headers.get("Server-Timing") || "").replace(/;dur=/g, " ").replace(/,/g, " ms,");
               $("timing").textContent = sizes[$("size").value].label + " · page " + Math.round(page.contentHeight) + " pt"
                 + (estimated ? " (estimated below the screen)" : "") + " · answered in "
@@ -261,6 +306,9 @@ enum PreviewPage {
               page.error = "";
               showProblem("");
               sizeScrollSpace();
+              // The page scrolls to the screen drawn: the place kept after a change of the
+              // settings, or the last screen for a scroll past the end.
+              if (Math.round(window.scrollY) !== page.shown.top) window.scrollTo(0, page.shown.top);
               reorder.drawn(q, response);
             }
           } catch (error) {
@@ -270,6 +318,20 @@ enum PreviewPage {
             page.drawing = false;
             if (page.again) { page.again = false; draw(); }
           }
+        }
+
+        // A page measured whole on the server: its exact height, kept for the screens that
+        // belong to it; a page at its end follows the end as it moves (End reaches the last item).
+        function heightMeasured(event) {
+          const said = JSON.parse(event.data);
+          if (page.heights.size >= 32) page.heights.clear();
+          page.heights.set(said.key, said.contentHeight);
+          if (!page.shown || said.key !== page.shown.key) return;
+          const atEnd = Math.round(window.scrollY) >= maximumScroll() - 1;
+          page.contentHeight = said.contentHeight;
+          screen.dataset.contentHeight = String(page.contentHeight);
+          sizeScrollSpace();
+          if (atEnd) window.scrollTo(0, maximumScroll());
         }
 
         async function countFindings() {
@@ -283,9 +345,12 @@ enum PreviewPage {
           $("findings").textContent = s.errors + " errors, " + s.warnings + " warnings, " + s.info + " notes at this size and width";
         }
 
+        // A new size, width, language, direction or text setting: the screen shows the place it
+        // showed (the element at its top stays where it is on the screen).
         function settingsChanged() {
           $("size-label").textContent = sizes[$("size").value].label;
           $("width-label").textContent = screenWidth();
+          if (page.shown) page.keep = true;
           draw();
           countFindings();
         }
@@ -295,12 +360,12 @@ enum PreviewPage {
         }
         $("lang").addEventListener("change", settingsChanged);
         $("lang-menu").addEventListener("change", settingsChanged);
-        for (const radio of document.querySelectorAll("input[name=format]")) radio.addEventListener("change", draw);
+        for (const radio of document.querySelectorAll("input[name=format]")) radio.addEventListener("change", () => draw(true));
         $("device").addEventListener("change", () => {
           if ($("device").value) { $("width").value = $("device").value; settingsChanged(); }
         });
-        window.addEventListener("scroll", draw, { passive: true });
-        window.addEventListener("resize", () => { sizeScrollSpace(); draw(); });
+        window.addEventListener("scroll", () => draw(), { passive: true });
+        window.addEventListener("resize", () => { sizeScrollSpace(); if (page.shown) page.keep = true; draw(true); });
 
         // The document's name, problem and warnings, fetched: one request at a time, the latest
         // state after it (the events say only the version and a count).
@@ -325,10 +390,11 @@ enum PreviewPage {
         const onDocument = (event) => {
           const said = JSON.parse(event.data);
           fetchInfo();
-          if (page.version && said.version !== page.version) draw();
+          if (page.version && said.version !== page.version) draw(true);
         };
         events.addEventListener("hello", onDocument);
         events.addEventListener("changed", onDocument);
+        events.addEventListener("height", heightMeasured);
         events.onopen = () => { $("live").textContent = "● live: saving the document redraws this screen"; };
         events.onerror = () => { $("live").textContent = "○ not connected to the server; retrying…"; };
 

@@ -113,8 +113,12 @@ public final class PreviewServer: Sendable {
         let source = try DocumentSource(path: configuration.document, reader: configuration.reader,
                                         describe: configuration.describe)
         let limits = configuration.limits
-        renderer = DocumentRenderer(source: source, fonts: configuration.fonts, pictureMemory: limits.pictureMemory)
-        events = EventStream()
+        let events = EventStream()
+        self.events = events
+        renderer = DocumentRenderer(source: source, fonts: configuration.fonts, pictureMemory: limits.pictureMemory,
+                                    measurementSeconds: limits.backgroundMeasurementSeconds) { key, height in
+            events.send(event: "height", data: DocumentInfo.heightEvent(version: key.version, key: key.name, height: height))
+        }
         edits = EditSession(documentPath: configuration.document, reader: configuration.reader, isEnabled: configuration.allowEdits)
         connections = ConnectionTable(maximum: limits.maximumConnections)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -162,7 +166,6 @@ public final class PreviewServer: Sendable {
         host = address?.ipAddress ?? configuration.host
         port = address?.port ?? configuration.port
         isLoopback = Self.isLoopback(host)
-        let events = self.events
         keepAlive = group.next().scheduleRepeatedTask(initialDelay: .seconds(EventStream.keepAliveSeconds),
                                                       delay: .seconds(EventStream.keepAliveSeconds)) { _ in events.keepAlive() }
         let warn = configuration.warn
@@ -195,6 +198,7 @@ public final class PreviewServer: Sendable {
     /// more than once, from any thread (a signal handler's queue).
     public func close() {
         watcher.stop()
+        renderer.heights.stop()
         keepAlive.cancel()
         events.closeAll()
         channel.close(promise: nil)

@@ -65,14 +65,35 @@ public struct RequestReading: Sendable {
         case .png, .svg, .layout, .audit:
             do {
                 // The page's order is the server's own parameter, not one of the preview's options.
-                let (order, rest) = try Query(parsing: queryText).takingOrder()
-                var read = try parameters(rest)
+                var (order, query) = try Query(parsing: queryText).takingOrder()
+                let within = try Self.within(taking: &query)
+                var read = try parameters(query)
                 read.order = order
+                if let within {
+                    guard case .anchor(.item) = read.position else {
+                        throw BadRequest("within=\(within) goes with at=item:SECTION.ITEM (the anchor a screen's X-Reflow-Anchor names): "
+                            + "give both, or offset=Y alone")
+                    }
+                    read.within = within
+                }
                 return .render(route, read)
             } catch {
                 let message = (error as? BadRequest)?.message ?? describe(error)
                 return .refuse(status: .badRequest, text: redaction(message, knownFoldersOnly: true), headers: [])
             }
         }
+    }
+
+    /// The `within` of `query` (the page's own parameter, not an option of the command line), taken
+    /// out of it: a number of points from -1e9 to 1e9 (below 0 when the screen's top is above the
+    /// anchor's unit, as at the page's top, above its inset).
+    static func within(taking query: inout Query) throws(BadRequest) -> Double? {
+        guard let text = query.value("within") else { return nil }
+        query.items.removeAll { $0.name == "within" }
+        guard let value = Double(text), value.isFinite, abs(value) <= 1e9 else {
+            throw BadRequest("within must be a number of points from -1e9 to 1e9 (how far the screen's top is below the anchor's), "
+                + "got '\(text.prefix(100))'")
+        }
+        return value
     }
 }

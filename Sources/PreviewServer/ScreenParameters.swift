@@ -26,6 +26,11 @@ public struct ScreenParameters: Hashable, Sendable {
     /// one of Xcode's pseudolanguages (`pseudo-double`); nil for the document's own (a screen's
     /// keys in its catalogs' source language). One language per picture (`language(of:)`).
     public var language: String?
+    /// With `position` an anchor at a cell (`at=item:S.I`): the screen's top this many points
+    /// below the top of the unit holding it (`within`), the place the live page keeps across a
+    /// change of its settings (`ScreenPlace`, the rule `reflow-cli scroll` keeps). Nil: the
+    /// anchor's own top.
+    public var within: Double?
     /// The live page's order (`order`): the moves made on the page, made on the content before
     /// it is laid out (`PageOrder`); empty for the document's own order.
     public var order = PageOrder()

@@ -34,6 +34,11 @@ public struct ServerLimits: Hashable, Sendable {
     /// `PictureBudget.cost`). A picture that does not fit beside those in flight is answered 503
     /// with `Retry-After`; one picture alone always fits (the largest is 64 megapixels).
     public var pictureMemory = 640 * 1024 * 1024
+    /// Seconds the server may spend measuring one page whole in the background to give the live
+    /// page its exact scroll height (`PageHeights`: one page at a time, the last asked for, on a
+    /// thread below the render threads; given up sooner when another page is asked for or the
+    /// file changes). 0: never; the page then scrolls by the estimates.
+    public var backgroundMeasurementSeconds: Double = 20
 
     public init() {}
 

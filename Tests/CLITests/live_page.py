@@ -8,7 +8,8 @@ Run by ServeBrowserTests against `reflow-cli serve DOCUMENT --port 0`:
 
 1. The page opens at L and shows a screen.
 2. The text-size slider is moved to AX5 with the keyboard (End), as a person would: the page shows
-   the AX5 screen, byte for byte the server's /render.png at AX5 for that viewport, and not the L one.
+   the AX5 screen, asked for at the L screen's place (at=item:0.0 and its within) and drawn at the top,
+   byte for byte the server's /render.png at AX5 for that viewport, and not the L one.
 3. Scrolling the page scrolls the document: the screen is drawn at the new offset.
 4. The document is edited on disk: the open page shows the new version within a few seconds.
 
@@ -50,7 +51,8 @@ def shown(driver):
     return driver.execute_script(
         "const s = document.getElementById('screen');"
         "if (!s.complete || !s.naturalWidth || !s.dataset.query) return null;"
-        "return {category: s.dataset.category, version: s.dataset.version, query: s.dataset.query,"
+        "return {category: s.dataset.category, version: s.dataset.version, query: s.dataset.query, top: s.dataset.top,"
+        " anchor: s.dataset.anchor, within: s.dataset.within,"
         " width: s.naturalWidth, height: s.naturalHeight, src: s.src};")
 
 
@@ -109,9 +111,17 @@ def main():
         slider.send_keys(Keys.END)
         ax5 = wait_for("the AX5 screen after moving the slider",
                        lambda: (s := shown(driver)) and s["category"] == "ax5" and s, timeout)
+        # The page keeps the reader's place across a size change: it asks for the place the L screen
+        # showed (its first block, the page's top inset above it: a negative within) and scrolls to
+        # the top the server answers, 0 here.
         query = urllib.parse.parse_qs(ax5["query"])
-        if query.get("offset") != ["0"]:
-            raise Failed(f"the AX5 screen is not at the top: {ax5['query']}")
+        if (first["anchor"] != "item:0.0" or float(first["within"]) > 0 or query.get("at") != [first["anchor"]]
+                or query.get("within") != [first["within"]] or "offset" in query):
+            raise Failed(f"the AX5 screen was not asked for at the L screen's place (at={first['anchor']}&within={first['within']}): "
+                         f"{ax5['query']}")
+        if float(ax5["top"]) != 0 or driver.execute_script("return window.scrollY") != 0:
+            raise Failed(f"the AX5 screen is not at the top: drawn at {ax5['top']}, page scrolled to "
+                         f"{driver.execute_script('return window.scrollY')}")
         label = driver.find_element(By.ID, "size-label").text
         if not label.startswith("AX5"):
             raise Failed(f"the slider's label says {label!r}, not AX5")

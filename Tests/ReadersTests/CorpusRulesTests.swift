@@ -33,6 +33,7 @@ import TestSupport
         .init("markdown", "EbookFoundation--free-programming-books--docs_HOWTO-ar.md", language: "ar"),
         .init("markdown", "MicrosoftDocs--customer-insights-pr.ar-sa--ci-docs_remove-duplicates.md", language: "ar"),
         .init("markdown", "MicrosoftDocs--customer-insights-pr.th-th--ci-docs_connect-common-data-model.md", language: "th"),
+        .init("markdown", "Moya--Moya--Readme_CN.md", language: "zh-Hans"),
         .init("markdown", "PyThaiNLP--pythainlp--README_TH.md", language: "th"),
         .init("markdown", "ReactiveX--RxSwift--README.md"),
         .init("markdown", "Quick--Quick--Documentation_ja_QuickExamplesAndGroups.md", language: "ja"),

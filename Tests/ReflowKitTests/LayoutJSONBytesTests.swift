@@ -66,7 +66,7 @@ import TestSupport
         #expect(labels(report) == ["environment", "contentSize", "viewport", "elements", "scrollingWidths", "warnings"])
         #expect(labels(report.environment) == ["containerWidth", "category", "layoutDirection", "direction", "language"])
         #expect(labels(report.elements[0]) == ["indexPath", "kind", "cell", "level", "style", "frame", "zIndex", "lines", "text",
-                                               "sourceLine", "depth", "alert", "textFrame", "marker", "language", "contentWidth", "alt",
+                                               "sourceLine", "truncated", "depth", "alert", "textFrame", "marker", "language", "contentWidth", "alt",
                                                "images"], "a new field of ElementReport: write it in LayoutReport+JSONBytes.swift")
     }
 }

@@ -199,9 +199,10 @@ import TestSupport
                         "`code`", "https://example.com/a/long/path", ""]
 
     /// Generated tables, any width and size, both directions: cells never overlap, every element
-    /// is at least 44 pt tall and inside the content; in columns, every cell of a row has the
-    /// row's height and the columns fill the width without passing it; as cards, every card
-    /// spans the width.
+    /// is at least 44 pt tall and inside the content (a sideways table's inside its scrolling
+    /// width); in columns, every cell of a row has the row's height and the columns fill the width
+    /// without passing it, or, sideways, pass it by at most a screen; as cards, every card spans
+    /// the width.
     @Test func generatedTablesKeepTheRule() async throws {
         let sizer = try Fixtures.sizer()
         let tables = Gen.int(in: 0...1_000_000).array(of: 2...24)
@@ -222,7 +223,10 @@ import TestSupport
                         Issue.record("no layout at \(width) \(category.shortName)")
                         return
                     }
-                    let bounds = Rect(origin: .zero, size: snapshot.contentSize)
+                    let sideways = snapshot.scrollingWidths[0]
+                    let reach = sideways ?? width
+                    let left = direction == .rightToLeft ? width - reach : 0
+                    let bounds = Rect(x: left, y: 0, width: reach, height: snapshot.contentSize.height)
                     for element in snapshot.elements {
                         #expect(element.frame.height >= 44, "\(category.shortName) \(element.indexPath)")
                         #expect(bounds.contains(element.frame), "\(element.frame) in \(bounds)")
@@ -237,7 +241,11 @@ import TestSupport
                         for row in Dictionary(grouping: snapshot.elements, by: { $0.indexPath.item / columns }).values {
                             #expect(Set(row.map(\.frame.height)).count == 1, "a row's cells share its height")
                             let used = row.map(\.frame.width).reduce(0, +)
-                            #expect(used <= width + 1e-9 && used > width - Double(columns) / 64 - 1e-9, "\(used) of \(width)")
+                            if sideways != nil {
+                                #expect(used > width && used <= 2 * width + 1e-9, "sideways: \(used) of \(width)")
+                            } else {
+                                #expect(used <= width + 1e-9 && used > width - Double(columns) / 64 - 1e-9, "\(used) of \(width)")
+                            }
                         }
                     }
                 }

@@ -3,6 +3,16 @@ import TextMetrics
 
 /// `text-clipped`: a line of text outside its element's frame (an icon taller than the row is
 /// not one: that is `content-clipped`), or lines a line limit hides.
+///
+/// A line limit is UIKit's `numberOfLines` with the text's `lineBreakMode`. One that truncates
+/// with an ellipsis (a truncating mode, UILabel's default) is truncation by design where the text
+/// is truncated at the default size (L) too, at the same width, as Mail's two-line preview is:
+/// `info` at every size it truncates at. It is an `error` where it hides text that shows whole at
+/// L (larger text takes what the design shows), or text a pseudolanguage lengthened (the design
+/// showed the shorter source), unless the whole text can still be read: another text of the same
+/// cell shows it whole (then `info`). A limit that cuts the text with no ellipsis
+/// (`byWordWrapping`, `byCharWrapping`, `byClipping`) shows nothing is missing: an `error`
+/// wherever it hides lines, unless another text of the cell shows it whole.
 enum TextClippedRule: ElementRule {
     static let rule = AuditRule.textClipped
 
@@ -14,10 +24,55 @@ enum TextClippedRule: ElementRule {
             guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }
             defer { text += 1 }
             guard truncated else { continue }
-            problems.append(Problem(.error, "a line limit shows \(shownLines(layout, in: textFrame)) of \(layout.lines.count) "
-                                        + "lines of \(style.rawValue) text: the rest is cut off", origin: origin(ofText: text, in: element)))
+            let (severity, why) = truncation(ofText: text, layout, style: style, in: element, at: context.environment.category)
+            problems.append(Problem(severity, "a line limit shows \(shownLines(layout, in: textFrame)) of \(max(layout.unlimitedLineCount, layout.lines.count)) "
+                                        + "lines of \(style.rawValue) text\(why): the rest is cut off", origin: origin(ofText: text, in: element)))
         }
         return problems
+    }
+
+    /// How much a line limit that hides lines of `layout` (the `index`th text of `element`, in
+    /// `style`, at `category`) matters, and why (the end of the finding's sentence): `info` for
+    /// truncation by design (an ellipsis the text has at the default size too) or text another
+    /// text of the element shows whole, else `error`.
+    static func truncation(ofText index: Int, _ layout: TextLayout, style: TextStyle, in element: LayoutAttributes,
+                           at category: ContentSizeCategory) -> (AuditSeverity, String) {
+        let mode = layout.lineBreakMode ?? .byWordWrapping
+        let pseudo = origin(ofText: index, in: element).map { $0.language.hasPrefix("pseudo-") } ?? false
+        if mode.truncates, !pseudo, truncatedAtLarge(layout, style: style, at: category) {
+            return (.info, " ending in \"…\" (\(mode.rawValue)) as at the default size (L), by design")
+        }
+        if shownWhole(layout, index: index, in: element) {
+            return (.info, " (\(mode.rawValue)); another text of the cell shows it whole")
+        }
+        guard mode.truncates else {
+            return (.error, " with no ellipsis (\(mode.rawValue)), so nothing shows that text is missing")
+        }
+        let why = pseudo ? "the source's shorter text is what the design shows" : "it shows whole at the default size (L)"
+        return (.error, " ending in \"…\" (\(mode.rawValue)), though \(why) and no other text of the cell shows it")
+    }
+
+    /// Whether `layout` (`style` text at `category`) has more lines than its limit at L too, in
+    /// the same container width: its style's size at L, or, for text that does not follow its
+    /// style here (a fixed or capped size), the smaller of that and its own.
+    static func truncatedAtLarge(_ layout: TextLayout, style: TextStyle, at category: ContentSizeCategory) -> Bool {
+        let atL = DynamicType.spec(style, .large).pointSize
+        let followsStyle = abs(layout.pointSize - DynamicType.spec(style, category).pointSize) < 0.01
+        let sizeAtL = followsStyle ? atL : min(layout.pointSize, atL)
+        return layout.pointSize <= sizeAtL + 1e-9 || layout.lineCount(atPointSize: sizeAtL) > layout.lines.count
+    }
+
+    /// Whether a text of `element` other than its `index`th, with no lines hidden, holds all of
+    /// `layout`'s text (a detail line repeating a truncated title).
+    static func shownWhole(_ layout: TextLayout, index: Int, in element: LayoutAttributes) -> Bool {
+        let whole = layout.text.string
+        var other = 0
+        for content in element.content {
+            guard case .text(let shown, _, _, let hidden) = content else { continue }
+            defer { other += 1 }
+            if other != index, !hidden, shown.text.string.contains(whole) { return true }
+        }
+        return false
     }
 
     /// Where the element's `index`th text came from (`LayoutAttributes.textOrigins`), when a catalog gave it.

@@ -58,6 +58,9 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         public let text: String?
         /// The 1-based Markdown line its cell comes from; absent for plain text and screen files.
         public let sourceLine: Int?
+        /// True when a line limit hid lines of one of its texts: the last line shown is truncated
+        /// (or clipped) as its `lineBreakMode` says, and `lines` counts the lines shown.
+        public var truncated: Bool?
         /// How many list items and quotes contain a document's cell (absent for screens and words).
         public var depth: Int?
         /// The kind of the GitHub alert a document's cell is in (`note`, `tip`, `important`,
@@ -207,9 +210,11 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         var lines = 0
         var text = ""
         var style: String?
+        var truncated = false
         for content in attributes.content {
-            guard case .text(let layout, let textStyle, _, _) = content else { continue }
+            guard case .text(let layout, let textStyle, _, let limited) = content else { continue }
             lines += layout.lines.count
+            truncated = truncated || limited
             if style == nil {
                 style = textStyle.rawValue
                 text = firstWords(of: layout.text.string)
@@ -220,6 +225,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
                                    zIndex: attributes.zIndex == 0 ? nil : attributes.zIndex,
                                    lines: style == nil ? nil : lines, text: style == nil ? nil : text,
                                    sourceLine: attributes.sourceLine)
+        if truncated { report.truncated = true }
         guard let nesting = attributes.nesting else { return report }
         report.depth = nesting.depth
         report.alert = nesting.alert?.rawValue
@@ -297,6 +303,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             out += "}"
             if let zIndex = element.zIndex { field("zIndex", String(zIndex)) }
             if let lines = element.lines { field("lines", String(lines)) }
+            if element.truncated == true { field("truncated", "true") }
             if let text = element.text { field("text", JSONText.string(text)) }
             if let line = element.sourceLine { field("sourceLine", String(line)) }
             if let depth = element.depth { field("depth", String(depth)) }

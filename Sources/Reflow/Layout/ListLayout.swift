@@ -7,7 +7,8 @@ import TextMetrics
 /// after a row to that many ems of the row's own style, when it is more than `spacing`.
 ///
 /// A section with a table shape (a Markdown table) is laid out by `TableLayout`'s rule: columns
-/// while every column fits its longest word, one card per row otherwise, rows `spacing` apart.
+/// while every column fits its longest word, columns that scroll sideways while they are
+/// readable so, one card per row otherwise, rows `spacing` apart.
 ///
 /// Units: one per row, estimated by the row's text style; one per table.
 public struct ListLayout: CollectionLayout {
@@ -35,6 +36,8 @@ public struct ListLayout: CollectionLayout {
             plan.space(sectionInsets.top)
             if section.table != nil {
                 plan.addUnit(items: 0..<section.cellCount, estimateKey: Self.tableEstimateKey)
+                // A table may scroll sideways (TableLayout's rule) at sizes the plan does not know.
+                plan.orthogonalSections.insert(index)
                 plan.space(sectionInsets.bottom)
                 plan.endSection()
                 continue

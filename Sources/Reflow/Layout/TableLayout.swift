@@ -1,6 +1,6 @@
 import TextMetrics
 
-/// How a Markdown table's section is placed: the rule, as the README's "Markdown tables" states it.
+/// How a Markdown table's section is placed: the rule, as docs/documents.md's "Tables" states it.
 ///
 /// Let W be the width the section's rows get (the container less the section's insets), and for
 /// each column its **minimum** (its longest word on one line, in its cell's style, plus the cell's
@@ -12,6 +12,13 @@ import TextMetrics
 ///   less than its minimum gets its minimum, and what is left is shared again, in proportion, by
 ///   the others. Minimums are rounded up to the point grid (1/64 pt), shares down. A row is as tall as its tallest
 ///   cell (self-sized, at least 44 pt), and every cell of it fills the row.
+/// - **Columns that scroll sideways**, when the minimums do not fit in W but the columns are
+///   readable so, as GitHub scrolls a table too wide for a phone (and as a code block wider than
+///   its cell scrolls): no column's minimum over half of W, the minimums together within two
+///   screens (`sidewaysWidths`). Each column is exactly its minimum, where the columns above end
+///   when the minimums just fit, so a table never gets shorter by turning sideways one size up.
+///   The section scrolls sideways (`LayoutPlan.orthogonalSections`, its `scrollingWidth` the
+///   rows' width with the section's insets); the screen shows it at rest (scroll offset 0).
 /// - **Cards**, otherwise (at accessibility sizes, or in a narrow container): each body row is
 ///   one cell (`tableRow`) as wide as W, a stack of "header: value" lines, the header part in
 ///   strong type (the headline's weight: headline is body in semibold), empty values left out.
@@ -87,11 +94,41 @@ struct TableLayout {
         return (minimum, natural)
     }
 
+    /// How many screens wide a table that scrolls sideways may be: wider than that, a row is too
+    /// long to follow while scrolling, and the rows become cards.
+    static let sidewaysScreens = 2.0
+
+    /// The widest a column may be, as a share of the screen's width, for a table to scroll
+    /// sideways: a column whose longest word takes more than half the screen leaves no room to
+    /// see it beside its neighbour, so the rows become cards.
+    static let readableColumnShare = 0.5
+
+    /// Each column's width when the table scrolls sideways in `width`, or nil when it does not:
+    /// its minimums (up to the point grid), when they together do not fit in `width` but the
+    /// columns are readable so (none over `readableColumnShare` of `width`, all together within
+    /// `sidewaysScreens` screens). The minimums grow with the text size, so a table that is
+    /// cards at one size is cards at every larger one; and the columns are as narrow as they
+    /// can be, as `columnWidths` makes them where the minimums just fit, so the rows are never
+    /// shorter than they were in the width one size down.
+    static func sidewaysWidths(minimum: [Double], width: Double) -> [Double]? {
+        let minimum = minimum.map { ($0 * 64).rounded(.up) / 64 }
+        let total = minimum.reduce(0, +)
+        guard total > width + tolerance, let widest = minimum.max(),
+              widest <= readableColumnShare * width + tolerance,
+              total <= sidewaysScreens * width + tolerance else { return nil }
+        return minimum
+    }
+
     func layout(sizer: CellSizer, environment: LayoutEnvironment) throws -> UnitLayout {
         let width = environment.containerWidth - insets.horizontal
         let measures = try columnMeasures(sizer: sizer, environment: environment)
         if let widths = Self.columnWidths(minimum: measures.minimum, natural: measures.natural, width: width) {
             return try columns(widths, sizer: sizer, environment: environment)
+        }
+        if let widths = Self.sidewaysWidths(minimum: measures.minimum, width: width) {
+            var laid = try columns(widths, sizer: sizer, environment: environment)
+            laid.scrollingWidth = PointGrid.snap(insets.leading + widths.reduce(0, +) + insets.trailing)
+            return laid
         }
         return try cards(width: width, sizer: sizer, environment: environment)
     }

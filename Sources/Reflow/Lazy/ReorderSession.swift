@@ -87,6 +87,9 @@ public struct ReorderSession {
 
     /// The finger on screen (x, y from the viewport's top).
     var finger: Point
+    /// The movement, from the order before the drag: every step's content is that order with the
+    /// item moved once (a step from the would-be order would wrap its lazy cells once per step).
+    private var movement: LazyMovement
 
     /// A drag of `source` to `goal` over `layout` of `content` in `environment`, measuring with
     /// `sizer`: the screen scrolled so the item is at its middle (not a frame: the drag starts on
@@ -109,8 +112,12 @@ public struct ReorderSession {
         let middle = max(0, min(frame.midY - configuration.viewportHeight / 2, lazy.contentHeight() - configuration.viewportHeight))
         viewport.scroll(to: middle)
         if let failure = planned.failure { throw failure }
-        finger = Point(x: frame.midX, y: frame.midY - viewport.contentOffset)
+        // Measuring the units that came into view above it may have moved it: read it again.
+        lazy = viewport.layout
+        let lifted = try Self.cellFrame(source, unit: unit, planned: planned, layout: &lazy)
+        finger = Point(x: lifted.midX, y: lifted.midY - viewport.contentOffset)
         viewport.discardEvents()
+        movement = try LazyMovement(planned: planned, layout: viewport.layout, item: source)
     }
 
     static func prefetcher(_ configuration: Configuration) -> Prefetcher {
@@ -183,7 +190,7 @@ public struct ReorderSession {
             ?? visible?.first { mapping.holdsSameCells(plan.units[$0], before: target, after: next) } ?? visible?.lowerBound
         let screenY = anchor.map { lazy.y(of: $0) - offset }
         let computed = planned.sizer.measurementsComputed
-        var movement = try LazyMovement(planned: planned, layout: lazy, item: target)
+        movement.adopt(lazy)
         let step = try movement.move(to: next)
         cellsMeasuredByMoves += planned.sizer.measurementsComputed - computed
         let (_, newPlanned, newLayout) = movement.end()

@@ -76,6 +76,21 @@ public struct LazyMovement {
         return step
     }
 
+    /// Takes `measured`: this movement's `layout` as a viewport has measured it since the last
+    /// step (the units that came into view while the view scrolled under the finger), so the next
+    /// step carries those heights over too, and places again from the cache the units whose cells
+    /// they hold. Without it they were lost at the next target change.
+    ///
+    /// - Complexity: O(n) in the units.
+    public mutating func adopt(_ measured: LazyLayout) {
+        precondition(measured.count == layout.count, "a lazy layout of the would-be order")
+        let mapping = MoveMapping(source: source)
+        for unit in 0..<measured.count where measured.isSettled(unit) && !measured.isKnownHeight(unit) && !layout.isSettled(unit) {
+            measuredCells.formUnion(planned.plan.indexPaths(ofUnit: unit).map { mapping.origin(of: $0, target: target) })
+        }
+        layout = measured
+    }
+
     /// Drops the item at its target: the content in the would-be order, planned, and its lazy layout.
     public func end() -> (content: CollectionContent, planned: MeasuringPlan, layout: LazyLayout) {
         (planned.plan.content, planned, layout)

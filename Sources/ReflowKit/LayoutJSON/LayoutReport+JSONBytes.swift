@@ -335,6 +335,10 @@ private struct JSONBytes {
             key("lines")
             integer(lines)
         }
+        if element.truncated == true {
+            key("truncated")
+            put("true")
+        }
         if let text = element.text {
             key("text")
             string(text)

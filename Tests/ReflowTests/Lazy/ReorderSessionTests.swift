@@ -97,3 +97,51 @@ import TestSupport
         }
     }
 }
+
+extension ReorderSessionTests {
+    /// Lifting an item far down a long list, its units above estimated, does not move it: the
+    /// finger starts on the item's centre as the screen shows it, so the first frame keeps the target.
+    @Test func liftingFarDownKeepsTheItemInItsPlace() throws {
+        let sizer = try Fixtures.sizer()
+        let content = CollectionContent(sections: [Self.cells(400, section: 0)])
+        var configuration = ReorderSession.Configuration(viewportHeight: 400)
+        configuration.framesPerSecond = 120
+        var session = try ReorderSession(layout: ListLayout(), content: content,
+                                         environment: LayoutEnvironment(containerWidth: 320, category: .accessibilityExtraExtraExtraLarge),
+                                         sizer: sizer, source: IndexPath(item: 300, section: 0), goal: IndexPath(item: 310, section: 0),
+                                         configuration: configuration)
+        try session.run()
+        let targets = session.frames.map(\.target.item)
+        #expect(targets.first == 300 && targets.allSatisfy { $0 >= 300 }, "the target went back before the drag began: \(targets.prefix(5))")
+        #expect(session.target.item == 310)
+    }
+}
+
+extension ReorderSessionTests {
+    /// `LazyMovement.adopt`: units a viewport measured after the item was lifted (the view
+    /// scrolling under the finger) keep their heights through the next target change, and the
+    /// units whose cells then change are placed again from the cache, not estimated.
+    @Test func heightsMeasuredDuringTheDragCarryOver() throws {
+        let sizer = try Fixtures.sizer()
+        let content = CollectionContent(sections: [Self.cells(200, section: 0)])
+        let planned = try MeasuringPlan(layout: ListLayout(), content: content,
+                                        environment: LayoutEnvironment(containerWidth: 320, category: .large), sizer: sizer)
+        var viewport = Viewport(layout: planned.lazyLayout(estimate: .automatic(initial: 44)), height: 400,
+                                prefetcher: Prefetcher(margin: 400), source: planned.source)
+        viewport.scroll(to: 0)
+        var movement = try LazyMovement(planned: planned, layout: viewport.layout, item: IndexPath(item: 0, section: 0))
+        try movement.move(to: IndexPath(item: 1, section: 0))
+        // The view scrolls on (the finger near the bottom edge): further units measured.
+        var scrolling = Viewport(layout: movement.layout, height: 400, prefetcher: Prefetcher(margin: 400), source: movement.planned.source)
+        for offset in stride(from: 0.0, through: 2_000, by: 100) { scrolling.scroll(to: offset) }
+        let measured = scrolling.layout.measuredUnits
+        #expect(measured > movement.layout.measuredUnits)
+        movement.adopt(scrolling.layout)
+        let computed = sizer.measurementsComputed
+        let step = try movement.move(to: IndexPath(item: 30, section: 0))
+        #expect(sizer.measurementsComputed == computed, "a cell was measured again")
+        #expect(movement.layout.measuredUnits == measured, "heights measured during the drag were lost")
+        // Units 1 to 30 hold other cells now, all measured: placed again from the cache.
+        #expect(Set(step.invalidatedUnits).isSuperset(of: 1...30))
+    }
+}
