@@ -3,14 +3,18 @@ import TextMetrics
 
 // De-duplication: what each size saw of an element, one finding.
 extension Auditor {
-    /// Observations merged into findings: one per rule, width and element, at the first category
-    /// it was seen in (its frame and message), listing the other categories, at the worst severity.
+    /// Observations merged into findings: one per rule, width, element and severity, at the first
+    /// category it was seen in (its frame and message), listing the other categories. A severity
+    /// is its own finding, so that its message is the one said with it: a preview truncated by
+    /// design at L (info) and cut off whole at AX5 (error) is two findings, not an error saying
+    /// "by design".
     struct Findings {
         struct Key: Hashable {
             var rule: AuditRule
             var width: Double
             var element: ElementRole
             var indexPath: IndexPath
+            var severity: AuditSeverity
             var language: String?
             /// The key and table of a rule about a catalog's text (two keys of one element are
             /// two findings); nil for the others (a text clipped in two forms is one finding).
@@ -18,6 +22,7 @@ extension Auditor {
 
             init(_ observation: Observation) {
                 (rule, width, element, indexPath) = (observation.rule, observation.width, observation.element, observation.indexPath)
+                severity = observation.severity
                 language = observation.language
                 text = observation.rule.readsTextOrigin ? observation.origin.map(TextKey.init) : nil
             }
@@ -98,7 +103,6 @@ extension Auditor {
                 finding.otherCategories.append(observation.category)
             }
             finding.otherCategories.sort()
-            finding.severity = max(finding.severity, observation.severity)
             findings[key] = finding
         }
     }

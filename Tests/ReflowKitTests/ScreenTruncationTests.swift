@@ -165,4 +165,15 @@ import TestSupport
         let fits = "{\"text\": \"Inbox\", \"style\": \"headline\", \"lines\": 1}"
         #expect(try Self.audit(Self.screen(fits), categories: [.large, .accessibilityExtraExtraExtraLarge]).isEmpty)
     }
+
+    /// The report says each severity with its own words: a preview truncated by design at L and a
+    /// sender cut off at AX5 are not merged into one error that says "by design".
+    @Test func aFindingsMessageIsTheOneOfItsSeverity() throws {
+        let findings = try Self.audit(Array(try Data(contentsOf: Self.mail)), categories: [.large, .accessibilityExtraExtraExtraLarge])
+        #expect(findings.contains { $0.severity == .error } && findings.contains { $0.severity == .info }, "\(findings)")
+        for finding in findings {
+            #expect(finding.message.contains("by design") == (finding.severity == .info),
+                    "\(finding.severity) at \(finding.category) for \(finding.indexPath): \(finding.message)")
+        }
+    }
 }

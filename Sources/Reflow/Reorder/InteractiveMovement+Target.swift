@@ -63,7 +63,8 @@ extension InteractiveMovement {
                 if isPassed { passed += 1 }
             }
         }
-        let others = content.sections[section].cellCount - (section == source.section ? 1 : 0)
+        // The section's cells in the would-be order, less the lifted item where it now is.
+        let others = content.sections[section].cellCount - (section == target.section ? 1 : 0)
         return IndexPath(item: min(max(0, passed), others), section: section)
     }
 

@@ -112,7 +112,7 @@ public struct ScrollPlot {
             for marker in markers {
                 list.line(from: Point(x: x(marker.frame), y: bottom), to: Point(x: x(marker.frame), y: bottom - height),
                           Self.textSizeChange)
-                try label(marker.label, x: x(marker.frame) + 4, baseline: bottom - height + 12, color: Self.textSizeChange,
+                try label(marker.label, x: x(marker.frame) + (marker.frame > frameCount / 2 ? -4 : 4), baseline: bottom - 8, color: Self.textSizeChange,
                           anchor: marker.frame > frameCount / 2 ? .end : .start)
             }
         }

@@ -83,6 +83,22 @@ import TestSupport
         #expect(ReorderConformanceTests.differences(layout, snapshot).isEmpty, "back where it started, frame for frame")
     }
 
+    /// An item that has left its section can come back to any place there, the last one too: the
+    /// section's other cells are counted in the would-be order, where it no longer is.
+    @Test func anItemThatLeftItsSectionCanComeBackToItsEnd() throws {
+        var (movement, snapshot) = try Self.movement(ListLayout(), [Array(Self.rows.prefix(2)), Array(Self.rows.suffix(3))],
+                                                     item: IndexPath(item: 0, section: 0))
+        let away = snapshot.attributes(at: IndexPath(item: 1, section: 1))!.frame
+        try movement.update(to: Point(x: 10, y: away.midY + 1))
+        #expect(movement.target == IndexPath(item: 2, section: 1))
+        // In the would-be layout section 0 holds "Two" alone: past its middle is after it.
+        let two = try #require(movement.layout.attributes(at: IndexPath(item: 0, section: 0))).frame
+        #expect(movement.targetIndexPath(for: Point(x: 10, y: two.midY + 1)) == IndexPath(item: 1, section: 0))
+        // And in section 1, with the item among its cells, the last place is after its three others.
+        let last = try #require(movement.layout.attributes(at: IndexPath(item: 3, section: 1))).frame
+        #expect(movement.targetIndexPath(for: Point(x: 10, y: last.maxY - 1)) == IndexPath(item: 3, section: 1))
+    }
+
     @Test func refusalsSayWhatIsWrong() throws {
         let (movement, _) = try Self.movement(ListLayout(), [Self.rows], item: IndexPath(item: 0, section: 0))
         var copy = movement
