@@ -68,6 +68,8 @@ final class DocumentRenderer: Sendable {
         let settings: TextSettings
         /// The strings' language: a pseudolanguage has the source language's settings.
         let language: String?
+        /// The page's order: the audit's outlines are where the cells are drawn.
+        let order: PageOrder
     }
 
     /// The pages measured whole in the background, for an exact scroll height.
@@ -172,7 +174,7 @@ final class DocumentRenderer: Sendable {
     /// change) and the key of the page it belongs to (`PageHeights`).
     private func screen(_ preview: DocumentPreview, version: Int, viewport: Size, _ parameters: ScreenParameters,
                         worker: RenderWorker) throws -> (DocumentPreview.DrawnScreen, ScreenPlace?, PageHeights.Key) {
-        let plans = worker.plans(version: version, language: parameters.language, of: preview)
+        let plans = worker.plans(version: version, language: parameters.language, order: parameters.order, of: preview)
         var position = parameters.position
         if let within = parameters.within, case .anchor(.item(let indexPath)) = position,
            let top = try preview.top(of: ScreenPlace(indexPath: indexPath, within: within), category: parameters.category,
@@ -184,7 +186,7 @@ final class DocumentRenderer: Sendable {
         let place = try preview.place(category: parameters.category, viewportHeight: viewport.height, top: screen.visible.minY,
                                       sizer: worker.sizer, plans: plans)
         let key = PageHeights.Key(version: version, category: parameters.category, width: parameters.width, settings: preview.settings,
-                                  language: parameters.language, viewportHeight: viewport.height)
+                                  language: parameters.language, viewportHeight: viewport.height, order: parameters.order)
         return (screen, place, key)
     }
 
@@ -199,20 +201,27 @@ final class DocumentRenderer: Sendable {
     func layoutJSON(_ parameters: ScreenParameters) throws -> Answer {
         let version = source.current
         let preview = try self.preview(of: version, parameters)
-        let input = try version.input(in: parameters.language)
+        let input = try version.input(in: parameters.language).ordered(parameters.order)
         let document = LayoutReport.Document(document: source.name, format: input.format, cells: .blocks,
                                           layout: input.format == .screen ? "compositional" : LayoutInput.DocumentLayout.list.rawValue)
         let reports = try withWorker { worker in
             try parameters.categories.map { category in
                 if let viewport = parameters.viewport {
                     return try preview.screenReport(category: category, viewport: viewport, at: parameters.position,
-                                                    sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, of: preview))
+                                                    sizer: worker.sizer, plans: worker.plans(version: version.number, language: parameters.language, order: parameters.order, of: preview))
                 }
                 return try LayoutReport(input.layout, input.content, in: preview.environment(category: category), sizer: worker.sizer)
             }
         }
         let text = document.text(layouts: reports.map { $0.jsonText(indent: "    ", versioned: false) })
-        return Answer(contentType: "application/json", body: Array(text.utf8), headers: [("X-Reflow-Version", String(version.number))])
+        // For the page's reordering: each section's cell count (its last place), and where the
+        // last move put its cell ("3 of 4": among its list's items in a Markdown document).
+        let counts = input.content.sections.map { String($0.cellCount) }.joined(separator: ",")
+        var headers = [("X-Reflow-Version", String(version.number)), ("X-Reflow-Sections", counts)]
+        if let place = parameters.order.lastPlace(in: try version.input(in: parameters.language).content) {
+            headers.append(("X-Reflow-Moved-To", "\(place.position) of \(place.count)"))
+        }
+        return Answer(contentType: "application/json", body: Array(text.utf8), headers: headers)
     }
 
     /// The audit at the sizes and width asked for, as `reflow-cli audit FILE --category C --width W
@@ -251,7 +260,7 @@ final class DocumentRenderer: Sendable {
     /// settings over the document's front matter and the language's, checked (a language's
     /// hyphenation patterns loaded) before any work.
     private func preview(of version: DocumentSource.Version, _ parameters: ScreenParameters) throws -> DocumentPreview {
-        let input = try version.input(in: parameters.language)
+        let input = try version.input(in: parameters.language).ordered(parameters.order)
         let settings = try parameters.settings.over(input.documentSettings).validated()
         var preview = DocumentPreview(input: input, fonts: fonts, width: parameters.width, settings: settings)
         preview.pictures = version.pictures
@@ -264,12 +273,13 @@ final class DocumentRenderer: Sendable {
     private func audit(_ version: DocumentSource.Version, _ parameters: ScreenParameters,
                        settings: TextSettings) throws -> AuditReport {
         let key = AuditKey(version: version.number, categories: parameters.categories, width: parameters.width, settings: settings,
-                           language: parameters.language)
+                           language: parameters.language, order: parameters.order)
         if let kept = audits.withLock({ $0.value(for: key) }) { return kept }
         var options = Auditor.Options()
         (options.settings, options.categories, options.widths) = (settings, parameters.categories, [parameters.width])
         let report = try PageHeights.foreground {
-            try Auditor(input: try version.input(in: parameters.language), options: options, fontsDirectory: fonts.directory).run()
+            try Auditor(input: try version.input(in: parameters.language).ordered(parameters.order), options: options,
+                        fontsDirectory: fonts.directory).run()
         }
         auditRuns.withLock { $0 += 1 }
         audits.withLock { $0.insert(report, for: key) }

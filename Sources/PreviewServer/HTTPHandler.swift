@@ -239,7 +239,8 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .refuse(let status, let text, let headers):
             respond(status, text: text, headers: headers, to: head, context: context)
         case .page:
-            respond(.ok, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html(document: server.renderer.source.name).utf8),
+            let page = PreviewPage.html(document: server.renderer.source.name, edit: server.edits.pageFields())
+            respond(.ok, contentType: "text/html; charset=utf-8", body: Array(page.utf8),
                     headers: [("Content-Security-Policy", PreviewPage.contentSecurityPolicy)], to: head, context: context)
         case .info:
             respond(server.renderer.info(), to: head, context: context)

@@ -31,6 +31,8 @@ final class PageHeights: Sendable {
         let settings: TextSettings
         let language: String?
         let viewportHeight: Double
+        /// The live page's order: a reordered page is another page, of another height.
+        var order = PageOrder()
 
         /// A short name for the page (`X-Reflow-Layout-Key`, the event's `key`): stable while
         /// the server runs, which is all the page needs to match an event to its screen.

@@ -17,6 +17,7 @@ import TextMetrics
 /// has arrived, for the latest state only (a fast scroll costs the pictures the server can draw,
 /// not one per scroll event). The image carries what it shows (`data-category`, `data-version`,
 /// `data-query`, `data-top`, `data-anchor`, `data-within`, `data-content-height`) for tests.
+/// Its cells can be reordered by pointer and keyboard (`ReorderScript`).
 ///
 /// The reader's place is kept: a change of the settings asks for the place the screen showed
 /// (`at=item:S.I&within=N`, the server's `X-Reflow-Anchor` and `X-Reflow-Anchor-Within`: the
@@ -43,7 +44,11 @@ enum PreviewPage {
     /// `"` as references), which is as safe in HTML text and double-quoted attributes, the only
     /// places the page puts it; everything else from the document (messages, warnings) its
     /// script sets as text (`textContent`), never as HTML.
-    static func html(document: String) -> String {
+    ///
+    /// With `edit` (`serve --allow-edits`: `EditSession.pageFields()`), the page holds the run's
+    /// token and the file's version (`data-edit-token`, `data-edit-version` on its body) and writes
+    /// each reorder to the file (`ReorderScript`).
+    static func html(document: String, edit: (token: String, version: String)? = nil) -> String {
         let name = SVGRenderer.escaped(document)
         let sizes = ContentSizeCategory.allCases.enumerated().map { index, category in
             "<option value=\"\(index)\" data-name=\"\(category.shortName)\" "
@@ -89,9 +94,10 @@ enum PreviewPage {
           #stage { position: fixed; top: var(--gap); left: calc(var(--side) + var(--gap)); }
           #screen { display: block; background: #fff; box-shadow: 0 1px 6px rgba(0,0,0,.25); }
           #scroll-space { margin-left: var(--side); }
+        \#(ReorderScript.style)
         </style>
         </head>
-        <body>
+        <body\#(edit.map { " data-edit-token=\"\(SVGRenderer.escaped($0.token))\" data-edit-version=\"\(SVGRenderer.escaped($0.version))\"" } ?? "")>
         <div id="scroll-space"></div>
         <aside id="controls" aria-label="Preview settings">
           <h1>\#(name)</h1>
@@ -188,6 +194,7 @@ enum PreviewPage {
             const scrolled = Math.round(window.scrollY) - shown.top;
             q.set("within", String(scrolled === 0 ? shown.within : shown.within + Math.round(window.scrollY) - shown.exactTop));
           }
+          reorder.addTo(q);
           return q;
         }
 
@@ -302,6 +309,7 @@ enum PreviewPage {
               // The page scrolls to the screen drawn: the place kept after a change of the
               // settings, or the last screen for a scroll past the end.
               if (Math.round(window.scrollY) !== page.shown.top) window.scrollTo(0, page.shown.top);
+              reorder.drawn(q, response);
             }
           } catch (error) {
             page.error = "The server cannot be reached: " + error;
@@ -390,6 +398,7 @@ enum PreviewPage {
         events.onopen = () => { $("live").textContent = "● live: saving the document redraws this screen"; };
         events.onerror = () => { $("live").textContent = "○ not connected to the server; retrying…"; };
 
+        \#(ReorderScript.script)
         settingsChanged();
         </script>
         </body>

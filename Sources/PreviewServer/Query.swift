@@ -23,8 +23,8 @@ public struct Query: Hashable, Sendable {
     public init(items: [Item] = []) { self.items = items }
 
     /// The most parameters a query may have: the preview has about fifteen options, the page sends
-    /// at most eleven. Past it, `Query(parsing:)` throws, having read no more than this many: the
-    /// parser behind `commandLineArguments` never sees thousands of options.
+    /// at most twelve (its `order` among them). Past it, `Query(parsing:)` throws, having read no
+    /// more than this many: the parser behind `commandLineArguments` never sees thousands of options.
     public static let maximumItems = 64
     /// The longest query read, in bytes as sent (before decoding): 8 KiB. A server answers a
     /// longer one 414 URI Too Long; `Query(parsing:)` throws, having read none of it.

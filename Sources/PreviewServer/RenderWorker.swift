@@ -14,7 +14,7 @@ final class RenderWorker {
     /// Measures cells; its typesetter labels the audit's outlines.
     let sizer: CellSizer
     private var renderers: [Int: PNGRenderer] = [:]
-    private var plans: (version: Int, language: String?, sharing: PlanSharing)?
+    private var plans: (version: Int, language: String?, order: PageOrder, sharing: PlanSharing)?
 
     /// Plans one worker keeps for a version before it starts over: a plan is kept per
     /// environment a layout reads (width, and the size and settings where the layout depends on
@@ -34,14 +34,15 @@ final class RenderWorker {
     }
 
     /// The plans of `version` of the document `preview` draws in `language` (its texts are that
-    /// language's): kept while the version and language are the same and fewer than `planLimit`
-    /// plans were made, else made anew.
-    func plans(version: Int, language: String?, of preview: DocumentPreview) -> PlanSharing {
-        if let plans, plans.version == version, plans.language == language, plans.sharing.plansMade < Self.planLimit {
+    /// language's) with its cells in the page's `order`: kept while the version, language and
+    /// order are the same and fewer than `planLimit` plans were made, else made anew.
+    func plans(version: Int, language: String?, order: PageOrder = PageOrder(), of preview: DocumentPreview) -> PlanSharing {
+        if let plans, plans.version == version, plans.language == language, plans.order == order,
+           plans.sharing.plansMade < Self.planLimit {
             return plans.sharing
         }
         let sharing = preview.screenPlans()
-        plans = (version, language, sharing)
+        plans = (version, language, order, sharing)
         return sharing
     }
 

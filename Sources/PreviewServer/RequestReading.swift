@@ -64,9 +64,11 @@ public struct RequestReading: Sendable {
         case .events: return .events
         case .png, .svg, .layout, .audit:
             do {
-                var query = try Query(parsing: queryText)
+                // The page's order is the server's own parameter, not one of the preview's options.
+                var (order, query) = try Query(parsing: queryText).takingOrder()
                 let within = try Self.within(taking: &query)
                 var read = try parameters(query)
+                read.order = order
                 if let within {
                     guard case .anchor(.item) = read.position else {
                         throw BadRequest("within=\(within) goes with at=item:SECTION.ITEM (the anchor a screen's X-Reflow-Anchor names): "

@@ -31,6 +31,9 @@ public struct ScreenParameters: Hashable, Sendable {
     /// change of its settings (`ScreenPlace`, the rule `reflow-cli scroll` keeps). Nil: the
     /// anchor's own top.
     public var within: Double?
+    /// The live page's order (`order`): the moves made on the page, made on the content before
+    /// it is laid out (`PageOrder`); empty for the document's own order.
+    public var order = PageOrder()
 
     public init(categories: [ContentSizeCategory] = [.large], width: Double = LayoutEnvironment.defaultContainerWidth,
                 viewport: Size? = nil, position: DocumentPreview.Position = .offset(0), scale: Int = 2,
