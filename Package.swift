@@ -142,7 +142,7 @@ let package = Package(
         // JPEG fixtures for ImagesTests, written by libjpeg at test time.
         .target(name: "CJPEGFixtures", dependencies: ["CJPEG"], path: "Tests/CJPEGFixtures"),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testSettings),
-        .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], exclude: ["live_page.py"], swiftSettings: testSettings),
+        .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], exclude: ["live_page.py", "reorder_page.py"], swiftSettings: testSettings),
         .testTarget(name: "PreviewServerTests",
                     dependencies: ["PreviewServer", "ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport"],
                     swiftSettings: testSettings),
