@@ -176,4 +176,13 @@ import TestSupport
                     "\(finding.severity) at \(finding.category) for \(finding.indexPath): \(finding.message)")
         }
     }
+
+    /// `"lines": 0` is UILabel's `numberOfLines = 0`: as many lines as the text needs, as with no limit.
+    @Test func zeroLinesIsNoLimit() throws {
+        let text = String(repeating: "A long preview of a message ", count: 6)
+        let limited = try Self.snapshot(Self.screen("{\"text\": \"\(text)\", \"lines\": 0}"), category: .accessibilityExtraExtraExtraLarge)
+        let free = try Self.snapshot(Self.screen("{\"text\": \"\(text)\"}"), category: .accessibilityExtraExtraExtraLarge)
+        #expect(Self.truncated(limited).isEmpty)
+        #expect(limited.elements.map(\.frame) == free.elements.map(\.frame))
+    }
 }

@@ -438,7 +438,9 @@ struct ScreenReader {
         let (text, origin) = try Self.text(textCursor, expected: "the text", strings: strings)
         return .text(TextElement(style: try fields["style"].map(Self.textStyle) ?? .body,
                                  text: StyledText(text),
-                                 lineLimit: try fields["lines"]?.integer(in: 1...10_000, expected: "a number of lines, 1 or more"),
+                                 // 0 is UILabel's numberOfLines for "as many lines as the text needs": no limit.
+                                 lineLimit: try fields["lines"].map { try $0.integer(in: 0...10_000, expected: "a number of lines, 1 or more (0: no limit)") }
+                                     .flatMap { $0 == 0 ? nil : $0 },
                                  lineBreakMode: try Self.lineBreakMode(fields["lineBreakMode"]),
                                  fixedPointSize: try fields["pointSize"]?.number(in: 1...1_000, expected: "a fixed point size (text that does not scale)"),
                                  maximumPointSize: try fields["maximumPointSize"]?.number(
