@@ -103,40 +103,9 @@ extension ReorderSession {
         guard !cellUnits.isEmpty else { return target }
         if layout.y(of: unit) + layout.height(of: unit) <= position.y { unit += 1 }
         unit = min(max(unit, cellUnits.lowerBound), cellUnits.upperBound)
-        let isOrthogonal = plan.orthogonalSections.contains(section)
-        let width = plan.environment.containerWidth
-        let rightToLeft = plan.environment.layoutDirection == .rightToLeft
-        let placeholder: IndexPath? = target.section == section ? target : nil
-        var passed = 0
-        if unit > cellUnits.lowerBound, !isOrthogonal {
-            passed = plan.units[unit - 1].items.upperBound
-            if let placeholder, placeholder.item < passed { passed -= 1 }
-        }
-        let levelUnits = isOrthogonal ? cellUnits : unit..<cellUnits.upperBound
-        for index in levelUnits {
-            let top = layout.y(of: index)
-            guard isOrthogonal || top <= position.y else { break }
-            let cells = try planned.attributes(ofUnit: index, top: top).filter { $0.role == .cell }
-            for cell in cells where cell.indexPath != placeholder {
-                let frame = cell.frame
-                if isOrthogonal, frame.minX >= width || frame.maxX <= 0 { continue }
-                let isPassed: Bool
-                if frame.maxY <= position.y, !isOrthogonal {
-                    isPassed = true
-                } else if frame.minY > position.y, !isOrthogonal {
-                    isPassed = false
-                } else if isOrthogonal || cells.contains(where: {
-                    $0.indexPath != cell.indexPath && InteractiveMovement.shareLine(frame, $0.frame)
-                }) {
-                    isPassed = rightToLeft ? position.x < frame.midX : position.x > frame.midX
-                } else {
-                    isPassed = position.y > frame.midY
-                }
-                if isPassed { passed += 1 }
-            }
-        }
-        let others = content.sections[section].cellCount - (section == target.section ? 1 : 0)
-        return IndexPath(item: min(max(0, passed), others), section: section)
+        return try InteractiveMovement.place(in: section, of: plan, target: target, position: position, firstUnitNotAbove: unit,
+                                             top: { layout.y(of: $0) },
+                                             cells: { try planned.attributes(ofUnit: $0, top: layout.y(of: $0)).filter { $0.role == .cell } })
     }
 
     /// Where the finger heads, in page coordinates: on its place, the lifted item's centre there;

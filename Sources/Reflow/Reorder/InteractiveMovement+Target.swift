@@ -31,7 +31,18 @@ extension InteractiveMovement {
             let middle = (low + high) / 2
             if tops[middle] + heights[middle] <= position.y { low = middle + 1 } else { high = middle }
         }
-        let unit = low
+        return Self.place(in: section, of: plan, target: target, position: position, firstUnitNotAbove: low,
+                          top: { tops[$0] }, cells: { layout.elements(ofUnit: $0).filter { $0.role == .cell } })
+    }
+
+    /// The place part of the rule (see `targetIndexPath(for:)`), over any layout of `plan` (eager
+    /// or lazy): the cells of `section` passed at `position`, with `target` the lifted item's
+    /// place in the would-be order `plan` lays out. `unit` is the first of the section's cell
+    /// units not wholly above the position; `top` gives a unit's top, `cells` its cells' attributes
+    /// (read only for the units level with the position, or for a band, every unit).
+    static func place(in section: Int, of plan: LayoutPlan, target: IndexPath, position: Point, firstUnitNotAbove unit: Int,
+                      top: (Int) throws -> Double, cells: (Int) throws -> [LayoutAttributes]) rethrows -> IndexPath {
+        let cellUnits = plan.sectionCellUnits[section]
         let isOrthogonal = plan.orthogonalSections.contains(section)
         let width = plan.environment.containerWidth
         let rightToLeft = plan.environment.layoutDirection == .rightToLeft
@@ -45,8 +56,8 @@ extension InteractiveMovement {
         // Units level with the position (or, for a band, every unit): cell by cell.
         let levelUnits = isOrthogonal ? cellUnits : unit..<cellUnits.upperBound
         for index in levelUnits {
-            guard isOrthogonal || tops[index] <= position.y else { break }
-            let cells = layout.elements(ofUnit: index).filter { $0.role == .cell }
+            guard try isOrthogonal || top(index) <= position.y else { break }
+            let cells = try cells(index)
             for cell in cells where cell.indexPath != placeholder {
                 let frame = cell.frame
                 if isOrthogonal, frame.minX >= width || frame.maxX <= 0 { continue }  // the band's hidden part
@@ -64,7 +75,7 @@ extension InteractiveMovement {
             }
         }
         // The section's cells in the would-be order, less the lifted item where it now is.
-        let others = content.sections[section].cellCount - (section == target.section ? 1 : 0)
+        let others = plan.content.sections[section].cellCount - (section == target.section ? 1 : 0)
         return IndexPath(item: min(max(0, passed), others), section: section)
     }
 
