@@ -31,6 +31,7 @@ extension LayoutInput {
             self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:),
                       firstInvalidByte: screen.firstInvalidByte)
             firstInvalidByteLocation = screen.firstInvalidBytePath
+            isPagingEnabled = screen.isPagingEnabled
         case .commonMark, .plainText:
             let text = DocumentText(bytes: file.array)
             // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.

@@ -73,6 +73,23 @@ import Testing
         #expect(summary["order"] as? [String] == (0..<24).map { "0.\($0)" } && summary["paging"] as? Bool == true)
     }
 
+    /// A screen whose scroll view pages (`"paging": true`, UIScrollView's `isPagingEnabled`)
+    /// drags as `--paging` does, and its page-by-page scrolling is the same frame for frame.
+    @Test func aPagingScreenDragsAPageAtATime() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paged = try CLI.write(Self.screen().replacingOccurrences(of: "{\"title\": ", with: "{\"paging\": true, \"title\": "),
+                                  to: "paged.json", in: folder)
+        let plain = try CLI.write(Self.screen(), to: "plain.json", in: folder)
+        let drag = ["--reorder", "0.2:1.10", "--height", "300", "--format", "json"]
+        let byFile = try Self.json(try CLI.run(["scroll", paged] + drag))
+        let byOption = try Self.json(try CLI.run(["scroll", plain, "--paging"] + drag))
+        let unpaged = try Self.json(try CLI.run(["scroll", plain] + drag))
+        #expect(byFile["paging"] as? Bool == true && unpaged["paging"] as? Bool == false)
+        #expect(byFile["frames"] as? Int == byOption["frames"] as? Int && byFile["order"] as? [String] == byOption["order"] as? [String])
+        #expect(byFile["frames"] as? Int != unpaged["frames"] as? Int, "paging changes how the view scrolls")
+    }
+
     @Test(arguments: [
         (["--reorder", "0.24:0.1"], ["there is no item 0.24 to move", "section 0 has items 0 to 23; section 1 has items 0 to 11"]),
         (["--reorder", "2.0:0.1"], ["there is no item 2.0", "section 1 has items 0 to 11"]),

@@ -17,6 +17,9 @@ public struct ScreenFile: Sendable {
     public let layout: CompositionalLayout
     /// The cells of each section, with their headers', footers' and badges' content.
     public let content: CollectionContent
+    /// `"paging": true`: the screen's scroll view moves a page at a time, as UIScrollView's
+    /// `isPagingEnabled` (a drag near its edge advances a page, as in the 2016 WWDC talk's demo).
+    public let isPagingEnabled: Bool
     /// The offset of the first byte that is not UTF-8 (in a string: it reads as U+FFFD), if any,
     /// and the JSON path of the string it is in (`sections[0].cells[3].text`).
     public let firstInvalidByte: Int?
@@ -57,6 +60,7 @@ public struct ScreenFile: Sendable {
         var reader = ScreenReader(bytes: bytes, strings: strings)
         (layout, content) = try reader.screen(JSONCursor(value: value, path: ""))
         cellOffsets = reader.cellOffsets
+        isPagingEnabled = reader.isPagingEnabled
         lines = LazyLines(bytes)
         firstInvalidByte = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidByte(in: $0, from: start) }
         firstInvalidBytePath = firstInvalidByte.map { [cellOffsets] offset in

@@ -7,6 +7,8 @@ struct ScreenReader {
     let bytes: FileBytes
     /// Where each section's cells are in the file.
     var cellOffsets: [DeferredElements] = []
+    /// The screen's `"paging"`: its scroll view moves a page at a time (UIScrollView's `isPagingEnabled`).
+    var isPagingEnabled = false
     /// What the screen's texts that name keys say (`{"key": …}`); nil: the keys themselves, as
     /// with no catalog at all.
     let strings: StringResolver?
@@ -47,11 +49,12 @@ struct ScreenReader {
     static let fraction = 0.000_1...100.0
 
     mutating func screen(_ cursor: JSONCursor) throws -> (CompositionalLayout, CollectionContent) {
-        let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title", "strings"] + Self.limitKeys,
+        let root = try cursor.object(allowed: ["interSectionSpacing", "sections", "title", "strings", "paging"] + Self.limitKeys,
                                      expected: "an object with \"sections\"")
         let screenLimits = try Self.limits(root, at: cursor, within: nil)
         let spacing = try root["interSectionSpacing"]?.number(in: Self.length, expected: "a spacing in points") ?? 0
         _ = try root["title"]?.string(expected: "a title")
+        isPagingEnabled = try root["paging"]?.bool() ?? false
         guard let sectionsCursor = root["sections"] else {
             throw cursor.fail("missing \"sections\": a screen file is {\"sections\": [ … ]}")
         }

@@ -37,6 +37,9 @@ public struct LayoutInput: Sendable {
     /// How many lines the document's file has, for a format whose cells know their source lines
     /// (Markdown; set by the readers): a place named by a line past them is not in the document.
     public var sourceLineCount: Int?
+    /// Whether the content's scroll view moves a page at a time (a screen's `"paging": true`,
+    /// UIScrollView's `isPagingEnabled`): a drag near its edge advances a page (`AutoScroll`).
+    public var isPagingEnabled = false
 
     public init(format: DocumentFormat, content: CollectionContent, layout: any CollectionLayout,
                 source: (@Sendable (IndexPath) -> SourceLocation?)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0,

@@ -165,7 +165,8 @@ extension ScrollRequest {
         var configuration = ReorderSession.Configuration(viewportHeight: scroll.viewportHeight)
         (configuration.framesPerSecond, configuration.estimate) = (scroll.framesPerSecond, scroll.estimate)
         configuration.fingerSpeed = fingerSpeed ?? ReorderRun.defaultFingerSpeed
-        (configuration.cancels, configuration.autoScroll.paging) = (cancel, paging)
+        // --paging, or a screen whose scroll view pages (`"paging": true`).
+        (configuration.cancels, configuration.autoScroll.paging) = (cancel, paging || input.isPagingEnabled)
         configuration.maximumFrames = maximumFrames
         let sizer = try CellSizer(fonts: fonts)
         let environment = try settings.layoutEnvironment(width: width, category: category, documentSettings: input.documentSettings)
