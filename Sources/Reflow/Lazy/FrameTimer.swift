@@ -40,3 +40,25 @@ struct FrameTimer {
         return Double(time.tv_sec) * 1_000 + Double(time.tv_nsec) / 1e6
     }
 }
+
+/// A session's frame times against its budget, as `scroll` and `scroll --reorder` report them:
+/// how many frames went over it (on the thread's CPU time, and in wall-clock time), and the
+/// longest and median frame.
+public struct FrameTimes: Hashable, Sendable {
+    public var overBudget: Int
+    public var overBudgetWallClock: Int
+    public var maxMilliseconds: Double
+    public var medianMilliseconds: Double
+    public var maxWallMilliseconds: Double
+
+    /// The times of frames whose work took `work` ms of CPU time and `wall` ms of wall-clock time
+    /// each, against a budget of `budget` ms.
+    public init(work: [Double], wall: [Double], budget: Double) {
+        let sorted = work.sorted()
+        overBudget = work.filter { $0 > budget }.count
+        overBudgetWallClock = wall.filter { $0 > budget }.count
+        maxMilliseconds = sorted.last ?? 0
+        medianMilliseconds = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        maxWallMilliseconds = wall.max() ?? 0
+    }
+}

@@ -195,18 +195,19 @@ public struct ScrollSession {
             for row in sample.indices { estimateError += abs(sample[row] - finalY[row]) }
         }
         if !samples.isEmpty { estimateError /= Double(samples.count) }
-        let times = frames.map(\.workMilliseconds).sorted()
+        let times = FrameTimes(work: frames.map(\.workMilliseconds), wall: frames.map(\.wallMilliseconds),
+                               budget: configuration.budgetMilliseconds)
         let summary = Summary(
             frames: frames.count,
-            framesOverBudget: frames.filter(\.overBudget).count,
+            framesOverBudget: times.overBudget,
             maxAnchorJump: frames.map(\.anchorJump).max() ?? 0,
             unitsMeasured: viewport.unitsMeasured,
             units: viewport.layout.count,
             estimateError: estimateError,
-            maxFrameMs: times.last ?? 0,
-            medianFrameMs: times.isEmpty ? 0 : times[times.count / 2],
-            maxFrameWallMs: frames.map(\.wallMilliseconds).max() ?? 0,
-            framesOverBudgetWallClock: frames.filter { $0.wallMilliseconds > configuration.budgetMilliseconds }.count,
+            maxFrameMs: times.maxMilliseconds,
+            medianFrameMs: times.medianMilliseconds,
+            maxFrameWallMs: times.maxWallMilliseconds,
+            framesOverBudgetWallClock: times.overBudgetWallClock,
             finalContentHeight: finalHeight,
             budgetMs: configuration.budgetMilliseconds,
             estimate: configuration.estimate.description,

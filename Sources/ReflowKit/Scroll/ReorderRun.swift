@@ -57,18 +57,17 @@ public struct ReorderRun {
         self.session = session
         self.unitName = unitName
         let frames = session.frames
-        let times = frames.map(\.workMilliseconds).sorted()
         let budget = session.configuration.budgetMilliseconds
+        let times = FrameTimes(work: frames.map(\.workMilliseconds), wall: frames.map(\.wallMilliseconds), budget: budget)
         var viewport = session.viewport
         let written = { (path: Reflow.IndexPath) in "\(path.section).\(path.item)" }
         summary = Summary(
-            frames: frames.count, framesOverBudget: frames.filter(\.overBudget).count,
+            frames: frames.count, framesOverBudget: times.overBudget,
             maxAnchorJump: frames.map(\.anchorJump).max() ?? 0,
             unitsMeasured: frames.reduce(0) { $0 + $1.unitsMeasured }, units: session.viewport.layout.count,
             estimateError: frames.isEmpty ? 0 : frames.reduce(0) { $0 + $1.contentHeightError } / Double(frames.count),
-            maxFrameMs: times.last ?? 0, medianFrameMs: times.isEmpty ? 0 : times[times.count / 2],
-            maxFrameWallMs: frames.map(\.wallMilliseconds).max() ?? 0,
-            framesOverBudgetWallClock: frames.filter { $0.wallMilliseconds > budget }.count,
+            maxFrameMs: times.maxMilliseconds, medianFrameMs: times.medianMilliseconds,
+            maxFrameWallMs: times.maxWallMilliseconds, framesOverBudgetWallClock: times.overBudgetWallClock,
             finalContentHeight: viewport.contentHeight(), budgetMs: budget, estimate: estimate.description,
             from: written(session.source), to: written(session.goal), final: written(session.target),
             cancelled: session.configuration.cancels, paging: session.configuration.autoScroll.paging,
@@ -123,9 +122,8 @@ public struct ReorderRun {
         out += "\(unitName) measured \(s.unitsMeasured) of \(s.units); \(unitName) placed again from the cache \(s.unitsPlaced) "
             + "in \(s.targetChanges) target changes\n"
         out += "cells measured \(s.cellsMeasured), of them while the order changed \(s.cellsMeasuredByMoves)\n"
-        out += String(format: "work per frame (CPU time): median %.3f ms, max %.3f ms\n", s.medianFrameMs, s.maxFrameMs)
-        out += String(format: "wall clock per frame: max %.3f ms, over budget %d (includes time other processes held the core)\n",
-                      s.maxFrameWallMs, s.framesOverBudgetWallClock)
+        out += ScrollReport.frameTimeLines(medianMs: s.medianFrameMs, maxMs: s.maxFrameMs, maxWallMs: s.maxFrameWallMs,
+                                           overBudgetWallClock: s.framesOverBudgetWallClock)
         out += String(format: "largest anchor movement on screen (cells not dragged): %.2f pt; largest offset change keeping it: %.2f pt\n",
                       s.maxAnchorJump, s.maxOffsetAdjustment)
         out += String(format: "final content height: %.1f pt\n", s.finalContentHeight)

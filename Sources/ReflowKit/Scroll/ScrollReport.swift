@@ -72,9 +72,8 @@ public struct ScrollReport {
         out += summary.unitsMeasured > units
             ? "\(noun) measured \(summary.unitsMeasured) times for \(units) \(noun) (a text-size change measures again)\n"
             : "\(noun) measured \(summary.unitsMeasured) of \(units)\n"
-        out += String(format: "work per frame (CPU time): median %.3f ms, max %.3f ms\n", summary.medianFrameMs, summary.maxFrameMs)
-        out += String(format: "wall clock per frame: max %.3f ms, over budget %d (includes time other processes held the core)\n",
-                      summary.maxFrameWallMs, summary.framesOverBudgetWallClock)
+        out += Self.frameTimeLines(medianMs: summary.medianFrameMs, maxMs: summary.maxFrameMs, maxWallMs: summary.maxFrameWallMs,
+                                   overBudgetWallClock: summary.framesOverBudgetWallClock)
         out += String(format: "estimate (%@): summed |estimated - final| y = %.0f pt\n", summary.estimate, summary.estimateError)
         out += String(format: "largest anchor movement on screen: %.2f pt\n", summary.maxAnchorJump)
         if let change = summary.textSizeChangeMs {
@@ -83,5 +82,15 @@ public struct ScrollReport {
         out += String(format: "final content height: %.1f pt\n", summary.finalContentHeight)
         out += "lazy equals eager (every unit measured, frames compared): \(lazyEqualsEager)\n"
         return out
+    }
+}
+
+extension ScrollReport {
+    /// The two lines on frame times that `scroll` and `scroll --reorder` print alike: the work per
+    /// frame (CPU time) and the wall clock, which also counts time other processes held the core.
+    static func frameTimeLines(medianMs: Double, maxMs: Double, maxWallMs: Double, overBudgetWallClock: Int) -> String {
+        String(format: "work per frame (CPU time): median %.3f ms, max %.3f ms\n", medianMs, maxMs)
+            + String(format: "wall clock per frame: max %.3f ms, over budget %d (includes time other processes held the core)\n",
+                     maxWallMs, overBudgetWallClock)
     }
 }
