@@ -52,6 +52,7 @@ final class DocumentRenderer: Sendable {
     private let audits = Locked(BoundedCache<AuditKey, AuditReport>(limit: DocumentRenderer.auditLimit))
     private let auditRuns = Locked(0)
     private let picturesMade = Locked(0)
+    private let layoutsMade = Locked(0)
 
     /// Audits kept (each the text sizes and width of one request, of one document version).
     static let auditLimit = 32
@@ -91,6 +92,8 @@ final class DocumentRenderer: Sendable {
     var workerCount: Int { workers.count }
     /// Pictures drawn so far (not those cancelled before their drawing).
     var pictureCount: Int { picturesMade.withLock { $0 } }
+    /// Layout answers made so far (`layoutJSON`), sent or not.
+    var layoutCount: Int { layoutsMade.withLock { $0 } }
     /// Audits run so far (the rest were kept ones).
     var auditCount: Int { auditRuns.withLock { $0 } }
 
@@ -214,6 +217,7 @@ final class DocumentRenderer: Sendable {
             }
         }
         let text = document.text(layouts: reports.map { $0.jsonText(indent: "    ", versioned: false) })
+        layoutsMade.withLock { $0 += 1 }
         // For the page's reordering: each section's cell count (its last place), and where the
         // last move put its cell ("3 of 4": among its list's items in a Markdown document).
         let counts = input.content.sections.map { String($0.cellCount) }.joined(separator: ",")
