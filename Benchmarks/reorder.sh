@@ -7,7 +7,7 @@
 # the drop. Writes a Markdown table to stdout.
 #
 # Usage: Benchmarks/reorder.sh     env: REFLOW_CLI=binary (default: a release build in .build-perf)
-# Figures (2026-11-28) and what they say: docs/scroll.md, "Figures".
+# Figures (2026-11-28, after target changes stopped planning the order again) and what they say: docs/scroll.md, "Figures".
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"

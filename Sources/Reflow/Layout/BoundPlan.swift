@@ -56,6 +56,21 @@ public struct BoundPlan: Sendable {
         return elements.map { $0.mirrored(in: plan.environment.containerWidth) }
     }
 
+    /// The plan of `content`, this plan's content with its cells in another order (a cell moved
+    /// by interactive reordering): this plan with the content replaced when the layout plans a
+    /// section by its cell count alone (`CollectionLayout.plansByCellCount`) and every section
+    /// keeps its count, so a drag over 100,000 cells does not plan them again at every target
+    /// change; else planned again.
+    public func replanned(with content: CollectionContent) throws -> BoundPlan {
+        let counts = { (content: CollectionContent) in content.sections.map(\.cellCount) }
+        guard layout.plansByCellCount, counts(content) == counts(plan.content) else {
+            return try layout.boundPlan(content, in: environment)
+        }
+        var bound = self
+        bound.plan = plan.reordered(content)
+        return bound
+    }
+
     /// This plan for `environment`, which must give the same plan (an equal `planKey`).
     public func retargeted(to environment: LayoutEnvironment) -> BoundPlan {
         var bound = self

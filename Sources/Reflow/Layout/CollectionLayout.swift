@@ -79,6 +79,12 @@ public protocol CollectionLayout: Sendable {
     /// contact sheet). Default nil: unknown, each environment is planned.
     func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable?
 
+    /// Whether `plan` reads of a section only how many cells it has (and its supplementary
+    /// views), never the cells themselves: then the cells in another order, each section keeping
+    /// its count, have this plan (`BoundPlan.replanned(with:)`), as an interactive movement asks
+    /// at every target change. Default false: the plan is made again, which is always right.
+    var plansByCellCount: Bool { get }
+
     /// What one of the layout's units is called in a report, plural ("rows" for a list). Default "units".
     var unitName: String { get }
 }
@@ -87,6 +93,8 @@ extension CollectionLayout {
     public func sectionElements(_ section: Int, marks: [Double], of plan: ResolvedPlan<Resolution>) -> [LayoutAttributes] { [] }
 
     public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? { nil }
+
+    public var plansByCellCount: Bool { false }
 
     public var unitName: String { "units" }
 

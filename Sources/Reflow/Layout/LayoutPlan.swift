@@ -47,7 +47,7 @@ public struct LayoutPlan: Sendable {
         public var knownHeight: Double? = nil
     }
 
-    public let content: CollectionContent
+    public private(set) var content: CollectionContent
     public private(set) var environment: LayoutEnvironment
     public private(set) var units: [Unit] = []
     /// The content height less every unit's height (snapped).
@@ -83,6 +83,16 @@ public struct LayoutPlan: Sendable {
     public func retargeted(to environment: LayoutEnvironment) -> LayoutPlan {
         var plan = self
         plan.environment = environment
+        return plan
+    }
+
+    /// This plan for `content`: the same sections with the same cell counts and supplementary
+    /// views, their cells in another order (a cell moved by interactive reordering), for a layout
+    /// whose plan reads only those (`CollectionLayout.plansByCellCount`). Units and marks kept.
+    func reordered(_ content: CollectionContent) -> LayoutPlan {
+        precondition(self.content.sections.map(\.cellCount) == content.sections.map(\.cellCount), "each section keeps its cell count")
+        var plan = self
+        plan.content = content
         return plan
     }
 

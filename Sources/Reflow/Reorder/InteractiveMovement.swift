@@ -148,7 +148,7 @@ public struct InteractiveMovement {
     /// units that hold the same cells at the same top as now are kept, the rest placed again.
     /// Returns the units placed and the content height's change.
     private mutating func arrange(_ content: CollectionContent, target newTarget: IndexPath) throws -> ([Int], Double) {
-        let newBound = try bound.layout.boundPlan(content, in: bound.environment)
+        let newBound = try bound.replanned(with: content)
         let newPlan = newBound.plan
         let counterpart = MoveMapping.counterparts(from: bound.plan, to: newPlan)
         let mapping = MoveMapping(source: source)

@@ -38,6 +38,10 @@ public struct CompositionalLayout: CollectionLayout {
         let sections: [LayoutSection]
     }
 
+    /// A section's units are its headers, its rows (`template.capacity` cells each) or band, and its
+    /// footers: its cell count decides them, its cells do not (their sizes are measured later).
+    public var plansByCellCount: Bool { true }
+
     public func planKey(_ content: CollectionContent, in environment: LayoutEnvironment) -> AnyHashable? {
         PlanKey(containerWidth: environment.containerWidth, containerHeight: environment.containerHeight,
                 sections: content.sections.indices.map { sectionProvider($0, environment) })
