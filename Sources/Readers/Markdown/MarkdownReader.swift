@@ -325,8 +325,9 @@ struct MarkdownReader {
 
     /// Inline content as styled runs: emphasis adds `.italic`, strong emphasis `.strong`, a code
     /// span and a `<kbd>` key `.code` (the monospace face), a link `.link`, strikethrough
-    /// `.strikethrough` (both drawn, not shaped: `TextEmphasis`); superscript and subscript keep
-    /// their text on the line; a footnote reference is its number in superscript, in
+    /// `.strikethrough` (both drawn, not shaped: `TextEmphasis`); `<sup>` and `<sub>` keep their
+    /// text on the line at 75 % of its size, raised or lowered as GitHub draws them
+    /// (`.superscript`, `.subscript`); a footnote reference is its number in superscript digits, in
     /// the emphasis around it. A soft line break is a space, or nothing between two ideographs
     /// (`SegmentBreak`).
     func styledText(_ inlines: [MarkdownInline]) -> StyledText {
@@ -346,7 +347,8 @@ struct MarkdownReader {
                 case .link(_, let children): walk(children, emphasis.union(.link))
                 case .strikethrough(let children): walk(children, emphasis.union(.strikethrough))
                 case .keyboard(let children): walk(children, emphasis.union(.code))
-                case .superscript(let children), .subscript(let children): walk(children, emphasis)
+                case .superscript(let children): walk(children, emphasis.union(.superscript))
+                case .subscript(let children): walk(children, emphasis.union(.subscript))
                 case .image(let image): text.append(image.alt, emphasis: emphasis)
                 case .footnoteReference(let number):
                     text.append(Self.superscript(number), emphasis: emphasis)

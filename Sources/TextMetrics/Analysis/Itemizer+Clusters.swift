@@ -55,6 +55,8 @@ extension Itemizer {
         var end: Int
         var style: Int
         var font: UInt16?
+        /// The style run's size bits (`ItemRun.size`).
+        var size: UInt8 = 0
     }
 
     /// Clusters (cut at style-run ends too), each with its face; nil for invisible ones. The
@@ -87,7 +89,8 @@ extension Itemizer {
                     font = chosen.map { $0 === faces.fonts[style] ? UInt16(style) : fonts.slot(of: $0) } ?? UInt16(style)
                     missing += uncovered
                 }
-                clusters.append(Cluster(start: pieceStart, end: pieceEnd, style: style, font: font))
+                clusters.append(Cluster(start: pieceStart, end: pieceEnd, style: style, font: font,
+                                        size: styleRuns[styleIndex].emphasis.intersection(.sizeBits).rawValue))
                 pieceStart = pieceEnd
             }
             clusterStart = clusterEnd
@@ -124,18 +127,20 @@ extension Itemizer {
     static func runs(of clusters: [Cluster], offsets: [Int32], levels: [UInt8], scripts: [Script],
                              key: (_ font: UInt16, Script, _ level: UInt8) -> Int) -> [ItemRun] {
         var runs: [ItemRun] = []
-        var runScript = Script.common, runStyle = -1
+        var runScript = Script.common, runStyle = -1, runSize: UInt8 = 0
         for cluster in clusters {
             let font = cluster.font!, level = levels[cluster.start], script = scripts[cluster.start]
             let start = offsets[cluster.start], end = offsets[cluster.end]
-            if let last = runs.last, last.font == font, last.level == level, runScript == script, runStyle == cluster.style {
+            if let last = runs.last, last.font == font, last.level == level, runScript == script, runStyle == cluster.style,
+               runSize == cluster.size {
                 runs[runs.count - 1].end = end
                 continue
             }
             if let last = runs.last { runs[runs.count - 1].key = key(last.font, runScript, last.level) }
-            runs.append(ItemRun(start: start, end: end, font: font, level: level, key: 0))
+            runs.append(ItemRun(start: start, end: end, font: font, level: level, key: 0, size: cluster.size))
             runScript = script
             runStyle = cluster.style
+            runSize = cluster.size
         }
         if let last = runs.last { runs[runs.count - 1].key = key(last.font, runScript, last.level) }
         return runs

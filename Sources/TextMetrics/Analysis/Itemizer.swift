@@ -10,6 +10,9 @@ struct ItemRun: Hashable {
     var level: UInt8
     /// The shaper's cache key for the font and the run's shaping properties.
     var key: Int
+    /// The run's size bits (`TextEmphasis.sizeBits`): drawn and measured smaller, off the
+    /// baseline, but shaped as the face's own (shaping is in font units).
+    var size: UInt8 = 0
 }
 
 /// A paragraph split into runs, and what the split found out.
@@ -129,7 +132,7 @@ final class Itemizer {
         let runs = styleRuns.map { run -> ItemRun in
             let slot = Int(run.emphasis.rawValue & 7)
             return ItemRun(start: Int32(run.range.lowerBound), end: Int32(run.range.upperBound), font: UInt16(slot), level: 0,
-                           key: shaper.key(font: faces.fonts[slot], properties))
+                           key: shaper.key(font: faces.fonts[slot], properties), size: run.emphasis.intersection(.sizeBits).rawValue)
         }
         return Itemization(runs: runs, fonts: faces.fonts, paragraphLevel: 0, levels: [], missing: 0)
     }

@@ -1,8 +1,10 @@
 /// Inline emphasis, as Markdown's `*emphasis*`, `**strong emphasis**` and `` `code` `` mark it.
 ///
-/// The first three (`italic`, `strong`, `code`) choose the face a run is shaped in; the others are
-/// decorations (`link`, `strikethrough`), drawn over the glyphs: they change neither the face nor
-/// the measurement, so text shapes and breaks the same with or without them (`faceRuns`).
+/// The first three (`italic`, `strong`, `code`) choose the face a run is shaped in; `superscript`
+/// and `subscript` draw it smaller and off the baseline (its advances too, so they change the
+/// measurement, not the face); the others are decorations (`link`, `strikethrough`), drawn over
+/// the glyphs: they change neither the face nor the measurement, so text shapes and breaks the
+/// same with or without them (`faceRuns`).
 public struct TextEmphasis: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -17,16 +19,37 @@ public struct TextEmphasis: OptionSet, Hashable, Sendable, Codable {
     public static let link = TextEmphasis(rawValue: 8)
     /// Struck through (GFM's `~~text~~`, HTML's `<s>`/`<del>`).
     public static let strikethrough = TextEmphasis(rawValue: 16)
+    /// HTML's `<sup>`: at 75 % of the size, raised (`sizeFactor`, `baselineOffset`).
+    public static let superscript = TextEmphasis(rawValue: 32)
+    /// HTML's `<sub>`: at 75 % of the size, lowered.
+    public static let `subscript` = TextEmphasis(rawValue: 64)
 
     /// The bits that choose a face (italic, strong, code).
     public static let faceBits: TextEmphasis = [.italic, .strong, .code]
     /// The bits drawn over the glyphs (link, strikethrough).
     public static let decorationBits: TextEmphasis = [.link, .strikethrough]
+    /// The bits that change the size a run is drawn and measured at (superscript, subscript).
+    public static let sizeBits: TextEmphasis = [.superscript, .subscript]
+
+    /// How large the text is drawn and measured against its style's point size, as GitHub's
+    /// stylesheet draws `<sup>` and `<sub>` (`font-size: 75%`; nested, 75 % of 75 %).
+    public var sizeFactor: Double {
+        (contains(.superscript) ? 0.75 : 1) * (contains(.subscript) ? 0.75 : 1)
+    }
+
+    /// How far the text's baseline moves down from the line's, in ems of the style's point size
+    /// (negative: up). GitHub's stylesheet: `sup { top: -0.5em }` and `sub { bottom: -0.25em }`,
+    /// in ems of the smaller text, with `line-height: 0`, so the line keeps its height.
+    public var baselineOffset: Double {
+        (contains(.superscript) ? -0.5 : 0) * 0.75 + (contains(.subscript) ? 0.25 : 0) * 0.75
+    }
 
     /// The face this emphasis is shaped in: its face bits only.
     public var face: TextEmphasis { intersection(Self.faceBits) }
     /// Its decorations only.
     public var decoration: TextEmphasis { intersection(Self.decorationBits) }
+    /// What shaping and measuring see: the face and size bits.
+    public var shaping: TextEmphasis { intersection(Self.faceBits.union(Self.sizeBits)) }
 }
 
 /// Text in styled runs: a string and, covering it without gaps, runs of emphasis.
@@ -98,13 +121,13 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         }
     }
 
-    /// The runs as shaping sees them: neighbours of one face joined, decorations left out, so a
-    /// link or a struck-through word shapes and breaks exactly as its plain text would.
+    /// The runs as shaping sees them: neighbours of one face and size joined, decorations left
+    /// out, so a link or a struck-through word shapes and breaks exactly as its plain text would.
     public var faceRuns: [(range: Range<Int>, emphasis: TextEmphasis)] {
         var joined: [(range: Range<Int>, emphasis: TextEmphasis)] = []
         var start = 0
         for run in runs {
-            let face = run.emphasis.face
+            let face = run.emphasis.shaping
             if let last = joined.last, last.emphasis == face {
                 joined[joined.count - 1].range = last.range.lowerBound..<start + run.length
             } else {

@@ -272,13 +272,14 @@ public struct TextLayout: Sendable {
         // Adds a glyph to the last run when font and decoration match (the run's end moves on to
         // the pen), else starts a run. The last run is read in place, never bound to a copy: a copy
         // holding its glyphs would make each append copy them all (a line of 80,000 marks took 2 s).
-        func add(_ glyph: PositionedGlyph, font: Font, decoration: TextEmphasis, from start: Double, to end: Double) {
+        func add(_ glyph: PositionedGlyph, font: Font, size: Double = 1, decoration: TextEmphasis, from start: Double, to end: Double) {
             let last = runs.count - 1
-            if last >= 0, runs[last].font === font, runs[last].decoration == decoration {
+            let runSize = pointSize * size
+            if last >= 0, runs[last].font === font, runs[last].pointSize == runSize, runs[last].decoration == decoration {
                 runs[last].glyphs.append(glyph)
                 runs[last].end = end * toPoints
             } else {
-                runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: [glyph], decoration: decoration,
+                runs.append(GlyphRun(font: font, pointSize: runSize, glyphs: [glyph], decoration: decoration,
                                      start: start * toPoints, end: end * toPoints))
             }
         }
@@ -301,7 +302,9 @@ public struct TextLayout: Sendable {
             }
             let piece = paragraph.pieces[item.piece]
             let font = paragraph.fonts[Int(piece.font)]
-            let scale = paragraph.unitsPerEm / Double(font.unitsPerEm)
+            // A superscript or subscript piece: its glyphs smaller and off the baseline.
+            let size = piece.emphasis.sizeFactor, shift = piece.emphasis.baselineOffset * pointSize
+            let scale = paragraph.unitsPerEm / Double(font.unitsPerEm) * size
             visited += item.glyphs.count
             piece.run.glyphs.withUnsafeBufferPointer { shaped in
                 for glyphIndex in item.glyphs {
@@ -311,8 +314,8 @@ public struct TextLayout: Sendable {
                     if spaced { pen += clusterSpacing(after: glyphIndex, of: piece, shaped) }
                     let decoration = decorated ? self.decoration(at: Int(piece.start) + Int(glyph.cluster)) : []
                     add(PositionedGlyph(glyph: glyph.glyph, x: (before + Double(glyph.xOffset) * scale) * toPoints,
-                                        y: -Double(glyph.yOffset) * scale * toPoints),
-                        font: font, decoration: decoration, from: before, to: pen)
+                                        y: -Double(glyph.yOffset) * scale * toPoints + shift),
+                        font: font, size: size, decoration: decoration, from: before, to: pen)
                 }
             }
         }

@@ -51,9 +51,15 @@ public final class ShapedParagraph: Sendable {
         var end: Int32
         var font: UInt16
         var level: UInt8
+        /// The size bits of its text (`TextEmphasis.sizeBits`): superscript or subscript.
+        var size: UInt8
         var run: ShapedRun
-        /// `run.advance` in the paragraph's units.
+        /// `run.advance` in the paragraph's units, at its size.
         var advance: Double
+
+        /// The piece's size against the paragraph's (0.75 for a superscript), and how far its
+        /// baseline moves down, in ems of the paragraph's size.
+        var emphasis: TextEmphasis { TextEmphasis(rawValue: size) }
     }
 
     struct Segment {
@@ -162,7 +168,7 @@ public final class ShapedParagraph: Sendable {
         let runs = items.runs
         let fonts = items.fonts
         let scales = fonts.map { unitsPerEm / Double($0.unitsPerEm) }
-        var spaceAdvances: [(key: Int, advance: Double)] = []  // per run key, shaped once
+        var spaceAdvances: [(key: Int, advance: Double)] = []  // per run key, shaped once, in font units
         var runIndex = 0
         var cursor = 0  // the first of `cuts` not passed yet
         var start = 0
@@ -177,21 +183,22 @@ public final class ShapedParagraph: Sendable {
                 let run = runs[runIndex]
                 let pieceEnd = min(contentEnd, Int(run.end))
                 let font = Int(run.font)
+                let scale = scales[font] * TextEmphasis(rawValue: run.size).sizeFactor
                 while cursor < cuts.count, Int(cuts[cursor]) <= position { cursor += 1 }
                 if pieceEnd - position <= maximumShapingLength, cursor == cuts.count || Int(cuts[cursor]) >= pieceEnd {
                     let shaped = shaper.shape(utf8: UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd]), font: fonts[font], key: run.key)
-                    let advance = Double(shaped.advance) * scales[font]
+                    let advance = Double(shaped.advance) * scale
                     pieces.append(Piece(start: Int32(position), end: Int32(pieceEnd), font: UInt16(font), level: run.level,
-                                        run: shaped, advance: advance))
+                                        size: run.size, run: shaped, advance: advance))
                     content += advance
                 } else {
                     let context = UnsafeBufferPointer(rebasing: utf8[position..<pieceEnd])
                     for part in bounded(position..<pieceEnd, in: utf8, cuts: cuts, cursor: &cursor, graphemes: graphemes) {
                         let shaped = shaper.shapeUncached(utf8: context, item: part.range.lowerBound - position..<part.range.upperBound - position,
                                                           font: fonts[font], key: run.key, continuesCluster: part.continuesCluster)
-                        let advance = Double(shaped.advance) * scales[font]
+                        let advance = Double(shaped.advance) * scale
                         pieces.append(Piece(start: Int32(part.range.lowerBound), end: Int32(part.range.upperBound), font: UInt16(font),
-                                            level: run.level, run: shaped, advance: advance))
+                                            level: run.level, size: run.size, run: shaped, advance: advance))
                         content += advance
                     }
                 }
@@ -213,10 +220,10 @@ public final class ShapedParagraph: Sendable {
                         let shaped = withUnsafeMutablePointer(to: &space) { pointer in
                             shaper.shape(utf8: UnsafeBufferPointer(start: pointer, count: 1), font: fonts[Int(run.font)], key: run.key)
                         }
-                        spaceAdvance = Double(shaped.advance) * scales[Int(run.font)]
+                        spaceAdvance = Double(shaped.advance)
                         spaceAdvances.append((run.key, spaceAdvance))
                     }
-                    whitespace = Double(spaces) * spaceAdvance
+                    whitespace = Double(spaces) * spaceAdvance * scales[Int(run.font)] * TextEmphasis(rawValue: run.size).sizeFactor
                 }
             }
             let softHyphen = contentEnd - start >= 2 && utf8[contentEnd - 2] == 0xC2 && utf8[contentEnd - 1] == 0xAD
@@ -359,7 +366,7 @@ public final class ShapedParagraph: Sendable {
         var byCluster = [Double](repeating: 0, count: length + 1)
         for index in Int(segment.firstPiece)..<Int(segment.endPiece) {
             let piece = pieces[index]
-            let scale = unitsPerEm / Double(fonts[Int(piece.font)].unitsPerEm)
+            let scale = unitsPerEm / Double(fonts[Int(piece.font)].unitsPerEm) * piece.emphasis.sizeFactor
             let base = Int(piece.start) - start
             for glyph in piece.run.glyphs {
                 byCluster[min(length, base + Int(glyph.cluster))] += Double(glyph.xAdvance) * scale
