@@ -47,10 +47,11 @@ public struct LazyMovement {
 
     /// Moves the target to `newTarget`: the would-be order planned, the heights carried over.
     ///
-    /// - Complexity: O(u log n) for the u units between the old and the new target when the target
-    ///   stays in its section of a layout that plans by cell count (a compositional layout:
-    ///   `CollectionLayout.plansByCellCount`): the plan and the lazy layout are kept, and only
-    ///   those units are placed again or given back their estimate. Otherwise O(n).
+    /// - Complexity: beside the content's own move (`CollectionContent.movingItem`), O(u log n) for
+    ///   the u units between the old and the new target when the target stays in its section of a
+    ///   layout that plans by cell count (a compositional layout: `CollectionLayout.plansByCellCount`):
+    ///   the plan and the lazy layout are kept, and only those units are placed again or given
+    ///   back their estimate. Otherwise O(n): planned again.
     @discardableResult
     public mutating func move(to newTarget: IndexPath) throws -> MovementInvalidation {
         var step = MovementInvalidation(previousIndexPaths: [target], targetIndexPaths: [newTarget],
