@@ -87,32 +87,43 @@ struct Expansion {
     /// substitution's form is expanded `reading` its variable's argument: `%arg` (an `.xcstrings`
     /// form's placeholder) read as `specifier` (`lld`; `@` when the catalog gives none), and
     /// every specifier without a position (a `.stringsdict` form's `%d`) reading that argument.
+    ///
+    /// In the string itself a token without a position (`%#@name@`) takes the next argument as
+    /// an ordered specifier does, as Foundation reads it: in Mastodon's `%@ %#@post_count@` the
+    /// count is argument 2, in Apple's `%#@num_people_in_room@ in %@` the room is argument 2,
+    /// and in Ice Cubes' German `%#@count_posts@ von %#@count_participants@` (no `argNum`) the
+    /// participants are argument 2. A catalog's `argNum` still says which argument chooses the form.
     private mutating func expand(_ format: String, _ substitutions: [String: Substitution], depth: Int,
                                  reading argument: Int? = nil, specifier: String? = nil) throws(Problem) -> String {
         let text = argument == nil ? format : format.replacingOccurrences(of: "%arg", with: "%" + (specifier ?? "@"))
         let parsed: FormatString
         do { parsed = try FormatString(text, asWritten: false) } catch { throw Problem(message: error.message) }
         var out = ""
+        // The argument the next specifier or token without a position reads, in the string itself.
+        var ordinal = 1
         for piece in parsed.pieces {
             switch piece {
             case .literal(let text):
                 out += text
             case .specifier(let s):
                 if case .substitution(let name) = s.kind {
+                    let slot = s.position == nil ? ordinal : nil
+                    if slot != nil { ordinal += 1 }
                     guard depth < Self.maximumDepth else {
                         throw Problem(message: "its substitutions name each other more than \(Self.maximumDepth) deep ('\(s.text)'); a substitution's forms should hold its count, not more substitutions")
                     }
                     guard let substitution = substitutions[name] else {
                         throw Problem(message: "'\(s.text)' names the substitution '\(name)', which the string does not give; add it to the string's \"substitutions\"")
                     }
-                    let variable = substitution.argumentNumber ?? s.argument ?? argument ?? 1
+                    let variable = substitution.argumentNumber ?? s.argument ?? argument ?? slot ?? 1
                     let count = variable <= arguments.count ? arguments[variable - 1] : nil
                     guard let unit = choose(substitution.value, variable: name, count: count) else {
                         throw Problem(message: "the substitution '\(name)' has no form for this count and no 'other' form; give it an 'other' form")
                     }
                     out += try expand(unit.value, substitutions, depth: depth + 1, reading: variable, specifier: substitution.formatSpecifier)
-                } else if let n = s.argument, s.position == nil {
-                    out += "%\(argument ?? n)$" + s.text.dropFirst()
+                } else if s.argument != nil, s.position == nil {
+                    out += "%\(argument ?? ordinal)$" + s.text.dropFirst()
+                    ordinal += 1
                 } else {
                     out += s.text
                 }
