@@ -22,6 +22,9 @@ import TextMetrics
 /// The reader's place is kept: a change of the settings asks for the place the screen showed
 /// (`at=item:S.I&within=N`, the server's `X-Reflow-Anchor` and `X-Reflow-Anchor-Within`: the
 /// unit at the top and how far into it, `ScreenPlace`) and scrolls to where the server found it.
+/// Until the reader scrolls, further changes ask for that same place, not for where the last
+/// change left the screen: deep in a block that a change made shorter than the screen's top was
+/// into it, changing back returns to the place.
 /// The scroll height is the page's exact height once the server has measured it in the background
 /// (the `height` event, or `X-Reflow-Content-Height-Estimated: false`); a page at its end when
 /// the height grows follows it to the new end, so End reaches the last item.
@@ -162,14 +165,15 @@ enum PreviewPage {
         const sizes = Array.from($("sizes").options).map((o) => ({ name: o.dataset.name, label: o.dataset.label }));
         const screen = $("screen"), space = $("scroll-space");
         const page = { version: 0, contentHeight: 0, drawing: false, again: false, force: false, shown: null, error: "",
-                       keep: false, heights: new Map() };
+                       keep: false, place: null, heights: new Map() };
 
         function screenHeight() { return Math.max(200, Math.floor(window.innerHeight - 32)); }
         function screenWidth() { return Number($("width").value); }
         function format() { return document.querySelector("input[name=format]:checked").value; }
 
         // The query of the screen the controls ask for now, at the page's scroll offset; after a
-        // change of the settings, at the place the last screen showed (its anchor and how far into it).
+        // change of the settings, at the reader's place: where they last scrolled to (its anchor and
+        // how far into it), kept through any number of changes until they scroll again.
         function query() {
           const q = new URLSearchParams();
           q.set("category", sizes[$("size").value].name);
@@ -186,13 +190,18 @@ enum PreviewPage {
           if ($("debug").checked) q.set("debug", "1");
           const shown = page.shown;
           if (page.keep && shown && shown.anchor) {
-            q.delete("offset");
-            q.set("at", shown.anchor);
             // Scrolled since that screen was drawn: the place is that much further into the anchor.
             // Not scrolled (the page stands at the drawn top rounded to a whole point): the place
-            // answered, exactly, so that the rounding does not move the place at each change.
+            // the reader scrolled to, exactly (not the drawn top, so that the rounding does not move
+            // it at each change), and as it was before the last change: a change to a size or width
+            // at which the block is shorter than the screen's top was into it leaves the block's
+            // end at the top, and changing back returns to the place, not to that end.
             const scrolled = Math.round(window.scrollY) - shown.top;
-            q.set("within", String(scrolled === 0 ? shown.within : shown.within + Math.round(window.scrollY) - shown.exactTop));
+            const place = scrolled === 0 && page.place ? page.place
+              : { anchor: shown.anchor, within: shown.within + Math.round(window.scrollY) - shown.exactTop };
+            q.delete("offset");
+            q.set("at", place.anchor);
+            q.set("within", String(place.within));
           }
           reorder.addTo(q);
           return q;
@@ -291,6 +300,10 @@ enum PreviewPage {
               const top = Number(response.headers.get("X-Reflow-Screen-Top")) || 0;
               page.shown = { settings: settingsOf(q), kind, key, top: Math.round(top), exactTop: top, anchor: response.headers.get("X-Reflow-Anchor"),
                              within: Number(response.headers.get("X-Reflow-Anchor-Within")) || 0 };
+              // The reader's place: the one asked to be kept, else where this screen is (a scroll,
+              // a save, a reorder: the place is the screen's own).
+              page.place = q.has("within") ? { anchor: q.get("at"), within: Number(q.get("within")) }
+                : (page.shown.anchor ? { anchor: page.shown.anchor, within: page.shown.within } : null);
               screen.dataset.category = q.get("category");
               screen.dataset.version = String(page.version);
               screen.dataset.query = q.toString();

@@ -14,7 +14,8 @@ import TextMetrics
 /// box on and off; partway down a real screen with string catalogs at AX3, the language menu from
 /// English to German, Arabic (right to left) and back. After each change the block at the top of
 /// the screen is read from the server's own layout at the page's scroll offset and settings: the
-/// same block at the same screen position, within 1 pt (issue 39). Then the README is scrolled to
+/// same block at the same screen position, within 1 pt (issue 39); deep in a tall block at AX5,
+/// changing the width or size and back returns to that place. Then the README is scrolled to
 /// the end a screen at a time, noting the page's scroll height, and End pressed. Skipped, saying
 /// so, without Chromium or Python; in CI (CI set) or with REFLOW_REQUIRE_CHROMIUM=1 a missing
 /// browser fails.
@@ -105,6 +106,25 @@ import TextMetrics
         #expect(heights.last == whole["contentHeight"], "the scroll height while scrolling: \(heights); the page: \(whole)")
         #expect(abs((end["screenBottom"] as? Double ?? 0) - (whole["contentHeight"] ?? 0)) <= 1, "End: \(end); the page: \(whole)")
         #expect((end["screenBottom"] as? Double ?? 0) >= (whole["lastBlockBottom"] ?? .infinity) - 1, "End shows the last block")
+    }
+
+    /// Deep in a tall block at AX5, a change to a width or size at which the block is shorter than
+    /// the screen's top was into it cannot keep its screen position (the block stays at the top,
+    /// `ScreenPlace.top(of:)`); changing back, without scrolling in between, brings the reader back
+    /// to where they were: the same block at the same screen position, not where the shorter
+    /// block left the page.
+    @Test(.enabled(if: Chromium.isAvailable && python != nil,
+                   "SKIPPED: chromium or python3 is not installed, so the live page was not opened in a browser"),
+          .timeLimit(.hangGuard))
+    func changingBackDeepInATallBlockComesBackToThePlace() throws {
+        let running = try KeptPlaceTests.running { $0.parameters = LivePageBrowserTests.parameters }
+        defer { running.stop() }
+        let result = try Self.drive(running, "deep")
+        let kept = try #require(result["keep"] as? [[String: Any]])
+        #expect(kept.map { $0["step"] as? String } == ["ax5", "744 pt", "390 pt", "l", "ax5 again"])
+        #expect(kept.allSatisfy { $0["anchor"] as? String == kept[0]["anchor"] as? String }, "the same place asked for and answered each time")
+        Self.expectKept(kept.filter { ["ax5", "390 pt", "ax5 again"].contains($0["step"] as? String) }, moved: [])
+        #expect((kept[0]["screenY"] as? Double ?? 0) < -300, "deep in a tall block: \(kept[0])")
     }
 
     /// Whisky's first setup page (Tests/Corpus/strings) beside its string catalog, which has
@@ -211,7 +231,7 @@ window.__top = async () => {
   const frame = (e) => Array.isArray(e.frame) ? { y: e.frame[1], h: e.frame[3] } : { y: e.frame.y, h: e.frame.height };
   const top = cells.filter((e) => frame(e).y <= y + 0.01 && frame(e).y + frame(e).h > y).concat(cells.filter((e) => frame(e).y > y))[0];
   return { category: q.get("category"), query: screen.dataset.query, scrollY: y, scrollHeight: document.documentElement.scrollHeight,
-           indexPath: top && top.indexPath, sourceLine: top && top.sourceLine, kind: top && top.kind, text: top && top.text,
+           anchor: screen.dataset.anchor, indexPath: top && top.indexPath, sourceLine: top && top.sourceLine, kind: top && top.kind, text: top && top.text,
            screenY: top ? frame(top).y - y : null };
 };
 """
@@ -230,6 +250,29 @@ try:
     js(session, HELPERS)
     js(session, "__settle()")
     out = {"keep": [], "heights": []}
+    if scenario == "deep":
+        # At AX5, the screen's top 80 % into the tallest block of the page's middle: deeper than
+        # that block is tall at L or 744 pt, so those changes cannot keep its screen position.
+        js(session, "__size(11)")
+        target = js(session, """(async () => {
+          const layout = (await (await fetch("/layout.json?category=ax5&width=390")).json()).layouts[0];
+          const height = layout.contentSize.height;
+          const cells = layout.elements.filter((e) => e.kind === "cell" && e.frame.y > height * 0.4 && e.frame.y < height * 0.8);
+          const tallest = cells.reduce((a, b) => (b.frame.height > a.frame.height ? b : a));
+          return Math.round(tallest.frame.y + tallest.frame.height * 0.8);
+        })()""")
+        # The page scrolls as far as the target once the server has measured the page (its height event).
+        for _ in range(400):
+            if js(session, f"document.documentElement.scrollHeight - innerHeight >= {target}"): break
+            time.sleep(0.05)
+        js(session, f"window.scrollTo(0, {target}); __settle()")
+        step(session, out, "ax5")
+        step(session, out, "744 pt", "__choose('device', '744')")
+        step(session, out, "390 pt", "__choose('device', '390')")
+        step(session, out, "l", "__size(3)")
+        step(session, out, "ax5 again", "__size(11)")
+        print(json.dumps(out))
+        sys.exit(0)
     if scenario == "language":
         # The menu of the catalogs' languages, filled from /info.json; AX3; partway down the screen.
         for _ in range(200):
