@@ -31,28 +31,49 @@ public struct ScreenPlace: Hashable, Sendable, CustomStringConvertible {
 extension MeasuringPlan {
     /// The place a screen whose top is at `top` shows: the unit there (measured, with everything
     /// above it, so the positions are the eager layout's), its first cell and the distance from
-    /// its top. Nil for a layout without units.
+    /// its top. A top in the spacing below a unit names the next unit, above it (`within` below
+    /// 0): the reader sees that one at the top, and the spacing may be other than the unit above
+    /// is tall at another size. Nil for a layout without units.
     public func place(atTop top: Double, lazy: inout LazyLayout) -> ScreenPlace? {
         guard lazy.count > 0 else { return nil }
         let top = max(0, PointGrid.snap(top))
         measureDown(to: top + PointGrid.step, lazy: &lazy)
-        let unit = lazy.index(at: top)
+        var unit = lazy.index(at: top)
+        if top >= lazy.y(of: unit) + lazy.height(of: unit), unit + 1 < lazy.count, !plan.indexPaths(ofUnit: unit + 1).isEmpty {
+            measureUnits(before: unit + 2, lazy: &lazy)
+            unit += 1
+        }
         guard let first = plan.indexPaths(ofUnit: unit).first else { return nil }
         return ScreenPlace(indexPath: first, within: top - lazy.y(of: unit))
     }
 
     /// The screen's top that shows `place` in this layout: the top of the unit holding its cell
-    /// (measuring it and what lies above it) plus its distance, at most the unit's height here less
-    /// a grid step: from a larger text size to a smaller one, a screen's top deep in a tall block
-    /// may lie further in than the block is now tall, and then the block's last line is at the
-    /// top, not the next block. A place above the unit (`within` below 0: a screen at the page's
-    /// top, the page's inset above its first block) stays that far above it, never above the
-    /// page's top. Nil when no unit holds the cell (the content changed).
+    /// (measuring it and what lies above it) plus its distance. From a larger text size to a
+    /// smaller one, a screen's top deep in a tall block may lie further in than the block is now
+    /// tall: then the block's last line of text is at the top (`lastLineTop(ofUnit:)`), not the
+    /// next block. A place above the unit (`within` below 0: the spacing above it, or the page's
+    /// inset above the first block) stays that far above it, never above the page's top. Nil
+    /// when no unit holds the cell (the content changed).
     public func top(of place: ScreenPlace, lazy: inout LazyLayout) -> Double? {
         guard let unit = plan.unit(containing: place.indexPath) else { return nil }
         measureUnits(before: unit + 1, lazy: &lazy)
-        let within = min(place.within, max(0, lazy.height(of: unit) - PointGrid.step))
+        let within = place.within < lazy.height(of: unit) ? place.within : lastLineTop(ofUnit: unit, height: lazy.height(of: unit))
         return max(0, PointGrid.snap(lazy.y(of: unit) + within))
+    }
+
+    /// How far below unit `index`'s top its last line of text starts (the lowest line's top of its
+    /// text), so that a screen whose top is there shows that line whole; for a unit without text
+    /// (an image, a rule), its height less a grid step.
+    func lastLineTop(ofUnit index: Int, height: Double) -> Double {
+        let bottom = max(0, height - PointGrid.step)
+        guard let elements = try? attributes(ofUnit: index, top: 0) else { return bottom }
+        var last: Double?
+        for element in elements {
+            for case .text(let layout, _, let frame, _) in element.content {
+                if let line = layout.lines.last { last = max(last ?? 0, frame.minY + line.top) }
+            }
+        }
+        return last.map { min(bottom, max(0, PointGrid.snap($0))) } ?? bottom
     }
 }
 
