@@ -93,10 +93,16 @@ public struct Viewport {
         return visible.flatMap { source.indexPaths($0) }
     }
 
-    /// The anchor unit and its distance from the top of the screen.
+    /// The anchor unit and its distance from the top of the screen: the first unit on screen. A
+    /// screen whose top is in the spacing below a unit anchors on the unit below the spacing, the
+    /// one the reader sees at the top (`visibleUnits` starts at the unit above, whose elements may
+    /// still reach into the screen): measuring the one above, or another size, then moves nothing
+    /// on screen.
     private mutating func anchor() -> (unit: Int, screenY: Double)? {
         guard let visible = visibleUnits() else { return nil }
-        return (visible.lowerBound, layout.y(of: visible.lowerBound) - contentOffset)
+        var unit = visible.lowerBound
+        if unit < visible.upperBound, layout.y(of: unit) + layout.height(of: unit) <= contentOffset { unit += 1 }
+        return (unit, layout.y(of: unit) - contentOffset)
     }
 
     /// Measures `unit` as the screen shows it (or `whole`: all of it, as the eager layout does), if

@@ -112,6 +112,30 @@ import TextMetrics
         #expect(visible.allSatisfy { viewport.layout.isMeasured($0) })
     }
 
+    /// A screen whose top is in the spacing below a row anchors on the row below it, the one the
+    /// reader sees at the top: a text-size change keeps that row where it is on the screen (the
+    /// row above, off the screen, grows, and the anchor used to be it).
+    @Test func aTopInTheSpacingAnchorsTheRowBelowIt() throws {
+        let small = (0..<200).map { 40 + Double($0 % 5) * 12 }
+        let large = small.map { $0 * 2.5 }
+        let list = { (heights: [Double]) in
+            LazyLayoutTests.list(heights: heights, keys: heights.map { _ in 0 }, spacing: 16, top: 0, bottom: 0,
+                                 estimate: .automatic(initial: 44))
+        }
+        var viewport = Viewport(layout: list(small), height: 844, prefetcher: Prefetcher(margin: 844), source: .rows { small[$0] })
+        viewport.scroll(to: 3000)
+        var measured = viewport.layout
+        let above = measured.index(at: viewport.contentOffset)
+        viewport.scroll(to: measured.y(of: above) + measured.height(of: above) + 4)  // 4 pt into the 16 pt spacing
+        var before = viewport.layout
+        let screenY = before.y(of: above + 1) - viewport.contentOffset
+        #expect(screenY == 12)
+        let report = viewport.changeLayout(to: list(large), source: .rows { large[$0] })
+        var after = viewport.layout
+        #expect(after.y(of: above + 1) - viewport.contentOffset == screenY, "the row below the spacing stays where it was")
+        #expect(report.anchorJump == 0)
+    }
+
     /// A layout may cut its content into other units at another text size (a grid that drops to
     /// one column); the anchor is the cell, not the unit, and keeps its screen position.
     @Test func theAnchorIsACellWhenUnitsAreCutAnew() throws {
