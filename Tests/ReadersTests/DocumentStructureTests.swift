@@ -243,6 +243,23 @@ import TestSupport
         }
     }
 
+    /// A remote image with a stated height alone (Nuke's README opens with `<img src=… height=
+    /// "170px">`) keeps that height as a placeholder, as wide as tall (its aspect is unknown), so
+    /// what follows it is where GitHub puts it; it used to shrink to its picture glyph, 31 pt.
+    @Test func aPlaceholderWithAStatedHeightAloneKeepsIt() throws {
+        let snapshot = try Self.layout("<img src=\"https://example.com/logo.png\" height=\"170px\">\n\n# Image Loading System",
+                                       width: 390, category: .large)
+        let frames = snapshot.elements.flatMap(\.content).compactMap { content -> Rect? in
+            if case .picture(_, let frame, _, _) = content { frame } else { nil }
+        }
+        #expect(frames.map(\.size) == [Size(width: 170, height: 170)])
+        let wide = try Self.layout("<img src=\"https://example.com/logo.png\" height=\"500\" alt=\"Logo\">", width: 390, category: .large)
+        let clipped = wide.elements.flatMap(\.content).compactMap { content -> Rect? in
+            if case .picture(_, let frame, _, _) = content { frame } else { nil }
+        }
+        #expect(clipped.map(\.size) == [Size(width: 358, height: 500)], "never wider than the column (390 pt less its insets)")
+    }
+
     /// Without a `dir`, a list runs the way its first strong character does (GitHub's
     /// `dir="auto"` lists): a Hebrew list in an English document hangs its markers from the
     /// right, every item of it, and an English list from the left.

@@ -191,7 +191,7 @@ public final class CellSizer {
     /// width (the aspect kept); a placeholder grows to show its alt text beside a picture glyph
     /// (a stated box too narrow for the alt on one line widens, up to the width, its aspect kept),
     /// and without a requested size is as wide as that text on one line (wrapping when the width
-    /// is shorter). The alt text is set in the footnote style; the padding and glyph scale with it.
+    /// is shorter); with a stated height alone it keeps that height and is at least as wide. The alt text is set in the footnote style; the padding and glyph scale with it.
     func place(_ picture: Picture, width: Double, environment: TextEnvironment) throws
         -> (size: Size, alt: TextLayout?, altOrigin: Point) {
         var requested = picture.requestedSize.map { size -> Size in
@@ -205,7 +205,13 @@ public final class CellSizer {
         let padding = PointGrid.snap(spec.pointSize * 0.5)
         let glyph = PointGrid.snap(spec.leading)
         let chrome = 2 * padding + glyph + (picture.alt.isEmpty ? 0 : padding)
-        if let size = requested, size.width <= 0 { requested = nil }
+        // A stated height alone, the aspect unknown (a remote image): the box keeps that height,
+        // and is as wide as tall (at least as its alt text), as the page it is placed in keeps it.
+        var heightOnly: Double?
+        if let size = requested, size.width <= 0 {
+            heightOnly = size.height > 0 ? size.height : nil
+            requested = nil
+        }
         if var size = requested, !picture.alt.isEmpty {
             // A stated box too narrow for its alt text on one line grows (to at most the width),
             // keeping its aspect: the alt text must fit at every size, never a letter per line.
@@ -227,8 +233,8 @@ public final class CellSizer {
             altHeight = layout.height
         }
         let contentHeight = max(glyph, altHeight)
-        let size = Size(width: PointGrid.snap(requested?.width ?? min(width, chrome + used)),
-                        height: PointGrid.snap(max(requested?.height ?? 0, contentHeight + 2 * padding)))
+        let size = Size(width: PointGrid.snap(requested?.width ?? min(width, max(chrome + used, heightOnly ?? 0))),
+                        height: PointGrid.snap(max(requested?.height ?? heightOnly ?? 0, contentHeight + 2 * padding)))
         let origin = Point(x: padding + glyph + padding, y: PointGrid.snap((size.height - altHeight) / 2))
         return (size, alt, origin)
     }
