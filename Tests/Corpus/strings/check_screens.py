@@ -3,7 +3,9 @@
 
 For every screen file (a `*.json` in a folder of Tests/Corpus/strings whose root names its
 catalogs under "strings"), it finds each text that names a key ({"key": …, "table": …,
-"args": […]}) and checks, reading the `.xcstrings` catalogs with Python's json module only:
+"args": […]}) and checks, reading the `.xcstrings` catalogs with Python's json module only (and a
+folder's `*.lproj/*.strings` with the small reader below and `*.stringsdict` with `plistlib`, made
+into the same shape: a `.stringsdict` variable is a substitution without `argNum`, read in its place):
 
 - the key is in its table (the catalog whose file stem is the reference's "table", default
   "Localizable"); in a screen named missing-key.json exactly one key is meant to be missing;
@@ -24,6 +26,7 @@ Exit status 1 when a check fails, naming the screen, the JSON path and what is w
 """
 import json
 import os
+import plistlib
 import re
 import sys
 
@@ -107,6 +110,74 @@ def arguments(localization):
     return read
 
 
+STRINGS_TOKEN = re.compile(r'\s+|/\*.*?\*/|//[^\n]*|"(?:[^"\\]|\\.)*"|=|;|[^\s=;"]+', re.S)
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'", "0": "\0"}
+
+
+def unquote(token):
+    body, out, i = token[1:-1], "", 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            c = body[i + 1]
+            if c in "uU":
+                out += chr(int(body[i + 2:i + 6], 16))
+                i += 6
+                continue
+            out += ESCAPES.get(c, c)
+            i += 2
+            continue
+        out += body[i]
+        i += 1
+    return out
+
+
+def read_strings(path):
+    """A `.strings` file's `"key" = "value";` pairs (UTF-8 or UTF-16 with a byte order mark)."""
+    data = open(path, "rb").read()
+    text = data.decode("utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data.decode("utf-8-sig")
+    tokens = [t for t in STRINGS_TOKEN.findall(text) if t.strip() and not t.startswith(("/*", "//"))]
+    pairs, i = {}, 0
+    while i + 3 < len(tokens):
+        key, equals, value, end = tokens[i:i + 4]
+        if equals != "=" or end != ";":
+            raise ValueError(f"{path}: cannot read near {tokens[i:i + 4]!r}")
+        pairs[unquote(key) if key.startswith('"') else key] = unquote(value) if value.startswith('"') else value
+        i += 4
+    return pairs
+
+
+def read_lproj_folder(folder):
+    """Table → a catalog in the `.xcstrings` shape, from `*.lproj/*.strings` and `.stringsdict`
+    (`Base.lproj` is the source language, `en`, where `en.lproj` lacks the key)."""
+    tables = {}
+    for lproj in sorted(os.listdir(folder), key=lambda name: name != "Base.lproj"):
+        if not lproj.endswith(".lproj"):
+            continue
+        language = "en" if lproj == "Base.lproj" else lproj[:-len(".lproj")]
+        for name in sorted(os.listdir(os.path.join(folder, lproj))):
+            stem, extension = os.path.splitext(name)
+            path = os.path.join(folder, lproj, name)
+            catalog = tables.setdefault(stem, {"sourceLanguage": "en", "strings": {}})
+            if extension == ".strings":
+                for key, value in read_strings(path).items():
+                    catalog["strings"].setdefault(key, {"localizations": {}})["localizations"][language] = \
+                        {"stringUnit": {"state": "translated", "value": value}}
+            elif extension == ".stringsdict":
+                for key, entry in plistlib.load(open(path, "rb")).items():
+                    substitutions = {}
+                    for variable, rule in entry.items():
+                        if variable == "NSStringLocalizedFormatKey":
+                            continue
+                        forms = {category: {"stringUnit": {"state": "translated", "value": text}}
+                                 for category, text in rule.items() if not category.startswith("NSString")}
+                        substitutions[variable] = {"formatSpecifier": rule.get("NSStringFormatValueTypeKey", "@"),
+                                                   "variations": {"plural": forms}}
+                    catalog["strings"].setdefault(key, {"localizations": {}})["localizations"][language] = \
+                        {"stringUnit": {"state": "translated", "value": entry["NSStringLocalizedFormatKey"]},
+                         "substitutions": substitutions}
+    return tables
+
+
 def source_localization(catalog, key):
     """The source language's localization, or the key itself when the catalog has none (Xcode
     shows the key then)."""
@@ -162,8 +233,11 @@ def check_screen(path, problems):
     tables = {}
     for name in screen.get("strings", []):
         catalog_path = os.path.normpath(os.path.join(folder, name))
-        if not catalog_path.startswith(folder + os.sep):
+        if catalog_path != folder and not catalog_path.startswith(folder + os.sep):
             problems.append(f"{path}: $.strings names {name}, which is outside the screen's folder")
+            continue
+        if os.path.isdir(catalog_path):
+            tables.update(read_lproj_folder(catalog_path))
             continue
         tables[os.path.splitext(os.path.basename(name))[0]] = json.load(open(catalog_path, encoding="utf-8"))
     refs = list(references(screen))
