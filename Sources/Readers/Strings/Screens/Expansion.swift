@@ -20,6 +20,10 @@ struct Expansion {
     private(set) var forms: [String] = []
     /// The plural forms the language needs by CLDR that a variation lacks: `few`, `count: many`.
     private(set) var missingForms: [String] = []
+    /// The string as the catalog writes it, when it has no substitutions (it then reads its
+    /// arguments as written): what an error about one of its specifiers quotes, not the expanded
+    /// string's positional rewrite ('% g' in "100% guaranteed", not '%1$ g' in "100%1$ guaranteed").
+    private(set) var writtenFormat: String?
 
     /// Substitutions inside substitutions are followed this deep (a catalog's reader refuses one
     /// that names itself; this bounds a longer cycle).
@@ -98,6 +102,7 @@ struct Expansion {
         let text = argument == nil ? format : format.replacingOccurrences(of: "%arg", with: "%" + (specifier ?? "@"))
         let parsed: FormatString
         do { parsed = try FormatString(text, asWritten: false) } catch { throw Problem(message: error.message) }
+        if argument == nil, parsed.substitutionNames.isEmpty { writtenFormat = text }
         var out = ""
         // The argument the next specifier or token without a position reads, in the string itself.
         var ordinal = 1

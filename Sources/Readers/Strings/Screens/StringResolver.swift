@@ -101,11 +101,31 @@ public struct StringResolver: Sendable {
             // The screen's arguments must fit the source's string; a translation that cannot take
             // them is what a device shows garbled, noted for `format-mismatch`.
             guard !isSource, pseudo == nil else {
-                throw Failure(message: "key '\(reference.key)' (\(reference.table)) in \(shown), \"\(format)\": \(error.message)")
+                // Quote the catalog's string as written when it has no substitutions.
+                var (quoted, failure) = (format, error)
+                if pseudo == nil, let written = expansion.writtenFormat {
+                    do throws(FormatStringError) {
+                        _ = try FormatString(written, asWritten: false).formatted(reference.arguments, language: lookupLanguage)
+                    } catch {
+                        (quoted, failure) = (written, error)
+                    }
+                }
+                throw Failure(message: "key '\(reference.key)' (\(reference.table)) in \(shown), \"\(quoted)\": \(failure.message)"
+                              + Self.percentSignHint(quoted, at: failure.offset))
             }
             origin.formatMismatch = origin.formatMismatch ?? error.message
         }
         return Resolved(text: text, origin: origin)
+    }
+
+    /// A hint for a specifier that is likely a percent sign followed by a word ("100% guaranteed"
+    /// reads '% g', a float with the space flag, as Home Assistant's catalog has it): a device
+    /// that formats the string prints garbage there, so the catalog should write `%%`.
+    static func percentSignHint(_ format: String, at offset: Int) -> String {
+        guard let parsed = try? FormatString(format, asWritten: false),
+              let specifier = parsed.specifiers.first(where: { $0.offset == offset }),
+              specifier.position == nil, specifier.flags.contains(" ") else { return "" }
+        return " If '\(specifier.text)' is a percent sign followed by text, the catalog must write it '%%' (\"%%\(specifier.text.dropFirst())\"): a device that formats the string prints a number there."
     }
 
     /// How many layouts the audit needs for every plural form of `reference` to be shown once:
