@@ -22,9 +22,9 @@ public enum StringCatalogReader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw StringCatalogError(file: path, message: "does not exist; give a .xcstrings, .strings or .stringsdict file or a folder holding them")
         }
-        var files: [String] = []
+        var files: [String] = [], links: [String] = []
         if isDirectory.boolValue {
-            try collect(path, into: &files)
+            try collect(path, into: &files, links: &links)
             files.sort()
         } else {
             files = [path]
@@ -39,7 +39,11 @@ public enum StringCatalogReader {
             tables[catalog.table] = tables[catalog.table].map { $0.merging(catalog) } ?? catalog
         }
         if files.isEmpty {
-            throw StringCatalogError(file: path, message: "holds no .xcstrings file and no .strings or .stringsdict file in a *.lproj folder; give the folder that holds them")
+            // A folder of links (ln -s ../App/de.lproj) looks full but is read as empty: say why.
+            let skipped = links.sorted().map { String($0.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+            let why = skipped.isEmpty ? "" : "; its links (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")) are not followed: "
+                + "copy what they point to into the folder, or name that folder"
+            throw StringCatalogError(file: path, message: "holds no .xcstrings file and no .strings or .stringsdict file in a *.lproj folder; give the folder that holds them" + why)
         }
         return tables
     }
@@ -85,8 +89,9 @@ public enum StringCatalogReader {
         return (rank, url.pathExtension == "stringsdict" ? 1 : 0, file)
     }
 
-    /// The catalog files under `folder`.
-    private static func collect(_ folder: String, into files: inout [String]) throws {
+    /// The catalog files under `folder`, and the links in it named like one (`de.lproj`), which
+    /// are not followed.
+    private static func collect(_ folder: String, into files: inout [String], links: inout [String]) throws {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -98,7 +103,9 @@ public enum StringCatalogReader {
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
-                try collect(path, into: &files)
+                try collect(path, into: &files, links: &links)
+            } else if status.st_mode & S_IFMT == S_IFLNK {
+                if [".lproj", ".xcstrings", ".strings", ".stringsdict"].contains(where: { name.hasSuffix($0) }) { links.append(path) }
             } else if name.hasSuffix(".xcstrings")
                         || (folder.hasSuffix(".lproj") && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))) {
                 files.append(path)
