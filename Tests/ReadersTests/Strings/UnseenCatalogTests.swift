@@ -8,7 +8,9 @@ import TestSupport
 /// for iOS's `Localizable.strings` and `.stringsdict` (Base, en, de, ja, Arabic with its six
 /// plural forms, Sorani Kurdish right to left, Scottish Gaelic with one/two/few/other) and Home
 /// Assistant's `Localizable.strings` (en, de, ja, Hebrew, and two folders named with a region,
-/// `ko-KR` and `pl-PL`), with a screen of each app drawn after its views. What a user of those
+/// `ko-KR` and `pl-PL`), and Loop's `Localizable.xcstrings` (11 languages with Arabic, plural
+/// variations, a Russian translation with a broken specifier and a unit that is a lone "%"), with
+/// a screen of each app drawn after its views. What a user of those
 /// screens depends on: every key resolves in every language the files have, and a count shows
 /// its language's plural form. Every count and text expected here was read with Python
 /// (`plistlib` for the `.stringsdict` files, check_screens.py's `.strings` reader, `json` for
@@ -97,11 +99,54 @@ import TestSupport
         #expect(german.text.hasPrefix("Die Anzeige der neuesten Zustände ist nicht zu 100 %"))
     }
 
+    @Test func loopHas337KeysIn11LanguagesAndArabicPlurals() throws {
+        let tables = try Self.tables("MrKai77--Loop")
+        let catalog = try #require(tables.catalogs["Localizable"])
+        #expect(catalog.strings.count == 337)
+        #expect(tables.languages == ["en", "ar", "de", "es", "it", "ko", "nl-BE", "pt-BR", "ru", "zh-Hans", "zh-Hant"])
+        #expect(catalog.strings.values.filter { $0.localizations["en"] != nil }.count == 333, "4 keys are their own English")
+        #expect(catalog.strings.values.filter { $0.localizations["ar"] != nil }.count == 320)
+        let key = "Loops left to unlock new icon"  // IconConfiguration: defaultValue "\(loopsLeft) Loops left"
+        let arabic: [(Int, String)] = [(0, "بقي 0 تكرار"), (1, "بقي تكرار واحد"), (2, "بقي تكراران"), (3, "بقي 3 تكرار"),
+                                       (11, "بقي 11 تكرار"), (100, "100 Loops left")]
+        for (count, text) in arabic {
+            #expect(try Self.text(tables, "ar", key, [.integer(count)]) == text, "\(count)")
+        }
+        #expect(try Self.text(tables, "ru", key, [2]) == "Осталось 2 Loop’ов")
+        #expect(try Self.text(tables, "ru", key, [21]) == "Остался 21 Loop")
+        // Spanish, Italian and Portuguese need `many` by CLDR (a million); the catalog gives one and other.
+        let spanish = try StringResolver(tables: tables, language: "es").resolve(TextReference(key: key, arguments: [1_000_000]))
+        #expect(spanish.origin.missingPluralForms == ["many"])
+        #expect(spanish.text == "1.000.000 Loops restantes")
+        // Russian's "Версия %1$@ (%$11d)" is a broken translation: shown as written and noted.
+        let russian = try StringResolver(tables: tables, language: "ru").resolve(TextReference(key: "Version %@ (%lld)", arguments: ["1.1.1", 1498]))
+        #expect(russian.text == "Версия %1$@ (%$11d)")
+        #expect(russian.origin.formatMismatch?.contains("'%$'") == true)
+    }
+
+    /// Loop's padding unit is "%" (`.init(localized: "Measurement unit: percentage", defaultValue:
+    /// "%")`), no format: named without arguments it shows as written in every language, as the
+    /// app shows it, and is no fault of a translation that says "%" too. Before, the English
+    /// string was a screen error ("ends with a lone '%'"), so Loop's settings could not be laid
+    /// out in any language, and German's "%" was reported as a format mismatch.
+    @Test func aLonePercentSignNamedWithoutArgumentsShowsAsWritten() throws {
+        let tables = try Self.tables("MrKai77--Loop")
+        let key = "Measurement unit: percentage"
+        for (language, text) in [("en", "%"), ("ar", "٪"), ("de", "%"), ("ko", "퍼센트"), ("pseudo-double", "% %"), ("pseudo-bounded", "[# % #]")] {
+            let resolved = try StringResolver(tables: tables, language: language).resolve(TextReference(key: key))
+            #expect(resolved.text == text, "\(language)")
+            #expect(resolved.origin.formatMismatch == nil, "\(language)")
+        }
+        // With an argument the string is a format again, and a lone '%' cannot be one.
+        #expect(throws: StringResolver.Failure.self) { try Self.text(tables, "en", key, [1]) }
+    }
+
     /// Each screen in each language its files have and in the four pseudolanguages: it reads
     /// without an error, no text shows a missing key, and in a catalog language every key is shown
     /// in that language (Python found every named key in every language of both apps). `keys` is
     /// how many distinct keys the screen's texts name (its images' labels not counted).
-    @Test(arguments: [("mastodon--mastodon-ios", "profile.json", 15), ("home-assistant--iOS", "settings.json", 26)])
+    @Test(arguments: [("mastodon--mastodon-ios", "profile.json", 15), ("home-assistant--iOS", "settings.json", 26),
+                      ("MrKai77--Loop", "settings.json", 20)])
     func everyLanguageShowsEveryKeyOfTheScreen(folder: String, screen: String, keys: Int) throws {
         let tables = try Self.tables(folder)
         let json = try Array(Data(contentsOf: Self.corpus.appendingPathComponent("\(folder)/\(screen)")))

@@ -73,6 +73,20 @@ public struct StringResolver: Sendable {
         do {
             format = try expansion.expand(localization)
         } catch {
+            // A string that is no format at all (Loop's percentage unit, "%"), named without
+            // arguments, shows as written: String(localized:), Text and NSLocalizedString format
+            // nothing then, and formatting it could only print garbage. A translation's such
+            // string is a fault only when the source's reads arguments.
+            if let literal = Self.literal(localization, arguments: reference.arguments) {
+                var text = literal
+                if let pseudo, let parsed = try? FormatString(literal.replacingOccurrences(of: "%", with: "%%"), asWritten: false) {
+                    text = (try? FormatString(pseudo.transform(parsed), asWritten: false).formatted([], language: lookupLanguage)) ?? literal
+                }
+                if !isSource, pseudo == nil, readsArguments(string.localizations[catalog.sourceLanguage], sourceLanguage: catalog.sourceLanguage) {
+                    origin.formatMismatch = "the translation cannot be read as a format: \(error.message)"
+                }
+                return Resolved(text: text, origin: origin)
+            }
             // The source's string is the screen's to get right; a translation's broken specifier
             // (Maccy's Japanese "• %を押しながら…") is what a device shows, noted for the audit.
             guard !isSource, pseudo == nil else {
@@ -116,6 +130,21 @@ public struct StringResolver: Sendable {
             origin.formatMismatch = origin.formatMismatch ?? error.message
         }
         return Resolved(text: text, origin: origin)
+    }
+
+    /// The text of a plain string (no variations, no substitutions) named with no arguments.
+    static func literal(_ localization: Localization, arguments: [FormatArgument]) -> String? {
+        guard arguments.isEmpty, localization.substitutions.isEmpty, case .unit(let unit)? = localization.value else { return nil }
+        return unit.value
+    }
+
+    /// Whether the source's string (every plural form `other`) reads an argument; false when it
+    /// cannot be read as a format or is missing (the key is the source string then).
+    func readsArguments(_ source: Localization?, sourceLanguage: String) -> Bool {
+        guard let source else { return false }
+        var expansion = Expansion(arguments: [], rules: rules, rulesLanguage: sourceLanguage, pass: nil, onlyOther: true)
+        guard let text = try? expansion.expand(source), let format = try? FormatString(text, asWritten: false) else { return false }
+        return !format.argumentKinds.isEmpty
     }
 
     /// A hint for a specifier that is likely a percent sign followed by a word ("100% guaranteed"
