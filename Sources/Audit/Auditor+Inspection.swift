@@ -41,13 +41,11 @@ extension Auditor {
         private mutating func inspect(_ element: LayoutAttributes) {
             for index in wholeLayoutRules.indices { wholeLayoutRules[index].collect(element, in: context) }
             if case .decoration = element.role { return }
-            // The text a finding names when its rule does not say: the element's first from a catalog.
-            let firstOrigin = element.textOrigins.lazy.compactMap { $0 }.first
             for origin in element.textOrigins { formCount = max(formCount, origin?.formCount ?? 1) }
             for rule in Self.elementRules {
                 for problem in rule.check(element, in: context) {
                     var seen = context.observation(rule.rule, problem.severity, element, problem.message,
-                                                   origin: problem.origin ?? firstOrigin)
+                                                   origin: problem.origin(in: element))
                     seen.subject = problem.subject
                     found.append(seen)
                 }

@@ -17,11 +17,16 @@ protocol ElementRule: Sendable {
 }
 
 /// A problem a rule found in an element: how much it matters, what to say, and the text it is
-/// about when that text came from a string catalog (nil: the element's first such text, if any).
+/// about: one of the element's texts (`text`, whose origin is named, none for the screen's own
+/// text), or a catalog's text (`origin`); with neither, the element's first text from a catalog.
 struct Problem: Sendable {
     var severity: AuditSeverity
     var message: String
     var origin: TextOrigin?
+    /// The element's text the problem is in, by its place among the element's `.text` contents:
+    /// the finding names that text's key (`LayoutAttributes.textOrigins`), or none when the screen
+    /// wrote the text itself, never another text's.
+    var text: Int?
     /// The thing the problem is about, the same wherever the same problem happens: the word a
     /// column breaks (not the message, which names the column's width, different in a nested
     /// list), the characters no font has, the image without alternative. Findings of one rule,
@@ -29,8 +34,15 @@ struct Problem: Sendable {
     /// element (`Auditor.grouped`); nil: each element's finding is its own.
     var subject: String?
 
-    init(_ severity: AuditSeverity, _ message: String, origin: TextOrigin? = nil, subject: String? = nil) {
-        (self.severity, self.message, self.origin, self.subject) = (severity, message, origin, subject)
+    init(_ severity: AuditSeverity, _ message: String, origin: TextOrigin? = nil, text: Int? = nil, subject: String? = nil) {
+        (self.severity, self.message, self.origin, self.text, self.subject) = (severity, message, origin, text, subject)
+    }
+
+    /// The catalog text the finding names for `element`: the problem's text's origin, its origin,
+    /// or the element's first text from a catalog.
+    func origin(in element: LayoutAttributes) -> TextOrigin? {
+        if let text { return element.textOrigins.indices.contains(text) ? element.textOrigins[text] : nil }
+        return origin ?? element.textOrigins.lazy.compactMap { $0 }.first
     }
 }
 

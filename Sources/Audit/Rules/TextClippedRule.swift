@@ -18,7 +18,7 @@ enum TextClippedRule: ElementRule {
 
     static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem] {
         var problems: [Problem] = []
-        if let cut = cut(in: element) { problems.append(Problem(.error, cut.message, origin: origin(ofText: cut.text, in: element))) }
+        if let cut = cut(in: element) { problems.append(Problem(.error, cut.message, text: cut.text)) }
         var text = 0
         for content in element.content {
             guard case .text(let layout, let style, let textFrame, let truncated) = content else { continue }
@@ -26,7 +26,7 @@ enum TextClippedRule: ElementRule {
             guard truncated else { continue }
             let (severity, why) = truncation(ofText: text, layout, style: style, in: element, at: context.environment.category)
             problems.append(Problem(severity, "a line limit shows \(shownLines(layout, in: textFrame)) of \(max(layout.unlimitedLineCount, layout.lines.count)) "
-                                        + "lines of \(style.rawValue) text\(why): the rest is cut off", origin: origin(ofText: text, in: element)))
+                                        + "lines of \(style.rawValue) text\(why): the rest is cut off", text: text))
         }
         return problems
     }

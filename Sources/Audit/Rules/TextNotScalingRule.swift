@@ -12,8 +12,10 @@ enum TextNotScalingRule: ElementRule {
         let category = context.environment.category
         guard category > .large else { return [] }
         var problems: [Problem] = []
+        var text = -1
         for content in element.content {
             guard case .text(let layout, let style, _, _) = content else { continue }
+            text += 1
             // Text set at a fixed size: smaller than Dynamic Type sets its style once the
             // reader asks for more than the default.
             let dynamic = DynamicType.spec(style, category).pointSize
@@ -21,7 +23,7 @@ enum TextNotScalingRule: ElementRule {
             let ax5 = DynamicType.spec(style, .accessibilityExtraExtraExtraLarge).pointSize
             problems.append(Problem(.warning, "its \(style.rawValue) text keeps a fixed \(Auditor.points(layout.pointSize)) pt where Dynamic Type sets "
                                         + "\(Auditor.points(dynamic)) pt (\(Auditor.points(ax5)) pt at AX5): it does not grow with the reader's text size, "
-                                        + "and WCAG 1.4.4 asks for 200 %"))
+                                        + "and WCAG 1.4.4 asks for 200 %", text: text))
         }
         return problems
     }

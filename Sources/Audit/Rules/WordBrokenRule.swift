@@ -10,13 +10,16 @@ enum WordBrokenRule: ElementRule {
     static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem] {
         var problems: [Problem] = []
         let hyphenate = context.hyphenate
+        var text = -1
         for content in element.content {
-            guard case .text(let layout, _, _, _) = content, let line = layout.lines.firstIndex(where: \.isEmergencyBreak) else { continue }
+            guard case .text(let layout, _, _, _) = content else { continue }
+            text += 1
+            guard let line = layout.lines.firstIndex(where: \.isEmergencyBreak) else { continue }
             let word = word(around: layout.lines[line].range.upperBound, in: layout.text.string)
             problems.append(Problem(hyphenate ? .info : .warning,
                                     "\"\(word.prefix(40))\" is broken between letters: it is wider than its \(Auditor.points(layout.containerWidth)) pt column"
                                         + (hyphenate ? " (hyphenation found no break in it)" : ""),
-                                    subject: word))
+                                    text: text, subject: word))
         }
         return problems
     }

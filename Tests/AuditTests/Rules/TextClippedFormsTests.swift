@@ -50,6 +50,18 @@ import TextMetrics
         #expect(text.hasPrefix("en:\n") && text.contains("\nar:\n") && text.contains("in 2 languages"), "\(text)")
     }
 
+    /// A finding about one text of a cell names that text's key, and none for a text the screen
+    /// wrote itself, never another text's: Home Assistant's settings row of a catalog title over
+    /// a plain URL had "https://ha.example.org" broken at AX5 reported under the title's key.
+    @Test func aFindingAboutTheScreensOwnTextNamesNoKey() throws {
+        let cell = "{\"stack\": [{\"text\": {\"key\": \"greeting\"}}, {\"text\": \"https://connect.example.org/api/webhooks/a-very-long-identifier\", \"style\": \"footnote\"}]}"
+        let report = try CatalogAudit.audit(CatalogAudit.screen([cell]), in: "de", catalog: CatalogAudit.catalog,
+                                            categories: [.accessibilityExtraExtraExtraLarge], widths: [320])
+        let broken = AuditTests.findings(report, .wordBroken)
+        try #require(!broken.isEmpty, "the URL is wider than its column at AX5: \(report.findings.map(\.message))")
+        #expect(broken.allSatisfy { $0.textOrigin == nil }, "\(broken.map(\.messageNamingText))")
+    }
+
     @Test func aReportWithoutLanguagesOrKeysReadsAsBefore() throws {
         let report = try AuditTests.audit(AuditTests.screen(height: "{\"absolute\": 20}", cells: "{\"text\": \"Tap\", \"style\": \"caption2\"}"))
         #expect(report.findings.allSatisfy { $0.language == nil && $0.textOrigin == nil })
