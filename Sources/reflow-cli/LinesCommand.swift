@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reflow
+import Readers
 import ReflowKit
 import TextMetrics
 
@@ -73,6 +74,14 @@ struct LinesCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if font == nil, size != nil || lineHeight != nil {
             throw ValidationError("--size and --line-height go with --font; with the bundled faces use --style and --category")
+        }
+        if let choice = text.language, choice.single.map({ PseudoLanguage(tag: $0) != nil }) ?? true {
+            throw ValidationError("--lang \(choice) is for screens with string catalogs (layout, preview, check, audit); lines breaks one "
+                + "text in one language: give one tag (de, ja, ar…), which picks the shaping language, the Han face and the hyphenation patterns")
+        }
+        if DocumentFormat(path: file) == .screen {
+            throw ValidationError("lines breaks a plain-text file into lines, and \(file) is a screen file (JSON): its texts' lines are "
+                + "in `reflow-cli layout \(file)` (with --lang for its catalogs' strings)")
         }
     }
 

@@ -73,6 +73,13 @@ extension BadInputTableTests {
     static let linesCases: [Case] = [
         Case(name: "missing file", arguments: ["nope.txt", "--width", "100"], status: 1,
              stderr: "reflow-cli: error: cannot read 'nope.txt': no such file; check the path"),
+        // A screen was printed as its JSON source, and a list of languages silently ignored.
+        Case(name: "37 a screen file", arguments: ["screen.json", "--width", "100"], status: 64,
+             stderr: "Error: lines breaks a plain-text file into lines, and screen.json is a screen file (JSON): its texts' lines are in `reflow-cli layout screen.json` (with --lang for its catalogs' strings)"),
+        Case(name: "37 --lang a list", arguments: ["doc.txt", "--width", "100", "--lang", "de,fr"], status: 64,
+             stderr: "Error: --lang de,fr is for screens with string catalogs (layout, preview, check, audit); lines breaks one text in one language: give one tag (de, ja, ar…), which picks the shaping language, the Han face and the hyphenation patterns"),
+        Case(name: "37 --lang a pseudolanguage", arguments: ["doc.txt", "--width", "100", "--lang", "pseudo-rtl"], status: 64,
+             stderr: "Error: --lang pseudo-rtl is for screens with string catalogs (layout, preview, check, audit); lines breaks one text in one language: give one tag (de, ja, ar…), which picks the shaping language, the Han face and the hyphenation patterns"),
         Case(name: "a directory", arguments: ["sub", "--width", "100"], status: 1,
              stderr: "reflow-cli: error: 'sub' is a directory; pass a file: plain text, Markdown or a screen (.json)"),
         Case(name: "a font file that is not a font", arguments: ["doc.txt", "--width", "100", "--font", "fake.otf", "--size", "17"],
