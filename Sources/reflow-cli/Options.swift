@@ -223,6 +223,11 @@ struct DocumentsOptions: ParsableArguments {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give a document, several, or a folder of them") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        // `--category l ax5` where --category takes one size: the second size is read as a document.
+        for file in files where ContentSizeCategory(name: file) != nil && !FileManager.default.fileExists(atPath: file) {
+            throw ValidationError("'\(file)' is a text size, not a document (there is no such file): this command's --category "
+                + "takes one size, or all for every size; give one, as --category \(file)")
+        }
     }
 
     /// Threads for the documents: --jobs, else one per core.

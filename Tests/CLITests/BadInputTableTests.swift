@@ -97,6 +97,9 @@ import Testing
     static let previewCases: [Case] = [
         Case(name: "missing file", arguments: ["nope.md"], status: 1,
              stderr: "reflow-cli: error: cannot read 'nope.md': no such file; check the path"),
+        // A second size after --category was taken for a document, and the error asked for -o FOLDER.
+        Case(name: "37 --category l ax5", arguments: ["doc.md", "--category", "l", "ax5"], status: 64,
+             stderr: "Error: 'ax5' is a text size, not a document (there is no such file): this command's --category takes one size, or all for every size; give one, as --category ax5"),
         // Issue 25: a folder is documents to draw, into a folder of their own.
         Case(name: "a folder without -o", arguments: ["sub"], status: 64,
              stderr: "Error: several documents, a folder or --shard need -o FOLDER: each document's file is written in it, named after the document's path"),
