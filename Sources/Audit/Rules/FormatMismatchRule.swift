@@ -11,7 +11,9 @@ enum FormatMismatchRule: ElementRule {
         element.textOrigins.compactMap { origin -> Problem? in
             guard let origin, let mismatch = origin.formatMismatch else { return nil }
             let shown = origin.shownLanguage ?? origin.language
-            return Problem(.error, "key '\(origin.key)' in \(shown): \(mismatch); make the translation's specifiers "
+            // The reader's message may end a sentence of its own ("…%c, %s."): one sentence here.
+            let clause = mismatch.hasSuffix(".") ? String(mismatch.dropLast()) : mismatch
+            return Problem(.error, "key '\(origin.key)' in \(shown): \(clause); make the translation's specifiers "
                                + "those of the source string, in kind and number", origin: origin)
         }
     }
