@@ -103,6 +103,7 @@ public enum EmojiShortcodes {
             case .strikethrough(let children): result.append(.strikethrough(replacing(in: children)))
             case .superscript(let children): result.append(.superscript(replacing(in: children)))
             case .subscript(let children): result.append(.subscript(replacing(in: children)))
+            case .small(let children): result.append(.small(replacing(in: children)))
             case .link(let destination, let children) where !isAutolink(destination, children):
                 result.append(.link(destination: destination, replacing(in: children)))
             default: result.append(inline)  // code, keys, images, autolinks, breaks: as they are

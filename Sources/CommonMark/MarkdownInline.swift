@@ -27,6 +27,8 @@ public indirect enum MarkdownInline: Hashable, Sendable {
     case superscript([MarkdownInline])
     /// `<sub>`.
     case `subscript`([MarkdownInline])
+    /// `<small>`: small print (GitHub's stylesheet draws it at 90 %).
+    case small([MarkdownInline])
     /// `[^label]`, a reference to a footnote the document defines (GFM; cmark-gfm makes one only
     /// when the definition exists), by the footnote's number: cmark-gfm numbers footnotes in the
     /// order of their first reference, as GitHub does.
@@ -40,7 +42,7 @@ public indirect enum MarkdownInline: Hashable, Sendable {
         case .softBreak: return " "
         case .lineBreak: return "\n"
         case .emphasis(let children), .strong(let children), .link(_, let children), .strikethrough(let children),
-             .keyboard(let children), .superscript(let children), .subscript(let children):
+             .keyboard(let children), .superscript(let children), .subscript(let children), .small(let children):
             return children.map(\.plainText).joined()
         case .image(let image): return image.alt
         case .footnoteReference(let number): return "[^\(number)]"

@@ -27,4 +27,19 @@ import TestSupport
         #expect(number.glyphs[0].y == before.glyphs[0].y - 0.375 * before.pointSize, "raised half its own em")
         #expect(number.decoration.contains(.link), "and still a link")
     }
+
+    /// Each of `<sup>`, `<sub>` and `<small>` reaches the cell's text as its size bit, in HTML
+    /// blocks and in a Markdown paragraph's inline HTML alike.
+    @Test func theirTextCarriesItsSize() throws {
+        let markdown = "x<sup>2</sup>, H<sub>2</sub>O and <small>small print</small>\n\n<p align=\"center\"><small>© 2026</small></p>\n"
+        let input = try LayoutInput(bytes: Array(markdown.utf8), format: .commonMark, cells: .blocks, layout: .list)
+        let first = try #require(try input.content.cell(at: IndexPath(item: 0, section: 0)))
+        let sized = first.text.rangedRuns.filter { !$0.emphasis.intersection(.sizeBits).isEmpty }.map {
+            (String(decoding: Array(first.text.string.utf8)[$0.range], as: UTF8.self), $0.emphasis.intersection(.sizeBits))
+        }
+        #expect(sized.map(\.0) == ["2", "2", "small print"])
+        #expect(sized.map(\.1) == [.superscript, .subscript, .small])
+        let second = try #require(try input.content.cell(at: IndexPath(item: 1, section: 0)))
+        #expect(second.text.runs.allSatisfy { $0.emphasis.contains(.small) }, "\(second.text.runs)")
+    }
 }

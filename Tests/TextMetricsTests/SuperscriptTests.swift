@@ -34,6 +34,14 @@ import Testing
         #expect(runs[2].glyphs[0].y == runs[0].glyphs[0].y, "back on the baseline after it")
     }
 
+    /// `<small>`: 90 % of the size (`font-size: 90%`), on the baseline.
+    @Test func smallPrintIsNinetyPercentOnTheBaseline() throws {
+        let layout = try Self.layout(Self.text(("Body ", []), ("© 2026", .small)))
+        let runs = layout.glyphRuns(ofLine: 0)
+        #expect(runs.map(\.pointSize) == [17, 17 * 0.9])
+        #expect(runs[1].glyphs.allSatisfy { $0.y == runs[0].glyphs[0].y })
+    }
+
     /// Measured at its size, so lines break where they would for text three quarters as large.
     @Test func smallPrintIsMeasuredAndBrokenAtItsSize() throws {
         let words = "Built with care by people who read every line of it"

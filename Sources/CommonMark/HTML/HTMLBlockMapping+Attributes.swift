@@ -161,7 +161,7 @@ extension HTMLBlockMapping {
                 guard breaks else { return inlines }
                 trimmed = nil
             case .emphasis(let content), .strong(let content), .strikethrough(let content), .keyboard(let content),
-                 .superscript(let content), .subscript(let content), .link(_, let content):
+                 .superscript(let content), .subscript(let content), .small(let content), .link(_, let content):
                 let content = trimmingTrailingSpace(content, breaks: breaks)
                 trimmed = content.isEmpty ? nil : last.replacingContent(with: content)
             case .code, .html, .image, .footnoteReference:
@@ -182,7 +182,7 @@ extension HTMLBlockMapping {
             case .text(let text): text.allSatisfy(\.isWhitespace)
             case .softBreak, .lineBreak: true
             case .emphasis(let content), .strong(let content), .strikethrough(let content), .keyboard(let content),
-                 .superscript(let content), .subscript(let content), .link(_, let content):
+                 .superscript(let content), .subscript(let content), .small(let content), .link(_, let content):
                 isBlank(content)
             case .code, .html, .image, .footnoteReference: false
             }

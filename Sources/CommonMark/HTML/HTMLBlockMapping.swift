@@ -136,6 +136,7 @@ struct HTMLBlockMapping {
         case "kbd": try wrap(element, in: .keyboard([]))
         case "sup": try wrap(element, in: .superscript([]))
         case "sub": try wrap(element, in: .subscript([]))
+        case "small": try wrap(element, in: .small([]))
         case "code", "tt", "samp":
             var code = ""
             try appendTextContent(of: element.children, to: &code)

@@ -29,6 +29,7 @@ struct HTMLInlineWriter {
             case .keyboard(let content): write(content, in: "kbd")
             case .superscript(let content): write(content, in: "sup")
             case .subscript(let content): write(content, in: "sub")
+            case .small(let content): write(content, in: "small")
             case .link(let destination, let content):
                 html += "<a href=\"\(Self.escaped(destination, quotes: true))\">"
                 write(content)
@@ -68,7 +69,7 @@ struct HTMLInlineWriter {
             switch inline {
             case .html: true
             case .emphasis(let content), .strong(let content), .strikethrough(let content), .keyboard(let content),
-                 .superscript(let content), .subscript(let content), .link(_, let content):
+                 .superscript(let content), .subscript(let content), .small(let content), .link(_, let content):
                 containsHTML(content)
             case .text, .softBreak, .lineBreak, .code, .image, .footnoteReference: false
             }
@@ -81,7 +82,7 @@ struct HTMLInlineWriter {
             switch inline {
             case .html(let raw): [raw]
             case .emphasis(let content), .strong(let content), .strikethrough(let content), .keyboard(let content),
-                 .superscript(let content), .subscript(let content), .link(_, let content):
+                 .superscript(let content), .subscript(let content), .small(let content), .link(_, let content):
                 rawHTML(in: content)
             case .text, .softBreak, .lineBreak, .code, .image, .footnoteReference: []
             }

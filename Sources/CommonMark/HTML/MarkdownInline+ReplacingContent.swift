@@ -9,6 +9,7 @@ extension MarkdownInline {
         case .keyboard: .keyboard(content)
         case .superscript: .superscript(content)
         case .subscript: .subscript(content)
+        case .small: .small(content)
         case .link(let destination, _): .link(destination: destination, content)
         case .text, .softBreak, .lineBreak, .code, .html, .image, .footnoteReference: self
         }

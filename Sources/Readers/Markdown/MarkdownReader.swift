@@ -349,6 +349,7 @@ struct MarkdownReader {
                 case .keyboard(let children): walk(children, emphasis.union(.code))
                 case .superscript(let children): walk(children, emphasis.union(.superscript))
                 case .subscript(let children): walk(children, emphasis.union(.subscript))
+                case .small(let children): walk(children, emphasis.union(.small))
                 case .image(let image): text.append(image.alt, emphasis: emphasis)
                 case .footnoteReference(let number):
                     text.append(Self.superscript(number), emphasis: emphasis)

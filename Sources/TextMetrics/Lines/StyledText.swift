@@ -23,18 +23,21 @@ public struct TextEmphasis: OptionSet, Hashable, Sendable, Codable {
     public static let superscript = TextEmphasis(rawValue: 32)
     /// HTML's `<sub>`: at 75 % of the size, lowered.
     public static let `subscript` = TextEmphasis(rawValue: 64)
+    /// HTML's `<small>`: at 90 % of the size, on the baseline.
+    public static let small = TextEmphasis(rawValue: 128)
 
     /// The bits that choose a face (italic, strong, code).
     public static let faceBits: TextEmphasis = [.italic, .strong, .code]
     /// The bits drawn over the glyphs (link, strikethrough).
     public static let decorationBits: TextEmphasis = [.link, .strikethrough]
-    /// The bits that change the size a run is drawn and measured at (superscript, subscript).
-    public static let sizeBits: TextEmphasis = [.superscript, .subscript]
+    /// The bits that change the size a run is drawn and measured at (superscript, subscript, small).
+    public static let sizeBits: TextEmphasis = [.superscript, .subscript, .small]
 
     /// How large the text is drawn and measured against its style's point size, as GitHub's
-    /// stylesheet draws `<sup>` and `<sub>` (`font-size: 75%`; nested, 75 % of 75 %).
+    /// stylesheet draws `<sup>` and `<sub>` (`font-size: 75%`) and `<small>` (`font-size: 90%`);
+    /// nested, the product.
     public var sizeFactor: Double {
-        (contains(.superscript) ? 0.75 : 1) * (contains(.subscript) ? 0.75 : 1)
+        (contains(.superscript) ? 0.75 : 1) * (contains(.subscript) ? 0.75 : 1) * (contains(.small) ? 0.9 : 1)
     }
 
     /// How far the text's baseline moves down from the line's, in ems of the style's point size

@@ -36,7 +36,7 @@ enum HTMLSupport {
         inlines.flatMap { inline -> [MarkdownInline] in
             switch inline {
             case .emphasis(let content), .strong(let content), .strikethrough(let content), .keyboard(let content),
-                 .superscript(let content), .subscript(let content), .link(_, let content):
+                 .superscript(let content), .subscript(let content), .small(let content), .link(_, let content):
                 [inline] + allInlines(content)
             default: [inline]
             }
