@@ -1,3 +1,4 @@
+import Foundation
 /// An app's strings for one table (`Localizable`, `Settings`, …) in every language it has, as
 /// Xcode's string catalogs (`.xcstrings`) and the older `.strings` and `.stringsdict` files hold
 /// them. Read by `StringCatalogReader`; nothing here knows about files or formats.
@@ -5,7 +6,7 @@
 /// A later step asks one question of it: the text of key K in language L, for plural category C,
 /// on device D. `localization(of:in:)` answers the first half with the fallback Xcode's runtime
 /// uses (L, then L's base language, then the catalog's source language) and says which language
-/// answered; `CatalogValue.unit(plural:device:)` the second.
+/// answered (which localization of the app L is, `StringTables.localization(for:)`, comes first); `CatalogValue.unit(plural:device:)` the second.
 public struct StringCatalog: Hashable, Sendable {
     /// The table's name: the file's stem (`Localizable` for `Localizable.xcstrings`).
     public var table: String
@@ -30,13 +31,18 @@ public struct StringCatalog: Hashable, Sendable {
     /// base language (`zh-Hant-TW` → `zh-Hant` → `zh`; `pt-BR` → `pt`), then the source language.
     /// Tags compare as written but for `_` read as `-` (`pt_BR` is `pt-BR`, as in lproj names).
     public func fallbacks(for language: String) -> [String] {
+        let chain = Self.truncations(of: language)
+        return chain.contains(sourceLanguage) ? chain : chain + [sourceLanguage]
+    }
+
+    /// `language` and each shorter tag down to its base language (`zh-Hant-TW`, `zh-Hant`, `zh`).
+    static func truncations(of language: String) -> [String] {
         var chain: [String] = []
         var parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
         while !parts.isEmpty {
             chain.append(parts.joined(separator: "-"))
             parts.removeLast()
         }
-        if !chain.contains(sourceLanguage) { chain.append(sourceLanguage) }
         return chain
     }
 
@@ -49,6 +55,23 @@ public struct StringCatalog: Hashable, Sendable {
             if let localization = string.localizations[candidate] { return (localization, candidate) }
         }
         return nil
+    }
+
+    /// Among `tags`, the one of `language`'s language and script (by CLDR's likely subtags: `pl`
+    /// is `pl-Latn-PL`), preferring its likely region (`pt` → `pt-BR`), then the first in order;
+    /// nil when none is of that language and script.
+    static func sameLanguage(as language: String, among tags: some Collection<String>) -> String? {
+        let wanted = Locale.Language(identifier: language)
+        let maximal = wanted.maximalIdentifier
+        let script = maximal.split(separator: "-").prefix(2).joined(separator: "-")
+        let matches = tags.filter { tag in
+            tag.replacingOccurrences(of: "_", with: "-").split(separator: "-").first?.lowercased()
+                == wanted.languageCode?.identifier.lowercased()
+        }.sorted()
+        let scripted = matches.filter {
+            Locale.Language(identifier: $0).maximalIdentifier.split(separator: "-").prefix(2).joined(separator: "-") == script
+        }
+        return scripted.first { Locale.Language(identifier: $0).maximalIdentifier == maximal } ?? scripted.first
     }
 
     /// The text of `key` in `language` (with fallback), for plural category `plural` and device

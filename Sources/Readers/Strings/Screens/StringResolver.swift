@@ -30,14 +30,16 @@ public struct StringResolver: Sendable {
         self.tables = tables
         self.language = language
         self.formPass = formPass
+        lookupLanguage = PseudoLanguage(tag: language) == nil ? tables.localization(for: language) : tables.sourceLanguage
     }
 
     /// The pseudolanguage asked for, if any.
     public var pseudo: PseudoLanguage? { PseudoLanguage(tag: language) }
 
-    /// The language whose strings are looked up: the asked one, or the source language for a
-    /// pseudolanguage (which transforms the source's strings).
-    public var lookupLanguage: String { pseudo == nil ? language : tables.sourceLanguage }
+    /// The language whose strings are looked up: the app's localization for the asked one
+    /// (`StringTables.localization(for:)`: `pl-PL` for `pl` when the app has only that), or the
+    /// source language for a pseudolanguage (which transforms the source's strings).
+    public let lookupLanguage: String
 
     /// The text a language shows for a key, and where it came from.
     public struct Resolved: Sendable, Equatable {

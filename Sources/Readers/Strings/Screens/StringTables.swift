@@ -25,6 +25,18 @@ public struct StringTables: Sendable {
             ?? catalogs.keys.sorted().first.flatMap { catalogs[$0]?.sourceLanguage } ?? "en"
     }
 
+    /// The localization a reader of `language` gets, as iOS picks one of an app's localizations
+    /// for a preferred language: `language` when a table has it or a shorter tag of it (`de-AT`
+    /// reads `de`); else one of the same language and script by CLDR's likely subtags, its likely
+    /// region first (`pl` reads `pl-PL`, `pt` reads `pt-BR` before `pt-PT`); else `language`,
+    /// whose strings then fall back to the source language.
+    /// - Complexity: O(keys × languages), once per resolver.
+    public func localization(for language: String) -> String {
+        let have = Set(catalogs.values.flatMap(\.languages)).union([sourceLanguage])
+        if StringCatalog.truncations(of: language).contains(where: have.contains) { return language }
+        return StringCatalog.sameLanguage(as: language, among: have) ?? language
+    }
+
     /// Every language any table has a string in (`--lang all`): the source language first, then
     /// the others by tag.
     public var languages: [String] {
