@@ -10,9 +10,14 @@ public struct StringTables: Sendable {
         for catalog in catalogs { add(catalog) }
     }
 
+    /// Every language a table has a string in, kept as tables are added (a catalog's keys times
+    /// its languages are read once, not at each resolver).
+    private var stringLanguages: Set<String> = []
+
     /// Adds `catalog`, merged into a table of the same name.
     public mutating func add(_ catalog: StringCatalog) {
         catalogs[catalog.table] = catalogs[catalog.table].map { $0.merging(catalog) } ?? catalog
+        stringLanguages.formUnion(catalog.languages)
     }
 
     /// No catalog at all: every key a screen names is missing.
@@ -30,9 +35,8 @@ public struct StringTables: Sendable {
     /// reads `de`); else one of the same language and script by CLDR's likely subtags, its likely
     /// region first (`pl` reads `pl-PL`, `pt` reads `pt-BR` before `pt-PT`); else `language`,
     /// whose strings then fall back to the source language.
-    /// - Complexity: O(keys × languages), once per resolver.
     public func localization(for language: String) -> String {
-        let have = Set(catalogs.values.flatMap(\.languages)).union([sourceLanguage])
+        let have = stringLanguages.union([sourceLanguage])
         if StringCatalog.truncations(of: language).contains(where: have.contains) { return language }
         return StringCatalog.sameLanguage(as: language, among: have) ?? language
     }
@@ -40,7 +44,7 @@ public struct StringTables: Sendable {
     /// Every language any table has a string in (`--lang all`): the source language first, then
     /// the others by tag.
     public var languages: [String] {
-        let all = Set(catalogs.values.flatMap(\.languages)).union([sourceLanguage])
+        let all = stringLanguages.union([sourceLanguage])
         return [sourceLanguage] + all.subtracting([sourceLanguage]).sorted()
     }
 }
