@@ -102,13 +102,20 @@ public struct PageOrder: Hashable, Sendable, CustomStringConvertible {
             let written = "\(move.from.section).\(move.from.item):\(move.to.section).\(move.to.item)"
             do {
                 let list = try Self.checkDocumentMove(move, in: content)
-                var moved = try content.movingItem(at: move.from, to: move.to)
-                if let list { try Self.renumber(list.lowerBound..<list.upperBound + 1, of: move.from.section, in: &moved, as: content) }
+                // A list item moves with its own blocks, cell by cell, so every other cell keeps its order.
+                let steps = list.map { Self.steps(of: $0, from: move.from.item, to: move.to.item) }
+                    ?? [(move.from.item, move.to.item)]
+                var moved = content
                 for section in Set([move.from.section, move.to.section]) where origins[section] == nil {
                     origins[section] = (0..<content.sections[section].cellCount).map { IndexPath(item: $0, section: section) }
                 }
-                let origin = origins[move.from.section]!.remove(at: move.from.item)
-                origins[move.to.section]!.insert(origin, at: move.to.item)
+                for (from, to) in steps {
+                    moved = try moved.movingItem(at: IndexPath(item: from, section: move.from.section),
+                                                 to: IndexPath(item: to, section: move.to.section))
+                    let origin = origins[move.from.section]!.remove(at: from)
+                    origins[move.to.section]!.insert(origin, at: to)
+                }
+                if let list { try Self.renumber(list, of: move.from.section, in: &moved, as: content) }
                 content = moved
             } catch let error as MoveError {
                 throw Refusal(move: written, number: number + 1, reason: error.description)
@@ -120,6 +127,14 @@ public struct PageOrder: Hashable, Sendable, CustomStringConvertible {
         return (content, { indexPath in kept[indexPath.section].flatMap { $0.indices.contains(indexPath.item) ? $0[indexPath.item] : nil } ?? indexPath })
     }
 
+    /// The one-cell moves that take an item's run of cells (at `from`) to `to`, the index of its
+    /// first cell after the move: moving up, each cell in turn to its place; moving down, the run's
+    /// first cell to the run's last place, as many times as it has cells.
+    static func steps(of list: ListMove, from: Int, to: Int) -> [(Int, Int)] {
+        let count = list.lengths[list.from]
+        return to <= from ? (0..<count).map { (from + $0, to + $0) } : Array(repeating: (from, to + count - 1), count: count)
+    }
+
     /// Where the last move put its cell, as a person counts: its position from 1 among the
     /// places it could take (its list's items in a Markdown document, else its section's cells),
     /// and how many there are: what the page announces ("Moved Travel to position 4 of 6").
@@ -128,75 +143,121 @@ public struct PageOrder: Hashable, Sendable, CustomStringConvertible {
         guard let last = moves.last,
               let before = try? PageOrder(moves: moves.dropLast()).applied(to: content).content,
               before.sections.indices.contains(last.to.section) else { return nil }
-        let list: ClosedRange<Int>?
+        let list: ListMove?
         do { list = try Self.checkDocumentMove(last, in: before) } catch { return nil }
         guard let list else { return (last.to.item + 1, before.sections[last.to.section].cellCount + (last.from.section == last.to.section ? 0 : 1)) }
-        return (last.to.item - list.lowerBound + 1, list.count)
+        return (list.to + 1, list.lengths.count)
     }
 
     private struct DocumentMoveError: Error { let reason: String }
 
+    /// A Markdown list item's move: its list's items (each an item's first cell and the cells of
+    /// its own blocks below it, a nested list, a second paragraph), from the section's cell `start`
+    /// on, and the item's place among them before and after the move (from 0).
+    struct ListMove: Hashable, Sendable {
+        var start: Int
+        var lengths: [Int]
+        var from: Int
+        var to: Int
+
+        /// The first cell of each item, in the section before the move.
+        var starts: [Int] { lengths.indices.map { start + lengths[..<$0].reduce(0, +) } }
+    }
+
     /// A document's cells (Markdown, plain text) that move are a list's items, each within its
-    /// own list: its run of items of one depth, one after another in one section, each of one
-    /// block. A heading or paragraph has no place a person would drop it into, and an item with
-    /// blocks of its own below it (a nested list, a second paragraph) would leave them behind.
-    /// A screen's cells (`item`) are left to the engine's rules. Returns the list's places (the
-    /// same before and after the move), nil for a screen's cell.
-    static func checkDocumentMove(_ move: Move, in content: CollectionContent) throws -> ClosedRange<Int>? {
+    /// own list (the items of one depth, one after another in one section), each with the blocks
+    /// of its own below it (its nested lists, its other paragraphs), as the file's edit moves its
+    /// lines (`MarkdownReorder`). `to` is where the item's first cell ends: the first cell of
+    /// another item, or the place after the list's last one, counted without the moved item's
+    /// cells (for items of one block, `moveItem(at:to:)`'s place). A heading or paragraph has no
+    /// place a person would drop it into. A screen's cells (`item`) are left to the engine's
+    /// rules. Returns nil for a screen's cell.
+    static func checkDocumentMove(_ move: Move, in content: CollectionContent) throws -> ListMove? {
         guard content.sections.indices.contains(move.from.section),
               content.reorderRefusal(section: move.from.section) == nil,  // a table's: the engine says why
               let cell = try content.cell(at: move.from), cell.kind != .item else { return nil }
-        guard case .listItem = cell.kind, (cell.nesting ?? Nesting()).marker != nil else {
-            throw DocumentMoveError(reason: "the cell at \(move.from.section).\(move.from.item) is a \(cell.kind.name), "
-                + "and in a Markdown document only a list's items move; pick a list item")
-        }
         let section = content.sections[move.from.section]
         let cells = try section.cells(0..<section.cellCount)
-        let item = move.from.item
-        if item + 1 < cells.count, isPart(of: cell, cells[item + 1]) {
-            throw DocumentMoveError(reason: "the list item at \(move.from.section).\(item) has blocks of its own below it "
-                + "(a nested list or another paragraph), which the page does not move with it; move items of one block")
+        let item = move.from.item, at = "\(move.from.section).\(item)"
+        guard case .listItem = cell.kind, (cell.nesting ?? Nesting()).marker != nil else {
+            if let owner = cells[..<item].lastIndex(where: { ($0.nesting ?? Nesting()).marker != nil }),
+               cells[(owner + 1)...item].allSatisfy({ isPart(of: cells[owner], $0) }) {
+                throw DocumentMoveError(reason: "the cell at \(at) is part of the list item at \(move.from.section).\(owner), "
+                    + "and moves with it; move that item by its first block")
+            }
+            throw DocumentMoveError(reason: "the cell at \(at) is a \(cell.kind.name), "
+                + "and in a Markdown document only a list's items move; pick a list item")
         }
-        // The list's items of one block around the item: an item followed by blocks of its own ends the run.
-        let movable = { (index: Int) in
-            isSibling(cells[index], of: cell) && !(index + 1 < cells.count && isPart(of: cells[index], cells[index + 1]))
+        // The item's cells: its first block and those of its own below it.
+        func end(_ index: Int) -> Int {
+            var end = index + 1
+            while end < cells.count, isPart(of: cells[index], cells[end]) { end += 1 }
+            return end
         }
-        var first = item, last = item
-        while first > 0, movable(first - 1) { first -= 1 }
-        while last + 1 < cells.count, movable(last + 1) { last += 1 }
-        // Places in the section without the item: its list's other items are at first..<last.
-        guard move.to.section == move.from.section, (first...last).contains(move.to.item) else {
-            throw DocumentMoveError(reason: "a list item moves within its own list, and its list's places are "
-                + "\(move.from.section).\(first) to \(move.from.section).\(last); \(move.to.section).\(move.to.item) is outside it")
+        var starts = [item], last = end(item)
+        var before = item - 1
+        while before >= 0 {
+            if isSibling(cells[before], of: cell) {
+                guard end(before) == starts[0] else { break }
+                starts.insert(before, at: 0)
+            } else if !isPart(of: cell, cells[before]) {
+                break  // shallower, or another list: the list starts after it
+            }
+            before -= 1
         }
-        return first...last
+        while last < cells.count, isSibling(cells[last], of: cell) {
+            starts.append(last)
+            last = end(last)
+        }
+        let lengths = starts.indices.map { ($0 + 1 < starts.count ? starts[$0 + 1] : last) - starts[$0] }
+        let from = starts.firstIndex(of: item)!, count = lengths[from]
+        // Places in the section without the item's cells: where each other item starts, and the list's end.
+        var places = [Int]()
+        for (position, first) in starts.enumerated() where position != from { places.append(first < item ? first : first - count) }
+        places.append(last - count)
+        let list = "\(move.from.section).\(starts[0]) to \(move.from.section).\(last - count)"
+        guard move.to.section == move.from.section, (starts[0]...(last - count)).contains(move.to.item) else {
+            throw DocumentMoveError(reason: "a list item moves within its own list\(starts.count > 1 ? "" : " (here it is its list's only item)"), "
+                + "and its list's places are \(list); \(move.to.section).\(move.to.item) is outside it"
+                + (cell.nesting?.containers.count ?? 0 > 1 ? " (a nested item moves within its own nested list)" : ""))
+        }
+        guard let to = places.firstIndex(of: move.to.item) else {
+            throw DocumentMoveError(reason: "\(move.to.section).\(move.to.item) is inside a list item's own blocks, "
+                + "not a place between the items of \(at)'s list; its places are "
+                + places.map { "\(move.from.section).\($0)" }.joined(separator: ", ")
+                + " (counted without the \(count) cell\(count == 1 ? "" : "s") of the item moved)")
+        }
+        return ListMove(start: starts[0], lengths: lengths, from: from, to: to)
     }
 
-    /// A numbered list's numbers belong to its places, not its items: after a move, the items
-    /// at `places` of `section` in `moved` show the markers the items there showed in `before`
-    /// (1., 2., 3. stay in order). Bullets and task boxes are left with their items.
-    static func renumber(_ places: Range<Int>, of section: Int, in moved: inout CollectionContent,
+    /// A numbered list's numbers belong to its places, not its items: after a move, the items of
+    /// `list` in `moved` show the markers the items at their places showed in `before` (1., 2., 3.
+    /// stay in order). Bullets and task boxes are left with their items; an item's own blocks
+    /// (a nested list's numbers) move with it unchanged.
+    static func renumber(_ list: ListMove, of section: Int, in moved: inout CollectionContent,
                          as before: CollectionContent) throws {
-        let old = try before.sections[section].cells(places), new = try moved.sections[section].cells(places)
-        let markers = old.map { ($0.nesting ?? Nesting()).marker ?? "" }
+        let old = try before.sections[section].cells(0..<before.sections[section].cellCount)
+        let markers = list.starts.map { (old[$0].nesting ?? Nesting()).marker ?? "" }
         let numbered = { (marker: String) in
             marker.count > 1 && (marker.hasSuffix(".") || marker.hasSuffix(")")) && marker.dropLast().allSatisfy { ("0"..."9").contains($0) }
         }
         guard markers.allSatisfy(numbered) else {
             return
         }
+        var lengths = list.lengths
+        lengths.insert(lengths.remove(at: list.from), at: list.to)
+        let starts = ListMove(start: list.start, lengths: lengths, from: 0, to: 0).starts
         var cells = try moved.sections[section].cells(0..<moved.sections[section].cellCount)
-        for (offset, cell) in new.enumerated() {
-            guard var nesting = cell.nesting, case Nesting.Container.listItem(let column, _)? = nesting.containers.last else { continue }
-            nesting.containers[nesting.containers.count - 1] = .listItem(column: column, marker: markers[offset])
-            cells[places.lowerBound + offset].nesting = nesting
+        for (place, first) in starts.enumerated() {
+            guard var nesting = cells[first].nesting, case Nesting.Container.listItem(let column, _)? = nesting.containers.last else { continue }
+            nesting.containers[nesting.containers.count - 1] = .listItem(column: column, marker: markers[place])
+            cells[first].nesting = nesting
         }
         let kept = moved.sections[section]
         moved.sections[section] = CollectionContent.Section(cells: cells, supplementary: kept.supplementary, table: kept.table)
     }
 
-    /// Whether `other` is an item of the same list as `cell`, of one block: a first block of an
-    /// item at the same depth, in a list whose marker column is the same.
+    /// Whether `other` is an item of the same list as `cell`: a first block of an item at the same depth, in a list whose marker column is the same.
     private static func isSibling(_ other: Cell, of cell: Cell) -> Bool {
         let (a, b) = (other.nesting ?? Nesting(), cell.nesting ?? Nesting())
         guard other.kind == cell.kind, a.marker != nil else { return false }

@@ -12,6 +12,7 @@ extension ReorderScript {
 
       // With edits allowed, each committed move is written to the file (POST /reorder), one at a
       // time and in order (a move's index paths are those of the file after the moves before it).
+      // A list item's move names the item it passes (`write`, `itemMove`), as the file's edit takes it.
       // A write refused (409: the file changed since the page loaded it; 422: a move the file
       // cannot take) leaves the order in the page and says why.
       const saving = { queue: [], busy: false, written: 0 };
@@ -27,7 +28,7 @@ extension ReorderScript {
         const move = saving.queue.shift();
         try {
           const answer = await fetch("/reorder", { method: "POST", headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ token: fields.token, version: fields.version, from: move.from.join("."), to: move.to.join(".") }) });
+            body: JSON.stringify({ token: fields.token, version: fields.version, from: move.from.join("."), to: (move.write || move.to).join(".") }) });
           if (answer.ok) {
             fields.version = (await answer.json()).version;
             saving.written++;

@@ -108,6 +108,7 @@ enum ReorderScript {
           .filter((c) => c.frame.x < screenWidth() && c.frame.x + c.frame.width > 0);  // not a band's hidden part
         layer.dataset.query = asked;
         build();
+        if (state.cells.some((c) => c.kind === "listItem")) documentCells().catch(() => {});  // the items' own blocks, for a drag
       }
 
       // The layer: one element per cell on the screen, the selected one the tab stop.
@@ -129,7 +130,8 @@ enum ReorderScript {
           e.setAttribute("aria-selected", selected ? "true" : "false");
           e.tabIndex = selected ? 0 : -1;
           // The dragged cell's place in the would-be layout is drawn empty, under the lifted cell.
-          if (d && d.lifted && same(d.target, [c.section, c.item]) && state.layoutOrder === text(current())) e.classList.add("gap");
+          const inGap = d && c.section === d.target[0] && c.item >= d.target[1] && c.item < d.target[1] + d.own;  // with its own blocks
+          if (d && d.lifted && inGap && state.layoutOrder === text(current())) e.classList.add("gap");
           layer.appendChild(e);
         }
         if (!state.selected || !layer.querySelector("[tabindex='0']")) {
@@ -185,18 +187,10 @@ enum ReorderScript {
 
       // The cells a cell moves among on this screen: its section's, or in a Markdown document
       // its list's: the items next to it, one after another, of its depth and its kind of
-      // marker (numbered or not). The server has the last word (`PageOrder`).
+      // marker (numbered or not), each with the blocks of its own. The server has the last word (`PageOrder`).
       function peers(cell) {
         const section = state.cells.filter((c) => c.section === cell.section).sort((a, b) => a.item - b.item);
-        if (cell.kind !== "listItem") return section;
-        const numbered = (c) => /^[0-9]+[.)]$/.test(c.marker || "");
-        const sibling = (a, b) => a.kind === "listItem" && a.marker && a.depth === b.depth && numbered(a) === numbered(b)
-          && Math.abs(a.item - b.item) === 1;
-        const at = section.indexOf(cell);
-        let first = at, last = at;
-        while (first > 0 && sibling(section[first - 1], section[first])) first--;
-        while (last + 1 < section.length && sibling(section[last + 1], section[last])) last++;
-        return section.slice(first, last + 1);
+        return cell.kind === "listItem" ? listPeers(cell) : section;  // its list's items, with their own blocks between
       }
 
       // Where the dragged cell would land for the pointer at (x, y) in page points: after every
@@ -225,16 +219,16 @@ enum ReorderScript {
         }
         const among = extra === null ? d.peers : section !== gap[0] ? state.cells.filter((c) => c.section === section && c.kind === "item")
           : gapCell ? peers(gapCell) : state.cells.filter((c) => c.section === gap[0] && (d.cell.kind !== "listItem" || c.kind === "listItem"));
-        const others = among.filter((c) => !same([c.section, c.item], gap)).sort((a, b) => a.item - b.item);
+        const others = ((d.cell.kind === "listItem" && groupPeers(d, gap)) || among).filter((c) => !same([c.section, c.item], gap)).sort((a, b) => a.item - b.item);
         if (!others.length) return d.target;
-        const place = (c) => (c.section === gap[0] && c.item > gap[1] ? c.item - 1 : c.item);
+        const place = (c) => (c.section === gap[0] && c.item > gap[1] ? c.item - d.own : c.item);  // without the lifted cells
         let passed = 0;
         for (const c of others) {
           const f = c.frame, below = y > f.y + f.height, beside = y >= f.y && (rtl ? x < f.x + f.width / 2 : x > f.x + f.width / 2);
           const row = others.every((o) => o.frame.width >= screenWidth() * 0.6);  // one cell a row: only the middle's height counts
           if (row ? y > f.y + f.height / 2 : below || beside) passed++;
         }
-        return [section, passed === 0 ? place(others[0]) : place(others[passed - 1]) + 1];
+        return [section, passed === 0 ? place(others[0]) : place(others[passed - 1]) + (d.cell.kind === "listItem" ? itemSpan(others[passed - 1], gap, d) : 1)];
       }
 
       // The target for the pointer where it is now; the screen drawn again when it changed.
@@ -259,7 +253,7 @@ enum ReorderScript {
 
       // The lifted cell: its pixels cropped from the picture on show, raised and shadowed.
       function lift(d) {
-        const f = d.cell.frame, ratio = screen.naturalWidth / screenWidth();
+        const f = d.frame, ratio = screen.naturalWidth / screenWidth();
         const canvas = document.createElement("canvas");
         canvas.id = "reorder-lifted";
         canvas.width = Math.max(1, Math.round(f.width * ratio)); canvas.height = Math.max(1, Math.round(f.height * ratio));
@@ -287,7 +281,8 @@ enum ReorderScript {
         event.preventDefault();
         const box = event.target.getBoundingClientRect();
         state.selected = [cell.section, cell.item];
-        state.drag = { cell, source: [cell.section, cell.item], target: [cell.section, cell.item], peers: peers(cell),
+        const own = ownCount(cell);  // a list item lifts its own blocks with it, one rectangle
+        state.drag = { cell, source: [cell.section, cell.item], target: [cell.section, cell.item], peers: peers(cell), own, frame: groupFrame(cell, own),
                        start: { x: event.clientX, y: event.clientY }, grab: { x: event.clientX - box.left, y: event.clientY - box.top },
                        pointer: event.pointerId, lifted: false };
         layer.setPointerCapture(event.pointerId);
@@ -314,7 +309,8 @@ enum ReorderScript {
         const d = state.drag;
         if (!d || event.pointerId !== d.pointer) return;
         end(d);
-        if (d.lifted && !same(d.source, d.target)) inTurn(() => commit({ from: d.source, to: d.target }, d.cell.text));
+        const write = [d.target[0], d.target[1] > d.source[1] && d.target[0] === d.source[0] ? d.target[1] + d.own - 1 : d.target[1]];
+        if (d.lifted && !same(d.source, d.target)) inTurn(() => commit({ from: d.source, to: d.target, write }, d.cell.text));
         else if (d.lifted) draw();  // dropped where it was: the screen without the gap
         else build();               // a press without a drag selects the cell
       });
@@ -355,7 +351,7 @@ enum ReorderScript {
         draw();
       }
 
-    """# + saving + #"""
+    """# + saving + groups + #"""
       layer.addEventListener("keydown", (event) => {
         const cell = cellOf(event.target);
         if (event.key === "Escape" && state.drag) { event.preventDefault(); cancel(""); return; }
@@ -368,6 +364,7 @@ enum ReorderScript {
           // keys pressed faster than the screens arrive move the cell once each.
           inTurn(() => {
             const [section, item] = state.selected || [cell.section, cell.item];
+            if (cell.kind === "listItem") return itemMove(cell, section, item, forward);  // with its own blocks
             const to = item + (forward ? 1 : -1), limit = state.sections[section];
             let target = [section, to];
             if (to < 0 || (limit !== undefined && to >= limit)) {

@@ -12,7 +12,7 @@ import TestSupport
     static let script = CLI.repository.appendingPathComponent("Tests/CLITests/reorder_page.py")
 
     /// Runs `reorder_page.py URL kind` against `serve example`; what it printed.
-    static func run(_ example: String, _ kind: String, serving arguments: [String] = [],
+    static func run(_ example: String, _ kind: String, serving arguments: [String] = [], passing extra: [String] = [],
                     after: (URL) throws -> Void = { _ in }) throws -> [String: Any]? {
         let served = try Served(example, arguments: arguments)
         defer { served.stop() }
@@ -23,7 +23,7 @@ import TestSupport
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Prerequisites.testPython)
-        process.arguments = [script.path, served.url.trimmingCharacters(in: .whitespacesAndNewlines), kind, "--document", served.document.path]
+        process.arguments = [script.path, served.url.trimmingCharacters(in: .whitespacesAndNewlines), kind, "--document", served.document.path] + extra
         var environment = ProcessInfo.processInfo.environment
         (environment["REFLOW_CHROMIUM"], environment["REFLOW_CHROMEDRIVER"]) = (ServeBrowserTests.chromium, ServeBrowserTests.chromedriver)
         environment["SE_OFFLINE"] = "true"
@@ -86,5 +86,31 @@ import TestSupport
             #expect((moved?["text"] as? String)?.hasPrefix("Reads CommonMark") == true, "\(String(describing: moved))")
         }
         #expect((seen?["saved"] as? [String: Any])?["message"] as? String == "Saved: the file holds the new order.")
+    }
+
+    /// A list item with a nested list (Alamofire's README: its contents' "Usage") moved with
+    /// Alt+ArrowDown passes the next item and its nested list as one, under `--allow-edits`: the file
+    /// holds both items with their nested lists in the new order, and `layout` reading the written
+    /// file agrees with the page.
+    @Test(.enabled(if: ServeBrowserTests.missing == nil, "SKIPPED: chromium, chromedriver or Selenium is missing, so reordering was not tried in a browser"))
+    func anItemWithANestedListMovesWholeAndIsSaved() throws {
+        let readme = CLI.repository.appendingPathComponent("Tests/Corpus/markdown/Alamofire--Alamofire--README.md").path
+        let seen = try Self.run("welcome.md", "nested", serving: ["--allow-edits"], passing: ["--readme", readme]) { document in
+            let layout = try CLI.run(["layout", document.path])
+            #expect(layout.status == 0)
+            let json = try JSONSerialization.jsonObject(with: layout.stdout) as? [String: Any]
+            let elements = ((json?["layouts"] as? [[String: Any]])?.first?["elements"] as? [[String: Any]]) ?? []
+            let text = { (item: Int) in
+                elements.first { $0["kind"] as? String == "cell" && ($0["indexPath"] as? [String: Int]) == ["section": 0, "item": item] }?["text"] as? String ?? ""
+            }
+            #expect(text(10).hasPrefix("Advanced Usage") && text(15).hasPrefix("Connection"), "\(text(10)) \(text(15))")
+            #expect(text(16).hasPrefix("Usage") && text(17).hasPrefix("Introduction") && text(20).hasPrefix("Tools"), "\(text(16))")
+            #expect(text(21).hasPrefix("Open Radars"))
+        }
+        let nested = seen?["nested"] as? [String: Any]
+        #expect(nested?["announced"] as? String == "Moved Usage to position 9 of 14.", "\(String(describing: nested))")
+        #expect(nested?["message"] as? String == "Saved: the file holds the new order.")
+        #expect(nested?["0.10"] as? String == "Advanced Usage" && nested?["0.16"] as? String == "Usage"
+                && nested?["0.17"] as? String == "Introduction -", "\(String(describing: nested))")
     }
 }

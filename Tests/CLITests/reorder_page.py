@@ -6,6 +6,7 @@ through Debian's chromium-driver), run by ServeBrowserTests against `reflow-cli 
     reorder_page.py URL across      # Examples/store.json: a cell dragged into another section
     reorder_page.py URL markdown [--document FILE]   # Examples/welcome.md: a list item moved with Alt+ArrowDown
     reorder_page.py URL edits --document FILE        # the same under serve --allow-edits: the file holds the move
+    reorder_page.py URL nested --document FILE --readme README  # an item with a nested list moved and saved
 
 screen: the cell Travel (1.0) is dragged with pointer events onto the right half of Tools (1.3):
 while lifted, the lifted cell follows the pointer, the screen is drawn in the would-be order and
@@ -294,11 +295,51 @@ def save_list_item(driver, base, timeout, seen, document):
     seen["saved"] = {"message": saved, "1.2": cells["1.2"][:20]}
 
 
+def save_nested_item(driver, base, timeout, seen, document, readme):
+    """With `serve --allow-edits`, on Alamofire's README (written over the served file, the page
+    loaded again): its contents' "Usage" (0.10, with a nested list of 4) moved down with
+    Alt+ArrowDown passes "Advanced Usage" (with its nested list of 5) as one, and the file holds both
+    items with their nested lists swapped."""
+    with open(readme, encoding="utf-8") as file:
+        original = file.read()
+    with open(document, "w", encoding="utf-8") as file:
+        file.write(original)
+    wait_for("the README served", lambda: layout_cells(base, "", "").get("0.10", "").startswith("Usage"), timeout)
+    driver.get(base + "/")
+    wait_for("the cells' layer", lambda: cell_box(driver, "0.10"), timeout)
+    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focused = lambda: driver.execute_script("const e = document.activeElement; return e && e.dataset && e.dataset.path || null;")
+    for _ in range(30):
+        if focused() == "0.10":
+            break
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    if focused() != "0.10":
+        raise Failed(f"the arrow keys did not reach Usage at 0.10 (at {focused()!r})")
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+    wait_for("the order after Alt+ArrowDown", lambda: page_order(driver) in ("0.10:0.16", ""), timeout)
+    announced = wait_for("the announcement", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent")) and t, timeout)
+    saved = wait_for("the move saved", lambda: (e := driver.find_element(By.ID, "reorder-message")).is_displayed() and e.text, timeout)
+    if not saved.startswith("Saved"):
+        raise Failed(f"the page says {saved!r} after the move")
+    with open(document, encoding="utf-8") as file:
+        text = file.read()
+    usage, advanced = text.find("\n- [Usage]"), text.find("\n- [Advanced Usage]")
+    if not (0 <= advanced < text.find("\n  - **Connection -**") < usage < text.find("\n  - [**Introduction -**]")
+            < text.find("\n  - **Tools -**") < text.find("\n- [Open Radars]")):
+        raise Failed("the file does not hold Advanced Usage and its nested list, then Usage and its nested list")
+    wait_for("the page's order empty once the file holds it", lambda: page_order(driver) == "" and shown_order(driver) == "", timeout)
+    cells = layout_cells(base, "", "")  # the whole document, not the screen: the items reach below it
+    seen["nested"] = {"message": saved, "announced": announced, "0.10": cells.get("0.10", "")[:14], "0.16": cells.get("0.16", "")[:14],
+                      "0.17": cells.get("0.17", "")[:14], "0.21": cells.get("0.21", "")[:14]}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("kind", choices=["screen", "across", "markdown", "edits"])
+    parser.add_argument("kind", choices=["screen", "across", "markdown", "edits", "nested"])
     parser.add_argument("--document", help="the served file: edited at the end of the markdown run")
+    parser.add_argument("--readme", help="nested: the README written over the served file")
     parser.add_argument("--timeout", type=float, default=30)
     arguments = parser.parse_args()
     base, timeout = arguments.url.rstrip("/"), arguments.timeout
@@ -323,6 +364,8 @@ def main():
             drag_across_sections(driver, base, timeout, seen)
         elif arguments.kind == "markdown":
             move_list_item(driver, base, timeout, seen, arguments.document)
+        elif arguments.kind == "nested":
+            save_nested_item(driver, base, timeout, seen, arguments.document, arguments.readme)
         else:
             save_list_item(driver, base, timeout, seen, arguments.document)
         print(json.dumps(seen))

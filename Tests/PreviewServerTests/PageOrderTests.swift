@@ -111,6 +111,72 @@ import TestSupport
         #expect(try Self.cells(numbered)["1.5"]?.hasPrefix("Choose a container width") == true)
     }
 
+    /// Texts of section 0's cells 3 to 25 (Alamofire's table of contents) laid out for `order`,
+    /// in order, from the screens at offsets 0 to 1200.
+    static func contents(_ running: PreviewServerTests.Running, _ order: String) throws -> [String] {
+        var cells: [String: String] = [:]
+        for offset in [0, 400, 800, 1200] { cells.merge(try Self.cells(running.get("/layout.json?offset=\(offset)&order=" + order))) { a, _ in a } }
+        return (3...25).map { String((cells["0.\($0)"] ?? "?").prefix(12)) }
+    }
+
+    /// Alamofire's README: its table of contents' "Usage" and "Advanced Usage" each have a nested
+    /// list below them. Such an item moves with its nested list, as one, among its list's items;
+    /// every other cell keeps its order, and a numbered list keeps its numbers in order.
+    @Test func aListItemMovesWithItsNestedListAmongItsSiblings() throws {
+        let readme = Fixtures.repository.appendingPathComponent("Tests/Corpus/markdown/Alamofire--Alamofire--README.md")
+        let running = try PreviewServerTests.Running("README.md", contents: try Data(contentsOf: readme))
+        defer { running.stop() }
+        let before = try Self.contents(running, "")
+        #expect(before[7] == "Usage" && before[12] == "Advanced Usa", "\(before)")
+        // Usage (0.10, with 4 nested items) past Advanced Usage (0.15, with 5): it ends at 0.16.
+        let down = try running.get("/layout.json?order=0.10:0.16")
+        #expect(down.status == 200, "\(down.text)")
+        let expected = Array(before[0..<7]) + Array(before[12..<18]) + Array(before[7..<12]) + Array(before[18...])
+        let downContents = try Self.contents(running, "0.10:0.16")
+        #expect(downContents == expected, "\(downContents)")
+        #expect(down.headers["x-reflow-moved-to"] == "9 of 14")
+        // And back, up past Contributing (one block), as Alt+Up moves it: the file's order, then one place up.
+        let up = try running.get("/layout.json?order=0.10:0.16,0.16:0.10,0.10:0.9")
+        #expect(try Self.contents(running, "0.10:0.16,0.16:0.10,0.10:0.9") == Array(before[0..<6]) + Array(before[7..<12]) + [before[6]] + Array(before[12...]))
+        #expect(up.headers["x-reflow-moved-to"] == "7 of 14")
+        // A one-block item passes over an item with a nested list: Contributing to after Advanced Usage.
+        let over = try running.get("/layout.json?order=0.9:0.20")
+        #expect(try Self.contents(running, "0.9:0.20") == Array(before[0..<6]) + Array(before[7..<18]) + [before[6]] + Array(before[18...]))
+        #expect(over.headers["x-reflow-moved-to"] == "9 of 14")
+        // A nested item moves within its own nested list only.
+        let nested = try running.get("/layout.json?order=0.11:0.14")
+        #expect(try Self.contents(running, "0.11:0.14")[8..<12] == ["HTTP - HTTP ", "Large Data -", "Tools - Stat", "Introduction"])
+        #expect(nested.headers["x-reflow-moved-to"] == "4 of 4")
+        let out = try running.get("/layout.json?order=0.11:0.5")
+        #expect(out.status == 422)
+        #expect(out.text.contains("its list's places are 0.11 to 0.14; 0.5 is outside it (a nested item moves within its own nested list)"),
+                "\(out.text)")
+        // A place inside another item's blocks is not between items.
+        let inside = try running.get("/layout.json?order=0.10:0.12")
+        #expect(inside.status == 422)
+        #expect(inside.text.contains("0.12 is inside a list item's own blocks"), "\(inside.text)")
+        let part = try running.get("/layout.json?order=0.12:0.11")
+        #expect(part.status == 200)  // a nested item is an item of its own list
+        // A numbered list's numbers stay with their places, the nested list's with its item.
+        let steps = Data("1. One\n   - one a\n   - one b\n2. Two\n3. Three\n   1. three a\n".utf8)
+        let numbered = try PreviewServerTests.Running("steps.md", contents: steps)
+        defer { numbered.stop() }
+        let moved = try numbered.get("/layout.json?order=0.0:0.3")  // One (3 cells) after Three (2): its first at 0.3
+        #expect(moved.status == 200, "\(moved.text)")
+        let markers = moved.text.split(separator: "\n").filter { $0.contains("\"listItem\"") }
+            .compactMap { line in line.range(of: #""marker": \{"text": "[^"]*""#, options: .regularExpression).map { String(line[$0]) } }
+            .compactMap { $0.split(separator: "\"").last.map(String.init) }
+        #expect(try Self.cells(moved).sorted { $0.key < $1.key }.map(\.value) == ["Two", "Three", "three a", "One", "one a", "one b"])
+        #expect(markers == ["1.", "2.", "1.", "3.", "◦", "◦"] || markers == ["1.", "2.", "1.", "3.", "•", "•"], "\(markers)")
+        // An item's second paragraph moves with its item, not alone.
+        let paragraphs = try PreviewServerTests.Running("two.md", contents: Data("- One\n\n  more of one\n- Two\n".utf8))
+        defer { paragraphs.stop() }
+        let second = try paragraphs.get("/layout.json?order=0.1:0.2")
+        #expect(second.status == 422)
+        #expect(second.text.contains("the cell at 0.1 is part of the list item at 0.0, and moves with it"), "\(second.text)")
+        #expect(try Self.cells(paragraphs.get("/layout.json?order=0.0:0.1")).sorted { $0.key < $1.key }.map(\.value) == ["Two", "One", "more of one"])
+    }
+
     @Test func aTablesCellsAreRefusedInTheEnginesWords() throws {
         let running = try PreviewServerTests.Running("tables.md")
         defer { running.stop() }
