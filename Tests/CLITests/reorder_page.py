@@ -91,6 +91,27 @@ def layout_cells(base, screen_query, order):
             for e in layout["elements"] if e["kind"] == "cell"}
 
 
+def focused_path(driver):
+    """The index path of the focused cell, or None."""
+    return driver.execute_script("const e = document.activeElement; return e && e.dataset && e.dataset.path || null;")
+
+
+def focus_cell(driver, path, what, tries=20):
+    """From the last control, Tab reaches the screen's cells (no pointer), and the arrow keys walk
+    them down to the cell at `path` (`what` names it in the failure)."""
+    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focused = lambda: focused_path(driver)
+    if not focused():
+        raise Failed("Tab from the last control does not reach the screen's cells")
+    for _ in range(tries):
+        if focused() == path:
+            break
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    if focused() != path:
+        raise Failed(f"the arrow keys did not reach {what} (at {focused()!r})")
+
+
 def drag_screen_cell(driver, base, timeout, seen):
     wait_for("the cells' layer", lambda: driver.find_elements(By.CSS_SELECTOR, "#reorder-layer .cell[data-path='1.3']"), timeout)
     start, end = cell_box(driver, "1.0"), cell_box(driver, "1.3")
@@ -192,18 +213,7 @@ def drag_screen_cell(driver, base, timeout, seen):
 
 def move_list_item(driver, base, timeout, seen, document):
     wait_for("the cells' layer", lambda: driver.find_elements(By.CSS_SELECTOR, "#reorder-layer .cell[data-path='1.1']"), timeout)
-    # From the last control, Tab reaches the screen's cells: no pointer.
-    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
-    ActionChains(driver).send_keys(Keys.TAB).perform()
-    focused = lambda: driver.execute_script("const e = document.activeElement; return e && e.dataset && e.dataset.path || null;")
-    if not focused():
-        raise Failed("Tab from the last control does not reach the screen's cells")
-    for _ in range(20):
-        if focused() == "1.1":
-            break
-        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
-    if focused() != "1.1":
-        raise Failed(f"the arrow keys did not reach the list item 1.1 (at {focused()!r})")
+    focus_cell(driver, "1.1", "the list item 1.1")
     ring = driver.execute_script("return getComputedStyle(document.activeElement).boxShadow;")
     if not ring or ring == "none":
         raise Failed("the focused cell has no visible focus ring")
@@ -219,7 +229,7 @@ def move_list_item(driver, base, timeout, seen, document):
     cells = layout_cells(base, screen["query"], "1.1:1.2")
     if not cells.get("1.2", "").startswith("Reads CommonMark") or not cells.get("1.1", "").startswith("Measures"):
         raise Failed(f"/layout.json in the page's order has {cells.get('1.1')!r} at 1.1 and {cells.get('1.2')!r} at 1.2")
-    wait_for("the moved item still selected", lambda: focused() == "1.2", timeout)
+    wait_for("the moved item still selected", lambda: focused_path(driver) == "1.2", timeout)
     seen["moved"] = {"order": page_order(driver), "announced": announced, "1.2": cells["1.2"][:20]}
 
     # To the list's end (1.3, then 1.4: after its last item), then out of it (1.5 is the next
@@ -227,7 +237,7 @@ def move_list_item(driver, base, timeout, seen, document):
     for order, place in [("1.1:1.2,1.2:1.3", "1.3"), ("1.1:1.2,1.2:1.3,1.3:1.4", "1.4")]:
         ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
         wait_for(f"the move to {place}", lambda: page_order(driver) == order, timeout)
-        wait_for(f"the moved item selected at {place}", lambda: focused() == place, timeout)
+        wait_for(f"the moved item selected at {place}", lambda: focused_path(driver) == place, timeout)
     ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
     message = wait_for("the refusal in the page", lambda: (e := driver.find_element(By.ID, "reorder-message")).is_displayed() and e.text, timeout)
     if "within its own list" not in message:
@@ -270,15 +280,7 @@ def drag_across_sections(driver, base, timeout, seen):
 def save_list_item(driver, base, timeout, seen, document):
     """With `serve --allow-edits`: a list item moved from the keyboard is written to the file."""
     wait_for("the cells' layer", lambda: cell_box(driver, "1.1"), timeout)
-    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
-    ActionChains(driver).send_keys(Keys.TAB).perform()
-    focused = lambda: driver.execute_script("const e = document.activeElement; return e && e.dataset && e.dataset.path || null;")
-    for _ in range(20):
-        if focused() == "1.1":
-            break
-        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
-    if focused() != "1.1":
-        raise Failed(f"the arrow keys did not reach the list item 1.1 (at {focused()!r})")
+    focus_cell(driver, "1.1", "the list item 1.1")
     ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
     saved = wait_for("the move saved", lambda: (e := driver.find_element(By.ID, "reorder-message")).is_displayed() and e.text, timeout)
     if not saved.startswith("Saved"):
@@ -307,15 +309,7 @@ def save_nested_item(driver, base, timeout, seen, document, readme):
     wait_for("the README served", lambda: layout_cells(base, "", "").get("0.10", "").startswith("Usage"), timeout)
     driver.get(base + "/")
     wait_for("the cells' layer", lambda: cell_box(driver, "0.10"), timeout)
-    driver.execute_script("document.querySelector('input[name=format][value=svg]').focus()")
-    ActionChains(driver).send_keys(Keys.TAB).perform()
-    focused = lambda: driver.execute_script("const e = document.activeElement; return e && e.dataset && e.dataset.path || null;")
-    for _ in range(30):
-        if focused() == "0.10":
-            break
-        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
-    if focused() != "0.10":
-        raise Failed(f"the arrow keys did not reach Usage at 0.10 (at {focused()!r})")
+    focus_cell(driver, "0.10", "Usage at 0.10", tries=30)
     ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
     wait_for("the order after Alt+ArrowDown", lambda: page_order(driver) in ("0.10:0.16", ""), timeout)
     announced = wait_for("the announcement", lambda: (t := driver.find_element(By.ID, "reorder-live").get_attribute("textContent")) and t, timeout)

@@ -41,7 +41,7 @@ struct Problem: Sendable {
     /// The catalog text the finding names for `element`: the problem's text's origin, its origin,
     /// or the element's first text from a catalog.
     func origin(in element: LayoutAttributes) -> TextOrigin? {
-        if let text { return element.textOrigins.indices.contains(text) ? element.textOrigins[text] : nil }
+        if let text { return TextClippedRule.origin(ofText: text, in: element) }
         return origin ?? element.textOrigins.lazy.compactMap { $0 }.first
     }
 }
