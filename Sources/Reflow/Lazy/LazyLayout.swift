@@ -243,6 +243,16 @@ public struct LazyLayout: Sendable {
         return low
     }
 
+    /// The first unit a screen whose top is at `y` shows: the unit there (`index(at:)`), or, when
+    /// `y` is in the spacing below it, the unit below the spacing, which the reader sees at the
+    /// top. The anchor a viewport keeps still and the place a preview names (`ScreenPlace`).
+    ///
+    /// - Complexity: that of `index(at:)`.
+    public mutating func firstUnit(showing y: Double) -> Int {
+        let unit = index(at: y)
+        return unit + 1 < count && y >= self.y(of: unit) + height(of: unit) ? unit + 1 : unit
+    }
+
     /// Records `height` as unit `index`'s measured height: of the whole unit, or (`isComplete`
     /// false) of what a screen shows of it, the rest at its estimate (a band; measured whole
     /// later, it is `setHeight` again). Returns what changed; its `contentOffsetAdjustment` is

@@ -93,15 +93,14 @@ public struct Viewport {
         return visible.flatMap { source.indexPaths($0) }
     }
 
-    /// The anchor unit and its distance from the top of the screen: the first unit on screen. A
-    /// screen whose top is in the spacing below a unit anchors on the unit below the spacing, the
-    /// one the reader sees at the top (`visibleUnits` starts at the unit above, whose elements may
-    /// still reach into the screen): measuring the one above, or another size, then moves nothing
-    /// on screen.
+    /// The anchor unit and its distance from the top of the screen: the first unit on screen
+    /// (`LazyLayout.firstUnit(showing:)`). A screen whose top is in the spacing below a unit
+    /// anchors on the unit below the spacing, the one the reader sees at the top (`visibleUnits`
+    /// starts at the unit above, whose elements may still reach into the screen): measuring the
+    /// one above, or another size, then moves nothing on screen.
     private mutating func anchor() -> (unit: Int, screenY: Double)? {
         guard let visible = visibleUnits() else { return nil }
-        var unit = visible.lowerBound
-        if unit < visible.upperBound, layout.y(of: unit) + layout.height(of: unit) <= contentOffset { unit += 1 }
+        let unit = min(layout.firstUnit(showing: contentOffset), visible.upperBound)
         return (unit, layout.y(of: unit) - contentOffset)
     }
 

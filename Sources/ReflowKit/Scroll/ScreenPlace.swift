@@ -38,11 +38,9 @@ extension MeasuringPlan {
         guard lazy.count > 0 else { return nil }
         let top = max(0, PointGrid.snap(top))
         measureDown(to: top + PointGrid.step, lazy: &lazy)
-        var unit = lazy.index(at: top)
-        if top >= lazy.y(of: unit) + lazy.height(of: unit), unit + 1 < lazy.count, !plan.indexPaths(ofUnit: unit + 1).isEmpty {
-            measureUnits(before: unit + 2, lazy: &lazy)
-            unit += 1
-        }
+        var unit = lazy.firstUnit(showing: top)
+        if plan.indexPaths(ofUnit: unit).isEmpty { unit = lazy.index(at: top) }  // a header below the spacing: the unit above
+        measureUnits(before: unit + 1, lazy: &lazy)
         guard let first = plan.indexPaths(ofUnit: unit).first else { return nil }
         return ScreenPlace(indexPath: first, within: top - lazy.y(of: unit))
     }
