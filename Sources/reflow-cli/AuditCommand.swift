@@ -73,7 +73,7 @@ struct AuditCommand: ParsableCommand {
     var scale = 1
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write the report to this file instead of stdout (in a folder being audited, it is not read as a document).",
+        "Write the report to this file instead of stdout (- is stdout; in a folder being audited, it is not read as a document).",
         valueName: "path"))
     var output: String?
 

@@ -39,7 +39,7 @@ struct LayoutCommand: ParsableCommand {
     var format: DocumentFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write the JSON to this file (whole or not at all: via a temporary file and a rename) instead of stdout.",
+        "Write the JSON to this file (whole or not at all: via a temporary file and a rename) instead of stdout; - is stdout.",
         valueName: "path"))
     var output: String?
 

@@ -23,7 +23,7 @@ struct MergeCommand: ParsableCommand {
     var results: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write the report to this file instead of stdout; its extension chooses the format (.html, .sarif, .txt) unless --format does.",
+        "Write the report to this file instead of stdout (- is stdout); its extension chooses the format (.html, .sarif, .txt) unless --format does.",
         valueName: "path"))
     var output: String?
 

@@ -134,6 +134,10 @@ struct PreviewCommand: ParsableCommand {
             throw ValidationError("several documents, a folder or --shard need -o FOLDER: each document's file is written in it, "
                 + "named after the document's path")
         }
+        guard output != OutputFile.standardOutputPath else {
+            throw ValidationError("-o - (stdout) takes one document's one file; several documents, a folder or --shard "
+                + "write a file each: give -o the folder to write them in")
+        }
         let kind = Folder.kind(of: output)
         // A new folder named like a picture is far more likely a file meant for one document.
         let pictureLike = OutputFormat.allCases.contains { FilePath(output).extension?.lowercased() == $0.rawValue }

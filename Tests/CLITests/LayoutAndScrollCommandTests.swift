@@ -114,6 +114,23 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: nowhere))
     }
 
+    /// `-o -` is standard output, as in most tools: the JSON is printed, and no file named `-`
+    /// appears; `./-` still names such a file.
+    @Test func outputDashIsStandardOutput() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try CLI.write(Self.document, to: "doc.md", in: folder)
+        let result = try CLI.run(["layout", file, "-o", "-"], directory: folder)
+        try #require(result.status == 0, "\(result)")
+        #expect(try Self.json(result)["layouts"] != nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["doc.md"], "no file named '-'")
+        let audit = try CLI.run(["audit", file, "-o", "-", "--format", "json", "--fail-on", "never"], directory: folder)
+        #expect(audit.status == 0 && (try? JSONSerialization.jsonObject(with: audit.stdout)) != nil, "\(audit)")
+        let named = try CLI.run(["layout", file, "-o", "./-"], directory: folder)
+        #expect(named.status == 0 && named.stdout.isEmpty, "\(named)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+    }
+
     @Test func layoutOfAnEmptyDocumentHasNoCells() throws {
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

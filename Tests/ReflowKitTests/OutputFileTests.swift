@@ -32,6 +32,11 @@ import Glibc
         #expect(try Self.names(in: folder) == ["out.json"])
     }
 
+    @Test func aDashIsStandardOutput() throws {
+        #expect(try OutputFile(path: "-").kind == .standardOutput)
+        #expect(try OutputFile(path: "./-").kind == .replaced, "a file named '-' is reached as ./-")
+    }
+
     @Test func aWriterDroppedWithoutCommitLeavesTheOldFile() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -51,12 +51,20 @@ public struct OutputFile: Sendable {
         (path, target, kind, existingMode) = (name, name, .standardOutput, nil)
     }
 
+    /// The path that names standard output, as in most command-line tools (`-o -`); a file
+    /// called `-` is still reached as `./-`.
+    public static let standardOutputPath = "-"
+
     /// Resolves `path` and checks that it can be written, without leaving anything behind: a new
     /// file is tried in its folder (and removed), so a folder that takes none fails here, before
-    /// any work.
+    /// any work. `-` is standard output (`standardOutput`).
     /// - Parameter inputs: the documents the command reads; an output that is one of them is
     ///   refused (`OutputError.wouldReplaceInput`).
     public init(path: String, protecting inputs: [String] = []) throws {
+        guard path != Self.standardOutputPath else {
+            (self.path, target, kind, existingMode) = ("stdout", "stdout", .standardOutput, nil)
+            return
+        }
         self.path = path
         guard !path.isEmpty else { throw OutputError.system(path: path, operation: "open", reason: "the path is empty") }
         var status = stat()

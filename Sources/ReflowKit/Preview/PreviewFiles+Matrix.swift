@@ -57,6 +57,7 @@ extension PreviewFiles {
         }
         report(0.4)
         try output.write(try renderer.data(for: list) { report(0.4 + 0.6 * $0) })
-        return MatrixWritten(said: "wrote \(path)", scale: drawnScale, warnings: warnings)
+        let said = output.kind == .standardOutput ? "wrote the \(format.rawValue.uppercased()) to stdout" : "wrote \(path)"
+        return MatrixWritten(said: said, scale: drawnScale, warnings: warnings)
     }
 }

@@ -89,10 +89,13 @@ public struct PreviewFiles: Sendable {
                       announce: (String) -> Void = { _ in },
                       progress: (@Sendable (Double) -> Void)? = nil) throws -> String {
         let report = progress ?? { _ in }
+        // Standard output (`-o -`) takes one file: a page too tall for one is an error, not parts.
+        let allowsParts = allowsParts && output.kind != .standardOutput
+        let wrote = output.kind == .standardOutput ? "wrote the \(format.rawValue.uppercased()) to stdout" : "wrote \(path)"
         guard let renderer = try format.renderer(scale: scale, title: title(document: document)) else {
             // The layout JSON: written from the layouts, not drawn.
             try output.write(Data(try preview.layoutJSON(categories: categories, asArray: isSheet, progress: progress).utf8))
-            return "wrote \(path)"
+            return wrote
         }
         let list: DisplayList
         if isSheet {
@@ -133,9 +136,9 @@ public struct PreviewFiles: Sendable {
         try output.write(try renderer.data(for: list) { report(0.4 + 0.6 * $0) })
         // A page that now fits one file replaces the parts an earlier, taller run left under its name.
         if format == .png, !isSheet, viewport == nil, allowsParts, output.kind == .replaced {
-            return "wrote \(path)" + PartSet.removal(PartSet(path: path, protecting: protecting).removeParts(keeping: []))
+            return wrote + PartSet.removal(PartSet(path: path, protecting: protecting).removeParts(keeping: []))
         }
-        return "wrote \(path)"
+        return wrote
     }
 
     /// Throws `TooLarge` when a picture of `size` points cannot be one PNG at `scale`.
