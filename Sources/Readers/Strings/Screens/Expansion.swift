@@ -77,13 +77,26 @@ struct Expansion {
             } else if let pass {
                 category = given[min(pass, given.count - 1)]
             } else if let count {
-                category = rules.category(of: count, in: rulesLanguage)
+                // A `zero` form shows for 0 in every language, whatever CLDR's rules say (Foundation
+                // Release Notes for OS X 10.9: "If 'zero' is present, the value is used for mapping
+                // the argument value zero regardless of what CLDR rule specifies"): CotEditor's
+                // English "Not found" for 0 matches, not "0 matches".
+                category = Self.isZero(count) && variations[.zero] != nil ? .zero : rules.category(of: count, in: rulesLanguage)
             } else {
                 category = .other
             }
             if variations[category] == nil { category = variations[.other] != nil ? .other : given[given.count - 1] }
             forms.append(variable.map { "\($0): \(category.rawValue)" } ?? category.rawValue)
             return choose(variations[category]!, variable: variable, count: count)
+        }
+    }
+
+    /// Whether `count` is the number 0 (an integer or a decimal; a string never is).
+    static func isZero(_ count: FormatArgument) -> Bool {
+        switch count {
+        case .integer(let n): n == 0
+        case .double(let x): x == 0
+        case .string: false
         }
     }
 
