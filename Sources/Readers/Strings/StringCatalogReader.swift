@@ -64,7 +64,7 @@ public enum StringCatalogReader {
                 throw StringCatalogError(file: file, message: "is not in a *.lproj folder, so its language is unknown; put it in one (de.lproj/\(url.lastPathComponent))")
             }
             let lproj = String(folder.dropLast(".lproj".count))
-            let language = lproj == "Base" ? sourceLanguage : lproj
+            let language = lproj == "Base" ? sourceLanguage : languageTag(ofLproj: lproj)
             let localizations: [String: Localization]
             if url.pathExtension == "strings" {
                 localizations = try StringsFileReader.entries(bytes: bytes, file: file).mapValues { Localization(value: .unit(StringUnit($0))) }
@@ -77,6 +77,22 @@ public enum StringCatalogReader {
             throw StringCatalogError(file: file, message: "is not a .xcstrings, .strings or .stringsdict file; give one of those")
         }
     }
+
+    /// The BCP 47 tag of an lproj folder's name, as Foundation's bundles read the names older
+    /// projects use: `zh_CN` is `zh-CN` (Sparkle's `zh_CN.lproj`, `pt_BR.lproj`), and the English
+    /// names of Mac OS X's first localizations are their codes (`English.lproj` is `en`). Other
+    /// names are kept as written.
+    static func languageTag(ofLproj name: String) -> String {
+        if let code = legacyNames[name] { return code }
+        return name.replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// Language names CFBundle reads as lproj names, with their codes (unambiguous ones only).
+    private static let legacyNames = [
+        "English": "en", "French": "fr", "German": "de", "Japanese": "ja", "Spanish": "es", "Italian": "it",
+        "Dutch": "nl", "Swedish": "sv", "Danish": "da", "Finnish": "fi", "Portuguese": "pt", "Russian": "ru",
+        "Korean": "ko", "Polish": "pl",
+    ]
 
     private static func table(of file: String) -> String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
 

@@ -6,10 +6,13 @@ import TestSupport
 
 /// String files of apps no earlier test had read (Tests/Corpus/strings/SOURCES.md): CotEditor's
 /// `TextFind.xcstrings` (18 languages with zh-HK beside zh-Hant, plural variations with a `zero`
-/// form in every language, `needs_review` and `new` states) and DuckDuckGo's English
-/// `.stringsdict` (a `zero` form English's CLDR rules never choose). What a user of those
-/// catalogs depends on: a count shows what an iPhone shows for it. Every text expected here was
-/// read with Python's `json` and `plistlib`, not by this reader.
+/// form in every language, `needs_review` and `new` states), DuckDuckGo's English
+/// `.stringsdict` (a `zero` form English's CLDR rules never choose), and Sparkle's `.strings` of
+/// 2021 (lproj folders named `zh_CN`, `zh_TW`, `pt_BR`, `pt_PT` as older projects name them;
+/// UTF-16 files with a byte order mark; Persian and Hebrew). What a user of those catalogs
+/// depends on: a count shows what an iPhone shows for it, and every localization the app has is
+/// read as its language. Every text expected here was read with Python's `json` and `plistlib`
+/// and check_screens.py's `.strings` reader, not by this reader.
 @Suite struct UnseenCatalogTests2 {
     static let corpus = Fixtures.repository.appendingPathComponent("Tests/Corpus/strings")
 
@@ -52,5 +55,55 @@ import TestSupport
         let tables = try Self.tables("duckduckgo--iOS")
         #expect(try Self.text(tables, "en", "number.of.tabs", [0]) == "No Private Tabs")
         #expect(try Self.text(tables, "en", "number.of.tabs", [1]) == "1 Private Tab")
+    }
+
+    /// Foundation reads `zh_CN.lproj` as `zh-CN` and an iPhone in Simplified Chinese shows it;
+    /// before, such folders were languages no tag could ask for (`--lang zh_TW` is no BCP 47
+    /// tag) and `--lang all` showed their keys in English.
+    @Test func lprojNamesWithAnUnderscoreAreTheirLanguages() throws {
+        let tables = try Self.tables("sparkle-project--Sparkle")
+        #expect(tables.languages == ["en", "ar", "de", "fa", "he", "pt-BR", "pt-PT", "ru", "zh-CN", "zh-TW"])
+        let expected: [(String, String, String)] = [
+            ("zh-Hans", "172.title", "跳过这个版本"), ("zh-CN", "172.title", "跳过这个版本"), ("zh-Hant", "172.title", "跳過此版本"),
+            ("zh-TW", "172.title", "跳過此版本"), ("pt", "172.title", "Ignorar Esta Versão"), ("pt-PT", "172.title", "Saltar esta versão"),
+            ("de", "172.title", "Diese Version überspringen"), ("he", "172.title", "דלג על גרסה זו"),
+        ]
+        for (language, key, text) in expected {
+            let resolved = try StringResolver(tables: tables, language: language).resolve(TextReference(key: key, table: "SUUpdateAlert"))
+            #expect(resolved.text == text, "\(language)")
+            #expect(!resolved.origin.isUntranslated, "\(language): the app's own localization, not a fallback")
+        }
+        #expect(try Self.text(tables, "zh-Hans", "A new version of %@ is available!", ["Reflow"], table: "Sparkle") == "新版本的 Reflow 已经发布")
+        #expect(try Self.text(tables, "fa", "A new version of %@ is available!", ["Reflow"], table: "Sparkle") == "نسخه\u{200C}ای جدید از Reflow در دسترس است")
+        // Persian has no SUUpdateAlert.strings: English, and untranslated.
+        let persian = try StringResolver(tables: tables, language: "fa").resolve(TextReference(key: "172.title", table: "SUUpdateAlert"))
+        #expect(persian.text == "Skip This Version" && persian.origin.isUntranslated)
+    }
+
+    /// Home Assistant has `pl-PL.lproj` and no `pl.lproj`: a Polish reader sees its strings,
+    /// which are translations (the audit counted every key of the screen untranslated).
+    @Test func aRegionalLocalizationIsNoFallback() throws {
+        let tables = try Self.tables("home-assistant--iOS")
+        let resolved = try StringResolver(tables: tables, language: "pl").resolve(TextReference(key: "settings.connection_section.details"))
+        #expect(resolved.text == "Szczegóły")
+        #expect(!resolved.origin.isUntranslated)
+        let korean = try StringResolver(tables: tables, language: "ko").resolve(TextReference(key: "settings.connection_section.details"))
+        #expect(korean.text == "세부 정보" && !korean.origin.isUntranslated)
+    }
+
+    /// Mac OS X's first localizations were folders named in English (`English.lproj`), which
+    /// CFBundle still reads as their codes.
+    @Test func anLprojNamedInEnglishIsItsLanguage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-lproj-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (lproj, value) in [("English", "Skip This Version"), ("German", "Diese Version überspringen")] {
+            let directory = folder.appendingPathComponent("\(lproj).lproj")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data("\"172.title\" = \"\(value)\";\n".utf8).write(to: directory.appendingPathComponent("SUUpdateAlert.strings"))
+        }
+        let tables = StringTables(Array(try StringCatalogReader.catalogs(at: folder.path, maximumBytes: 1 << 20).values))
+        #expect(tables.languages == ["en", "de"])
+        let german = try StringResolver(tables: tables, language: "de").resolve(TextReference(key: "172.title", table: "SUUpdateAlert"))
+        #expect(german.text == "Diese Version überspringen" && !german.origin.isUntranslated)
     }
 }

@@ -67,8 +67,10 @@ public struct StringResolver: Sendable {
         // the English text), shown in the source language.
         let (localization, shown) = catalog.localization(of: reference.key, in: lookupLanguage)
             ?? (Localization(value: .unit(StringUnit(reference.key))), catalog.sourceLanguage)
-        var origin = TextOrigin(key: reference.key, table: reference.table, language: asked, shownLanguage: shown,
-                                isTranslatable: string.shouldTranslate)
+        // The layout reads the app's localization for the asked language (`pl-PL` for `pl`,
+        // `zh-CN` for `zh-Hans`): its strings are translations, not a fallback the audit counts.
+        var origin = TextOrigin(key: reference.key, table: reference.table, language: pseudo == nil ? lookupLanguage : asked,
+                                shownLanguage: shown, isTranslatable: string.shouldTranslate)
         let isSource = shown == catalog.sourceLanguage
         var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: shown, pass: formPass)
         let format: String
