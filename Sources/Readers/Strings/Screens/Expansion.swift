@@ -60,8 +60,10 @@ struct Expansion {
         case .unit(let unit):
             return unit
         case .device(let variations):
-            let device: DeviceCategory = variations[.iphone] != nil ? .iphone : .other
-            guard let chosen = variations[device] ?? variations.values.first else { return nil }
+            // The iPhone's, else `other`, else (a .stringsdict device rule need not give either)
+            // the first in DeviceCategory's order, so that a run never depends on a dictionary's.
+            guard let device = ([.iphone, .other] + DeviceCategory.allCases).first(where: { variations[$0] != nil }),
+                  let chosen = variations[device] else { return nil }
             forms.append("device: \(device.rawValue)")
             return choose(chosen, variable: variable, count: count)
         case .plural(let variations):
