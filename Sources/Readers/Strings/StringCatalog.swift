@@ -30,9 +30,29 @@ public struct StringCatalog: Hashable, Sendable {
     /// The languages to try, in order, for `language`: itself, then each shorter tag down to the
     /// base language (`zh-Hant-TW` → `zh-Hant` → `zh`; `pt-BR` → `pt`), then the source language.
     /// Tags compare as written but for `_` read as `-` (`pt_BR` is `pt-BR`, as in lproj names).
+    ///
+    /// A regional tag written without its script whose likely script is not its base language's
+    /// has that script's tag before the base language, as CLDR's parent locales have it: `zh-HK`
+    /// (Traditional, `zh-Hant-HK`) → `zh-Hant` → `zh`, `sr-ME` (Latin) → `sr-Latn` → `sr`, so that
+    /// a key CotEditor's `zh-HK` lacks shows its `zh-Hant` string, not English.
     public func fallbacks(for language: String) -> [String] {
-        let chain = Self.truncations(of: language)
+        var chain = Self.truncations(of: language)
+        if let parent = Self.scriptParent(of: chain), !chain.contains(parent) { chain.insert(parent, at: chain.count - 1) }
         return chain.contains(sourceLanguage) ? chain : chain + [sourceLanguage]
+    }
+
+    /// `zh-Hant` for `zh-HK`'s truncations (`zh-HK`, `zh`): the base language with the tag's
+    /// likely script, when the tag has a region, no script, and a likely script other than the
+    /// base language's (CLDR's likely subtags through Foundation). Nil otherwise.
+    static func scriptParent(of truncations: [String]) -> String? {
+        guard truncations.count >= 2, let base = truncations.last,
+              let second = truncations.first?.split(separator: "-").dropFirst().first, second.count != 4 else { return nil }
+        func script(_ tag: String) -> Substring? {
+            let parts = Locale.Language(identifier: tag).maximalIdentifier.split(separator: "-")
+            return parts.count >= 2 && parts[1].count == 4 ? parts[1] : nil
+        }
+        guard let tagScript = script(truncations[0]), let baseScript = script(base), tagScript != baseScript else { return nil }
+        return "\(base)-\(tagScript)"
     }
 
     /// `language` and each shorter tag down to its base language (`zh-Hant-TW`, `zh-Hant`, `zh`).
