@@ -106,4 +106,20 @@ import TestSupport
         let german = try StringResolver(tables: tables, language: "de").resolve(TextReference(key: "172.title", table: "SUUpdateAlert"))
         #expect(german.text == "Diese Version überspringen" && !german.origin.isUntranslated)
     }
+
+    /// A string where CotEditor's source reads `%lld` is the screen's error in every language,
+    /// naming the source's string: with `--lang de` it was reported as the German translation's
+    /// format mismatch, telling the user to change a translation that is right.
+    @Test func argumentsTheSourceCannotPrintAreTheScreensErrorInEveryLanguage() throws {
+        let tables = try Self.tables("coteditor--CotEditor")
+        for language in ["en", "de", "ja", "ru"] {
+            let resolver = StringResolver(tables: tables, language: language)
+            let error = try #require(throws: StringResolver.Failure.self, "\(language)") {
+                try resolver.resolve(TextReference(key: "FindResult.find.message", table: "TextFind", arguments: ["21"]))
+            }
+            #expect(error.message.contains("'FindResult.find.message' (TextFind) in en"), "\(language): \(error.message)")
+            #expect(error.message.contains("\"%lld matches\": '%lld' at byte 0 prints an integer (%d), but argument 1 is the string \"21\""),
+                    "\(language): \(error.message)")
+        }
+    }
 }

@@ -131,9 +131,39 @@ public struct StringResolver: Sendable {
                 throw Failure(message: "key '\(reference.key)' (\(reference.table)) in \(shown), \"\(quoted)\": \(failure.message)"
                               + Self.percentSignHint(quoted, at: failure.offset))
             }
+            // Arguments the source's string cannot print either are the screen's fault, whatever
+            // language is asked for: a string for `%lld` is no German translation's mismatch. (A
+            // screen that gives none names a plain text; a translation that cannot show it alone,
+            // as Home Assistant's German "100 % garantiert", is the translation's fault, noted.)
+            if !reference.arguments.isEmpty, let problem = sourceFormatProblem(of: reference, string, in: catalog) {
+                throw Failure(message: problem)
+            }
             origin.formatMismatch = origin.formatMismatch ?? error.message
         }
         return Resolved(text: text, origin: origin)
+    }
+
+    /// Why the source language's string of `reference` cannot print its arguments, worded as a
+    /// screen's error (key, table, source language, the string as written); nil when it can.
+    func sourceFormatProblem(of reference: TextReference, _ string: CatalogString, in catalog: StringCatalog) -> String? {
+        let source = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.key)))
+        var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: catalog.sourceLanguage, pass: formPass)
+        guard let format = try? expansion.expand(source) else { return nil }
+        do throws(FormatStringError) {
+            _ = try FormatString(format, asWritten: false).formatted(reference.arguments, language: catalog.sourceLanguage)
+            return nil
+        } catch {
+            // Quote the string as written, and its specifier, when it has no substitutions.
+            var (quoted, failure) = (format, error)
+            if let written = expansion.writtenFormat {
+                do throws(FormatStringError) {
+                    _ = try FormatString(written, asWritten: false).formatted(reference.arguments, language: catalog.sourceLanguage)
+                } catch {
+                    (quoted, failure) = (written, error)
+                }
+            }
+            return "key '\(reference.key)' (\(reference.table)) in \(catalog.sourceLanguage), \"\(quoted)\": \(failure.message)"
+        }
     }
 
     /// The text of a plain string (no variations, no substitutions) named with no arguments.
