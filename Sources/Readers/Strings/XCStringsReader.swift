@@ -108,6 +108,11 @@ enum XCStringsReader {
             let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             let column = offset - (bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
             location = "line \(line), column \(column)"
+        } else if detail.localizedCaseInsensitiveContains("end of file") {
+            // A file cut short (a partial copy or download): its end is the place to look.
+            let line = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            return StringCatalogError(file: file, location: "line \(line), the end of the file", message:
+                "ends before its JSON does (\(detail)): the file is cut short; copy or export the whole catalog again from Xcode")
         }
         return StringCatalogError(file: file, location: location, message:
             "is not valid JSON (\(detail)); fix the JSON there, or export the catalog again from Xcode")

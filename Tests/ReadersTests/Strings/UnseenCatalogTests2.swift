@@ -122,4 +122,16 @@ import TestSupport
                     "\(language): \(error.message)")
         }
     }
+
+    /// A catalog cut short (a partial copy) is placed at its end: the decoder says only
+    /// "Unexpected end of file", and the error gave no place at all.
+    @Test func aCatalogCutShortIsPlacedAtItsEnd() throws {
+        let whole = try Data(contentsOf: Self.corpus.appendingPathComponent("coteditor--CotEditor/TextFind.xcstrings"))
+        let error = try #require(throws: StringCatalogError.self) {
+            try StringCatalogReader.catalog(bytes: Array(whole.prefix(100_000)), file: "TextFind.xcstrings")
+        }
+        // Python: the first 100,000 bytes hold 3,856 line feeds.
+        #expect(error.description.hasPrefix("TextFind.xcstrings: line 3857, the end of the file: ends before its JSON does"), "\(error)")
+        #expect(error.description.contains("copy or export the whole catalog again"))
+    }
 }
