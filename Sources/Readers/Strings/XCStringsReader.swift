@@ -8,7 +8,8 @@ import Foundation
 ///
 /// The format, as Xcode writes it: `{"sourceLanguage": "en", "version": "1.0", "strings": {KEY:
 /// {"comment", "shouldTranslate", "extractionState", "localizations": {LANG: {"stringUnit":
-/// {"state", "value"}, "variations": {"plural" | "device": {NAME: {"stringUnit" | "variations"}}},
+/// {"state", "value"}, "stringSet": {"state", "values"} (App Shortcuts' phrases), "variations":
+/// {"plural" | "device": {NAME: {"stringUnit" | "variations"}}},
 /// "substitutions": {NAME: {"argNum", "formatSpecifier", "variations": {"plural": …}}}}}}}}`.
 enum XCStringsReader {
     static func catalog(json bytes: [UInt8], file: String, table: String) throws -> StringCatalog {
@@ -42,6 +43,9 @@ enum XCStringsReader {
             value = try Self.value(variations, file: file, location: "\(location).variations")
         } else if let unit = raw.stringUnit {
             value = .unit(try Self.unit(unit, file: file, location: "\(location).stringUnit"))
+        } else if let set = raw.stringSet, let first = set.values.first {
+            // An App Shortcuts phrase list (Xcode's AppShortcuts.xcstrings): its first phrase.
+            value = .unit(try Self.unit(RawUnit(state: set.state, value: first), file: file, location: "\(location).stringSet.values[0]"))
         }
         var substitutions: [String: Substitution] = [:]
         for (name, rawSubstitution) in raw.substitutions ?? [:] {
@@ -172,6 +176,7 @@ private struct RawString: Decodable {
 
 private struct RawLocalization: Decodable {
     var stringUnit: RawUnit?
+    var stringSet: RawStringSet?
     var variations: RawVariations?
     var substitutions: [String: RawSubstitution]?
 }
@@ -179,6 +184,11 @@ private struct RawLocalization: Decodable {
 private struct RawUnit: Decodable {
     var state: String?
     var value: String
+}
+
+private struct RawStringSet: Decodable {
+    var state: String?
+    var values: [String]
 }
 
 private struct RawVariations: Decodable {

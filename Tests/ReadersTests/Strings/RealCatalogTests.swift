@@ -97,7 +97,7 @@ import TestSupport
 
     @Test func theWholeCorpusReadsAsOneFolderWithinItsSize() throws {
         let tables = try StringCatalogReader.catalogs(at: Self.corpus.path, maximumBytes: 8 << 20)
-        #expect(tables.keys.sorted() == ["DefaultAccountNames", "Localizable", "PreviewItemView", "SUUpdateAlert", "Sparkle", "TextFind"])
+        #expect(tables.keys.sorted() == ["AppShortcuts", "DefaultAccountNames", "Localizable", "PreviewItemView", "SUUpdateAlert", "Sparkle", "TextFind"])
         // Maccy's catalog and DuckDuckGo's files share the table name Localizable, merged.
         #expect(tables["Localizable"]?.strings["about"] != nil)
         #expect(tables["Localizable"]?.strings["action.ok"] != nil)

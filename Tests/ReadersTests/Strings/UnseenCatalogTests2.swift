@@ -134,4 +134,18 @@ import TestSupport
         #expect(error.description.hasPrefix("TextFind.xcstrings: line 3857, the end of the file: ends before its JSON does"), "\(error)")
         #expect(error.description.contains("copy or export the whole catalog again"))
     }
+
+    /// CotEditor's AppShortcuts.xcstrings holds its phrases as `stringSet`s (a list per
+    /// language, as Xcode writes App Shortcuts' catalogs): each language shows its first phrase.
+    /// Before, German showed the English key and the audit called it a format mismatch of "a
+    /// string that gives substitutions but no text".
+    @Test func aStringSetShowsItsFirstPhrase() throws {
+        let tables = try Self.tables("coteditor--CotEditor")
+        let key = "Create a document in ${applicationName}"
+        let german = try StringResolver(tables: tables, language: "de").resolve(TextReference(key: key, table: "AppShortcuts"))
+        #expect(german.text == "Ein Dokument in ${applicationName} erstellen")
+        #expect(german.origin.formatMismatch == nil && !german.origin.isUntranslated)
+        #expect(try Self.text(tables, "en-GB", key, table: "AppShortcuts") == "Create a document in ${applicationName}", "the first of two")
+        #expect(try Self.text(tables, "ja", key, table: "AppShortcuts") == "${applicationName}で書類を作成")
+    }
 }

@@ -45,7 +45,7 @@ struct Expansion {
     /// `localization` as one format string.
     mutating func expand(_ localization: Localization) throws(Problem) -> String {
         guard let value = localization.value else {
-            throw Problem(message: "the string gives substitutions but no text; give it a \"stringUnit\"")
+            throw Problem(message: "the catalog gives the key no text in this language (no \"stringUnit\", \"variations\" or \"stringSet\"); give it a \"stringUnit\"")
         }
         let count = arguments.first { if case .string = $0 { false } else { true } }
         guard let unit = choose(value, variable: nil, count: count) else {
