@@ -7,7 +7,8 @@ import TextMetrics
 /// (20 pt: xS…xL and xxL…AX5) and each group is laid out on its own thread with its own
 /// `CellSizer` (a typesetter is not thread-safe). Each worker shapes the document once in its
 /// cut and only re-breaks lines for the other sizes of that group, so twelve sizes cost about
-/// two shaping passes, run side by side.
+/// two shaping passes, run side by side. The groups are five sizes and seven: a worker done with
+/// its group takes a size of the other when that ends the sweep sooner (`OrderedFanOut.Stealing`).
 public enum CategorySweep {
     /// Groups of `categories` that share body text's optical cut, in order.
     public static func groups(_ categories: [ContentSizeCategory]) -> [[ContentSizeCategory]] {
@@ -103,8 +104,11 @@ public enum CategorySweep {
             lanes.append(categories.indices.filter { members.contains(categories[$0]) })
         }
         let remaining = uses
+        // A lane done with its cut takes a size left in the other's when that ends the sweep
+        // sooner (it shapes that cut's paragraphs itself first). A size asked for twice whose
+        // second place is taken is laid out again there; the first lane's copy is kept to the end.
         try OrderedFanOut.forEach(
-            lanes: lanes, count: categories.count,
+            lanes: lanes, count: categories.count, stealing: .whenSooner,
             setUp: { _ in SweepLane<T>(sizer: try makeSizer(), remaining: remaining) },
             produce: { (lane: inout SweepLane<T>, position: Int) in
                 let category = categories[position]
