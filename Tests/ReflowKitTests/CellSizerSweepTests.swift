@@ -39,7 +39,7 @@ import TestSupport
                 return sizer.typesetter.paragraphsShaped
             })
         #expect(shaped == [count, count, count], "one worker: the three sizes are the Text cut")
-        #expect(CellSizer.paragraphCacheLimit(for: content) == 4 * count)
+        #expect(CellSizer.paragraphCacheLimit(for: content) == 8 * count)
     }
 
     /// Long paragraphs beyond `heldTextLimit` keep the typesetter's default cache (all of them
@@ -51,11 +51,26 @@ import TestSupport
         }
         let paragraph = String(repeating: "word ", count: 40)
         #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: paragraph)) == 8_192, "10 MB")
-        #expect(CellSizer.paragraphCacheLimit(for: content(5_000, text: paragraph)) == 20_000, "1 MB")
+        #expect(CellSizer.paragraphCacheLimit(for: content(5_000, text: paragraph)) == 40_000, "1 MB")
         #expect(CellSizer.paragraphCacheLimit(for: content(25_000, text: paragraph)) == 8_192, "5 MB: more than the held text")
         #expect(CellSizer.paragraphCacheLimit(for: content(100, text: "Cell")) == 8_192)
-        #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: "Cell")) == 200_000)
-        #expect(CellSizer.paragraphCacheLimit(for: content(1_000_000, text: "Cell")) == 1 << 19)
+        #expect(CellSizer.paragraphCacheLimit(for: content(50_000, text: "Cell")) == 400_000)
+        #expect(CellSizer.paragraphCacheLimit(for: content(1_000_000, text: "Cell")) == 1 << 20)
+    }
+
+    /// The bytes of text kept shaped follow the content when its paragraphs are held whole: a
+    /// worker holds every text in two face sets in the cache's young half, four times the text.
+    @Test func theTextKeptShapedIsFourTimesTheContentsText() {
+        func content(_ count: Int, text: String) -> CollectionContent {
+            CollectionContent(sections: [Array(repeating: Cell(kind: .item, style: .body, text: StyledText(text)), count: count)])
+        }
+        let photos = "12345 photos"  // 12 bytes: a 100,000-cell grid's 1.2 MB
+        #expect(CellSizer.textCacheBytes(for: content(100_000, text: photos)) == 4 * 1_200_000)
+        #expect(CellSizer.textCacheBytes(for: content(1_000, text: photos)) == Typesetter.defaultTextCacheBytes, "little text: the default")
+        #expect(CellSizer.textCacheBytes(for: content(1_000_000, text: photos)) == 4 * CellSizer.heldTextLimit, "capped")
+        let paragraph = String(repeating: "word ", count: 40)
+        #expect(CellSizer.textCacheBytes(for: content(50_000, text: paragraph)) == Typesetter.defaultTextCacheBytes,
+                "10 MB of long paragraphs: not held whole")
     }
 
     /// A sweep's sizers have an owner: they live while it does, after the workers are done with
