@@ -199,5 +199,6 @@ import TextMetrics
         #expect(TextStyle(name: "title4") == nil)
         #expect(TextStyle(name: "") == nil)
         #expect(TextStyle.allCases.count == 11)
+        #expect(TextStyle.allCases.map(\.ordinal) == Array(0..<11), "a style's ordinal is its place in allCases")
     }
 }

@@ -44,7 +44,7 @@ public struct CollectionContent: Hashable, Sendable {
         public func cells(_ items: Range<Int>) throws -> [Cell] {
             switch storage {
             case .array(let cells): return Array(cells[items])
-            case .lazy(let cells): return try items.map(cells.cell)
+            case .lazy(let cells): return try cells.cells(items)
             }
         }
 
@@ -112,14 +112,34 @@ public final class LazyCells: Hashable, Sendable {
 
     public func cell(_ item: Int) throws -> Cell {
         precondition((0..<count).contains(item), "cell \(item) of \(count)")
-        let block = item / Self.blockSize
-        if let cells = blocks.withLock({ $0[block] }) { return cells[item % Self.blockSize] }
+        return try block(item / Self.blockSize)[item % Self.blockSize]
+    }
+
+    /// Cells `items`, a block at a time (one lookup a block, not one a cell: a grid's row asks
+    /// for its cells at every size).
+    public func cells(_ items: Range<Int>) throws -> [Cell] {
+        precondition(items.lowerBound >= 0 && items.upperBound <= count, "cells \(items) of \(count)")
+        var cells: [Cell] = []
+        cells.reserveCapacity(items.count)
+        var item = items.lowerBound
+        while item < items.upperBound {
+            let block = item / Self.blockSize, start = block * Self.blockSize
+            let end = min(items.upperBound, start + Self.blockSize)
+            cells += try self.block(block)[(item - start)..<(end - start)]
+            item = end
+        }
+        return cells
+    }
+
+    /// Block `block`'s cells, read on first use.
+    private func block(_ block: Int) throws -> [Cell] {
+        if let cells = blocks.withLock({ $0[block] }) { return cells }
         // Read outside the lock (two threads may both read a block; the first one kept wins).
         let start = block * Self.blockSize
         let cells = try (start..<min(count, start + Self.blockSize)).map(read)
         return blocks.withLock { stored in
             if stored[block] == nil { stored[block] = cells }
-            return stored[block]![item % Self.blockSize]
+            return stored[block]!
         }
     }
 

@@ -154,7 +154,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     public let warnings: [WarningReport]?
 
     public init(_ snapshot: LayoutSnapshot) {
-        self.init(environment: snapshot.environment, contentSize: snapshot.contentSize, elements: snapshot.elements.map(Self.report),
+        self.init(environment: snapshot.environment, contentSize: snapshot.contentSize, elements: snapshot.elements.map { Self.report($0) },
                   scrollingWidths: snapshot.scrollingWidths, warnings: snapshot.warnings)
     }
 
@@ -170,9 +170,10 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         var warnings: [LayoutWarning] = []
         let pass = try EagerPass.run(bound, sizer: sizer) { _, top, _, laid in
             warnings += laid.warnings
-            for element in laid.elements { elements.append(Self.report(element.offsetBy(dx: 0, dy: top))) }
+            // The unit's elements are reported where the unit is, without moving a copy of each.
+            for element in laid.elements { elements.append(Self.report(element, dy: top)) }
         } section: { _, _, attributes in
-            sectionElements += attributes.map(Self.report)
+            sectionElements += attributes.map { Self.report($0) }
         }
         self.init(environment: environment,
                   contentSize: Size(width: environment.containerWidth, height: plan.endOffset + pass.heightSum),
@@ -202,11 +203,13 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     public init(screen visible: Rect, elements: [LayoutAttributes], environment: LayoutEnvironment, contentHeight: Double,
                 contentHeightEstimated: Bool) {
         self.init(environment: environment, contentSize: Size(width: environment.containerWidth, height: contentHeight),
-                  elements: elements.map(Self.report), scrollingWidths: [:], warnings: [])
+                  elements: elements.map { Self.report($0) }, scrollingWidths: [:], warnings: [])
         viewport = ViewportReport(frame: Frame(visible), contentHeightEstimated: contentHeightEstimated)
     }
 
-    static func report(_ attributes: LayoutAttributes) -> ElementReport {
+    /// `attributes` reported `dy` lower (a unit's element, placed relative to the unit's top):
+    /// the same as `report(attributes.offsetBy(dx: 0, dy: dy))`.
+    static func report(_ attributes: LayoutAttributes, dy: Double = 0) -> ElementReport {
         var lines = 0
         var text = ""
         var style: String?
@@ -221,7 +224,7 @@ public struct LayoutReport: Codable, Hashable, Sendable {
             }
         }
         var report = ElementReport(indexPath: attributes.indexPath, kind: attributes.role.name, cell: attributes.cellKind?.name,
-                                   level: attributes.cellKind?.headingLevel, style: style, frame: Frame(attributes.frame),
+                                   level: attributes.cellKind?.headingLevel, style: style, frame: Frame(attributes.frame.offsetBy(dx: 0, dy: dy)),
                                    zIndex: attributes.zIndex == 0 ? nil : attributes.zIndex,
                                    lines: style == nil ? nil : lines, text: style == nil ? nil : text,
                                    sourceLine: attributes.sourceLine)
@@ -229,13 +232,13 @@ public struct LayoutReport: Codable, Hashable, Sendable {
         guard let nesting = attributes.nesting else { return report }
         report.depth = nesting.depth
         report.alert = nesting.alert?.rawValue
-        report.textFrame = attributes.textFrame.map(Frame.init)
+        report.textFrame = attributes.textFrame.map { Frame($0.offsetBy(dx: 0, dy: dy)) }
         var pictures: [(Picture, Rect)] = []
         for content in attributes.content {
             switch content {
             case .marker(let layout, let frame) where report.marker == nil || nesting.marker == layout.text.string:
-                report.marker = ElementReport.Marker(text: layout.text.string, frame: Frame(frame))
-            case .picture(let picture, let frame, _, _): pictures.append((picture, frame))
+                report.marker = ElementReport.Marker(text: layout.text.string, frame: Frame(frame.offsetBy(dx: 0, dy: dy)))
+            case .picture(let picture, let frame, _, _): pictures.append((picture, frame.offsetBy(dx: 0, dy: dy)))
             default: break
             }
         }

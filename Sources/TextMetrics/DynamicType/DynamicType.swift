@@ -30,7 +30,7 @@ public enum DynamicType {
     /// no heavier cut (iOS would draw Heavy).
     public static func spec(_ style: TextStyle, _ category: ContentSizeCategory, emphasized: Bool = false,
                             boldText: Bool = false) -> TypeSpec {
-        let (size, leading) = table[style]![category.rawValue]
+        let (size, leading) = table[style.ordinal][category.rawValue]
         let weight = weight(of: style, emphasized: emphasized)
         return TypeSpec(pointSize: size, leading: leading, weight: boldText ? weight.stronger : weight)
     }
@@ -47,8 +47,12 @@ public enum DynamicType {
         return style == .headline ? .semibold : .regular
     }
 
+    /// `rows` by `TextStyle.ordinal`: looked up by index, the style is never hashed (a text
+    /// style hashes its name, and a layout asks for specs several times a cell).
+    private static let table: [[(Double, Double)]] = TextStyle.allCases.map { rows[$0]! }
+
     // (point size, leading) per category, xS … AX5, transcribed from DYNAMIC_TYPE.md.
-    private static let table: [TextStyle: [(Double, Double)]] = [
+    private static let rows: [TextStyle: [(Double, Double)]] = [
         .largeTitle: [(31, 38), (32, 39), (33, 40), (34, 41), (36, 43), (38, 46), (40, 48), (44, 52), (48, 57), (52, 61), (56, 66), (60, 70)],
         .title1: [(25, 31), (26, 32), (27, 33), (28, 34), (30, 37), (32, 39), (34, 41), (38, 46), (43, 51), (48, 57), (53, 62), (58, 68)],
         .title2: [(19, 24), (20, 25), (21, 26), (22, 28), (24, 30), (26, 32), (28, 34), (34, 41), (39, 47), (44, 52), (50, 59), (56, 66)],

@@ -19,6 +19,23 @@ public enum TextStyle: String, CaseIterable, Hashable, Sendable, Codable {
         self = match
     }
 
+    /// The style's place in `allCases`, without hashing its name (a table's index).
+    public var ordinal: Int {
+        switch self {
+        case .largeTitle: 0
+        case .title1: 1
+        case .title2: 2
+        case .title3: 3
+        case .headline: 4
+        case .body: 5
+        case .callout: 6
+        case .subheadline: 7
+        case .footnote: 8
+        case .caption1: 9
+        case .caption2: 10
+        }
+    }
+
     /// The valid names, for error messages.
     public static var validNames: String { allCases.map(\.rawValue).joined(separator: " ") }
 }

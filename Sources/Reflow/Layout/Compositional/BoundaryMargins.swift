@@ -48,7 +48,7 @@ extension GroupTemplate {
     }
 
     private static func edge(of slot: Slot, leading: Bool) -> Double {
-        let spacing = leading ? slot.node.edgeSpacing?.leading : slot.node.edgeSpacing?.trailing
+        let spacing = leading ? slot.edgeSpacing?.leading : slot.edgeSpacing?.trailing
         switch slot {
         case .item(let item, _):
             let insets = item.size.width.isEstimated ? 0 : (leading ? item.contentInsets.leading : item.contentInsets.trailing)

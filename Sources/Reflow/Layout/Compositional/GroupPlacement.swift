@@ -164,8 +164,7 @@ struct GroupPlacement {
     private mutating func measurePiece(_ slot: GroupTemplate.Slot, firstCell cell: Int, axis: LayoutAxis,
                                        inner: (width: Double, height: Double)) throws -> Piece {
         var piece = Piece(slot: slot, main: slot.length, cross: nil, firstCell: cell)
-        let node = slot.node
-        let crossDimension = node.size.along(axis.cross)
+        let crossDimension = slot.size.along(axis.cross)
         if case .item(let item, _) = slot, cell < cells.count {
             let mainEstimated = item.size.along(axis).isEstimated
             let crossEstimated = crossDimension.isEstimated
@@ -200,26 +199,32 @@ struct GroupPlacement {
     /// Items whose length is `uniformAcrossSiblings` grow to the longest of them in this group
     /// instance, along the axis and across it; `estimated` ones keep their own lengths.
     private static func growUniformSiblings(_ pieces: inout [Piece], axis: LayoutAxis) {
-        func isUniform(_ piece: Piece, along: LayoutAxis) -> Bool {
-            guard case .item(let item, _) = piece.slot else { return false }
+        // By index, with no copies of the pieces: this runs for every group of every size.
+        func isUniform(_ index: Int, along: LayoutAxis) -> Bool {
+            guard case .item(let item, _) = pieces[index].slot else { return false }
             return item.size.along(along).isUniformAcrossSiblings
         }
-        let main = pieces.filter { isUniform($0, along: axis) }.map(\.main).max()
-        let cross = pieces.filter { isUniform($0, along: axis.cross) }.compactMap(\.cross).max()
+        var main: Double?, cross: Double?
         for index in pieces.indices {
-            if let main, isUniform(pieces[index], along: axis) { pieces[index].main = main }
-            if let cross, isUniform(pieces[index], along: axis.cross) { pieces[index].cross = cross }
+            if isUniform(index, along: axis) { main = max(main ?? pieces[index].main, pieces[index].main) }
+            if isUniform(index, along: axis.cross), let length = pieces[index].cross { cross = max(cross ?? length, length) }
+        }
+        guard main != nil || cross != nil else { return }
+        for index in pieces.indices {
+            if let main, isUniform(index, along: axis) { pieces[index].main = main }
+            if let cross, isUniform(index, along: axis.cross) { pieces[index].cross = cross }
         }
     }
 
     /// The group's length across its axis when it has none of its own: its longest subitem's.
     private static func longestCross(_ pieces: [Piece], axis: LayoutAxis, inner: (width: Double, height: Double)) -> Double {
         var longest = 0.0
-        for piece in pieces {
-            let edges = piece.slot.node.edgeSpacing?.around(axis.cross)
+        for index in pieces.indices {
+            let slot = pieces[index].slot
+            let edges = slot.edgeSpacing?.around(axis.cross)
             let fixedEdges = (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
-            let dimension = piece.slot.node.size.along(axis.cross)
-            let length = piece.cross ?? fixedCross(dimension, inner: inner)
+            let dimension = slot.size.along(axis.cross)
+            let length = pieces[index].cross ?? fixedCross(dimension, inner: inner)
             if !isFractionalOfCross(dimension, axis: axis) { longest = max(longest, length + fixedEdges) }
         }
         return longest
@@ -229,7 +234,7 @@ struct GroupPlacement {
     private static func resolveCross(_ pieces: inout [Piece], crossLength: Double, axis: LayoutAxis,
                                      inner: (width: Double, height: Double)) {
         for index in pieces.indices {
-            let dimension = pieces[index].slot.node.size.along(axis.cross)
+            let dimension = pieces[index].slot.size.along(axis.cross)
             if pieces[index].cross == nil {
                 pieces[index].cross = isFractionalOfCross(dimension, axis: axis)
                     ? dimension.resolved(width: axis == .horizontal ? inner.width : crossLength,
@@ -264,7 +269,7 @@ struct GroupPlacement {
                 used += gap?.length ?? 0
                 if gap?.isFlexible == true { flexibleCount += 1 }
             }
-            let edges = piece.slot.node.edgeSpacing?.around(axis)
+            let edges = piece.slot.edgeSpacing?.around(axis)
             for case let edge? in [edges?.before ?? nil, edges?.after ?? nil] {
                 used += edge.length
                 if edge.isFlexible { flexibleCount += 1 }
@@ -282,11 +287,11 @@ struct GroupPlacement {
         var position = 0.0
         for (index, piece) in pieces.enumerated() {
             if index > 0 { position += spacing.length(of: spacing.gap) }
-            let node = piece.slot.node
-            let edges = node.edgeSpacing?.around(axis)
+            let edgeSpacing = piece.slot.edgeSpacing
+            let edges = edgeSpacing?.around(axis)
             position += spacing.length(of: edges?.before)
             let cross = piece.cross ?? 0
-            let crossPosition = Self.crossPosition(of: node, length: cross, in: crossLength, axis: axis)
+            let crossPosition = Self.crossPosition(of: edgeSpacing, length: cross, in: crossLength, axis: axis)
             let frame = axis == .horizontal
                 ? Self.snapped(x: start.x + position, y: start.y + crossPosition, width: piece.main, height: cross)
                 : Self.snapped(x: start.x + crossPosition, y: start.y + position, width: cross, height: piece.main)
@@ -301,10 +306,10 @@ struct GroupPlacement {
         }
     }
 
-    /// Where `node`, `length` long across the axis, starts across a group `crossLength` long: a
-    /// fixed leading/top edge spacing moves it; flexible ones centre it.
-    private static func crossPosition(of node: LayoutNode, length: Double, in crossLength: Double, axis: LayoutAxis) -> Double {
-        let crossEdges = node.edgeSpacing?.around(axis.cross)
+    /// Where a subitem with edge spacing `spacing`, `length` long across the axis, starts across
+    /// a group `crossLength` long: a fixed leading/top edge spacing moves it; flexible ones centre it.
+    private static func crossPosition(of spacing: EdgeSpacing?, length: Double, in crossLength: Double, axis: LayoutAxis) -> Double {
+        let crossEdges = spacing?.around(axis.cross)
         var crossPosition = crossEdges?.before?.length ?? 0
         if crossEdges?.before?.isFlexible == true || crossEdges?.after?.isFlexible == true {
             let free = max(0, crossLength - length - (crossEdges?.before?.length ?? 0) - (crossEdges?.after?.length ?? 0))

@@ -22,6 +22,23 @@ struct GroupTemplate: Hashable, Sendable {
             }
         }
 
+        /// `node.size`, without building the node (`LayoutNode` is indirect: each one built is
+        /// an allocation, and placing a group asks several times for each of its subitems).
+        var size: LayoutSize {
+            switch self {
+            case .item(let item, _): item.size
+            case .group(let template, _): template.group.size
+            }
+        }
+
+        /// `node.edgeSpacing`, without building the node.
+        var edgeSpacing: EdgeSpacing? {
+            switch self {
+            case .item(let item, _): item.edgeSpacing
+            case .group(let template, _): template.group.edgeSpacing
+            }
+        }
+
         var capacity: Int {
             switch self {
             case .item: 1
@@ -131,7 +148,7 @@ struct GroupTemplate: Hashable, Sendable {
             pattern = group.subitems.map { slot($0, length: nil) }
             // The subitems in order, again and again, while the next one fits (at least one).
             let extents = pattern.map { next in
-                let edges = next.node.edgeSpacing?.around(axis)
+                let edges = next.edgeSpacing?.around(axis)
                 return next.length + (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
             }
             var used = 0.0
