@@ -73,14 +73,22 @@ extension FormatString {
         func wrong() -> FormatStringError {
             FormatStringError(offset: s.offset, message: "'\(s.text)' at byte \(s.offset) prints \(s.kind), but argument \(n) is \(argument.name): give a value of that kind in the screen's \"args\".")
         }
-        // The specifier without its position, with a length the Swift value has.
-        let head = "%" + s.flags + (s.width.map(String.init) ?? "") + (s.precision.map { ".\($0)" } ?? "")
+        // The specifier without its position, with a length the Swift value has. The `'` flag
+        // (group thousands) is dropped: numbers are grouped in the language's style already, and
+        // CoreFoundation prints the flag as text ("%'d" gave "'ld").
+        let flags = String(s.flags.filter { $0 != "'" })
+        let width = s.width.map { String($0) } ?? ""
+        let precision = s.precision.map { "." + String($0) } ?? ""
+        let head = "%" + flags + width + precision
+        // `%D %U %O` are the old spellings of `%ld %lu %lo`.
+        let oldSpellings: [Character: String] = ["D": "d", "U": "u", "O": "o"]
+        let conversion = oldSpellings[s.conversion] ?? String(s.conversion)
         switch (s.kind, argument) {
         case (.object, .string(let text)), (.cString, .string(let text)): return text
         case (.object, .integer(let value)): return NSNumber(value: value).description
         case (.object, .double(let value)): return NSNumber(value: value).description
         case (.integer, .integer(let value)):
-            return String(format: head + "l" + String(s.conversion), locale: locale, value)
+            return String(format: head + "l" + conversion, locale: locale, value)
         case (.float, .double(let value)):
             return String(format: head + String(s.conversion), locale: locale, value)
         case (.float, .integer(let value)):
