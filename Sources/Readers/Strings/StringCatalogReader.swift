@@ -82,9 +82,18 @@ public enum StringCatalogReader {
     /// projects use: `zh_CN` is `zh-CN` (Sparkle's `zh_CN.lproj`, `pt_BR.lproj`), and the English
     /// names of Mac OS X's first localizations are their codes (`English.lproj` is `en`). Other
     /// names are kept as written.
+    ///
+    /// Subtags are given BCP 47's case (`zh-hans` is `zh-Hans`, `pt-br` `pt-BR`, as Wikipedia's
+    /// folders are named and Foundation matches them), so that `--lang zh-Hans` names them.
     static func languageTag(ofLproj name: String) -> String {
         if let code = legacyNames[name] { return code }
-        return name.replacingOccurrences(of: "_", with: "-")
+        let parts = name.replacingOccurrences(of: "_", with: "-").split(separator: "-", omittingEmptySubsequences: false)
+        return parts.enumerated().map { index, part -> String in
+            guard index > 0, part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return index == 0 ? part.lowercased() : String(part) }
+            if part.count == 4, part.allSatisfy(\.isLetter) { return part.prefix(1).uppercased() + part.dropFirst().lowercased() }
+            if part.count == 2, part.allSatisfy(\.isLetter) { return part.uppercased() }
+            return String(part)
+        }.joined(separator: "-")
     }
 
     /// Language names CFBundle reads as lproj names, with their codes (unambiguous ones only).

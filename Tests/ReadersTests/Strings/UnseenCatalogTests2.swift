@@ -92,7 +92,7 @@ import TestSupport
     }
 
     /// Mac OS X's first localizations were folders named in English (`English.lproj`), which
-    /// CFBundle still reads as their codes.
+    /// CFBundle still reads as their codes; and folder names are matched whatever their case.
     @Test func anLprojNamedInEnglishIsItsLanguage() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-lproj-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -101,8 +101,14 @@ import TestSupport
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data("\"172.title\" = \"\(value)\";\n".utf8).write(to: directory.appendingPathComponent("SUUpdateAlert.strings"))
         }
+        // Wikipedia's app names its folders in lower case (zh-hans.lproj, pt-br.lproj).
+        for (lproj, value) in [("zh-hans", "跳过这个版本"), ("pt-br", "Ignorar Esta Versão")] {
+            let directory = folder.appendingPathComponent("\(lproj).lproj")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data("\"172.title\" = \"\(value)\";\n".utf8).write(to: directory.appendingPathComponent("SUUpdateAlert.strings"))
+        }
         let tables = StringTables(Array(try StringCatalogReader.catalogs(at: folder.path, maximumBytes: 1 << 20).values))
-        #expect(tables.languages == ["en", "de"])
+        #expect(tables.languages == ["en", "de", "pt-BR", "zh-Hans"])
         let german = try StringResolver(tables: tables, language: "de").resolve(TextReference(key: "172.title", table: "SUUpdateAlert"))
         #expect(german.text == "Diese Version überspringen" && !german.origin.isUntranslated)
     }
