@@ -8,8 +8,14 @@ enum MissingKeyRule: ElementRule {
     static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem] {
         element.textOrigins.compactMap { origin -> Problem? in
             guard let origin, origin.isMissing else { return nil }
-            return Problem(.error, "key '\(origin.key)' is in no catalog (table \(origin.table)): the screen shows the key itself, "
-                               + "as iOS does; add it to the catalog or fix the key's name", origin: origin)
+            let said = "key '\(origin.key)' is in no catalog (table \(origin.table)): the screen shows the key itself, as iOS does; "
+            guard !origin.otherTables.isEmpty else {
+                return Problem(.error, said + "add it to the catalog or fix the key's name", origin: origin)
+            }
+            // A key of another table (iOS looks a key up in the one table it is named with).
+            let others = origin.otherTables.map { "'\($0)'" }.joined(separator: ", ")
+            return Problem(.error, said + "table \(others) has it: name that table in the text (\"table\": \"\(origin.otherTables[0])\")",
+                           origin: origin)
         }
     }
 }

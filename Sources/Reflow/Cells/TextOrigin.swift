@@ -28,6 +28,9 @@ public struct TextOrigin: Hashable, Sendable {
     /// How many forms the string's variation with the most forms gives (1 without variations):
     /// the layouts the audit needs to show every form once.
     public var formCount: Int
+    /// For a missing key (`isMissing`): the other tables whose catalogs have it, sorted (a
+    /// screen that forgot `"table": "InfoPlist"`); empty otherwise.
+    public var otherTables: [String] = []
 
     public init(key: String, table: String, language: String, shownLanguage: String?, isTranslatable: Bool = true,
                 forms: [String] = [], formatMismatch: String? = nil, missingPluralForms: [String] = [], formCount: Int = 1) {

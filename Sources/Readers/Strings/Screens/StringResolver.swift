@@ -59,8 +59,9 @@ public struct StringResolver: Sendable {
         let asked = language
         guard let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key] else {
             // iOS shows the key of a string no table has.
-            return Resolved(text: reference.key, origin: TextOrigin(key: reference.key, table: reference.table, language: asked,
-                                                                     shownLanguage: nil))
+            var origin = TextOrigin(key: reference.key, table: reference.table, language: asked, shownLanguage: nil)
+            origin.otherTables = tables.catalogs.filter { $0.value.strings[reference.key] != nil }.map(\.key).sorted()
+            return Resolved(text: reference.key, origin: origin)
         }
         // A key with no string in the language's chain: a catalog whose source language has no
         // entry for a key uses the key as the source string (Xcode writes such keys: the key is
