@@ -140,6 +140,8 @@ public struct StringResolver: Sendable {
                 throw Failure(message: problem)
             }
             origin.formatMismatch = origin.formatMismatch ?? error.message
+            // Shown as the catalog writes it ("Bonjour, %d"), not as its positional rewrite.
+            text = expansion.writtenFormat ?? format
         }
         return Resolved(text: text, origin: origin)
     }
