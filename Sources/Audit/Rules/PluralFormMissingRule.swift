@@ -12,7 +12,8 @@ enum PluralFormMissingRule: ElementRule {
             let shown = origin.shownLanguage ?? origin.language
             let forms = origin.missingPluralForms.map { "'\($0)'" }.joined(separator: ", ")
             return Problem(.warning, "key '\(origin.key)' in \(shown) lacks the plural form\(origin.missingPluralForms.count == 1 ? "" : "s") "
-                               + "\(forms) that \(shown) needs by CLDR; add \(origin.missingPluralForms.count == 1 ? "it" : "them") to the catalog",
+                               + "\(forms) that \(shown) needs by CLDR; add \(origin.missingPluralForms.count == 1 ? "it" : "them") to its \(shown) "
+                               + "localization in the catalog of table \(origin.table)",
                            origin: origin)
         }
     }
