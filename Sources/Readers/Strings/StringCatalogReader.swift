@@ -20,7 +20,9 @@ public enum StringCatalogReader {
         var budget = Budget(remaining: maximumBytes, limit: maximumBytes)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw StringCatalogError(file: path, message: "does not exist; give a .xcstrings, .strings or .stringsdict file or a folder holding them")
+            throw StringCatalogError(file: path, message: "does not exist; " + (Self.sameNameButCase(path).map {
+                "'\($0)' beside it differs only in case (file names are case-sensitive here, unlike on a Mac): name it so"
+            } ?? "give a .xcstrings, .strings or .stringsdict file or a folder holding them"))
         }
         var files: [String] = [], links: [String] = []
         if isDirectory.boolValue {
@@ -102,6 +104,15 @@ public enum StringCatalogReader {
         "Dutch": "nl", "Swedish": "sv", "Danish": "da", "Finnish": "fi", "Portuguese": "pt", "Russian": "ru",
         "Korean": "ko", "Polish": "pl",
     ]
+
+    /// The name of an entry of `path`'s folder that differs from `path`'s last component only in
+    /// case (`TextFind.xcstrings` for `Textfind.xcstrings`), if there is one.
+    static func sameNameButCase(_ path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let wanted = url.lastPathComponent.lowercased()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        return names.sorted().first { $0.lowercased() == wanted }
+    }
 
     private static func table(of file: String) -> String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
 

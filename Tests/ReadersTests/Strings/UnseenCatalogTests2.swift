@@ -154,4 +154,12 @@ import TestSupport
         #expect(try Self.text(tables, "en-GB", key, table: "AppShortcuts") == "Create a document in ${applicationName}", "the first of two")
         #expect(try Self.text(tables, "ja", key, table: "AppShortcuts") == "${applicationName}で書類を作成")
     }
+
+    /// A screen written on a Mac may name `Textfind.xcstrings` for CotEditor's `TextFind.xcstrings`
+    /// (the Mac's file names ignore case): the error names the file that is there.
+    @Test func aCatalogNamedInAnotherCaseIsPointedTo() throws {
+        let path = Self.corpus.appendingPathComponent("coteditor--CotEditor/Textfind.xcstrings").path
+        let error = try #require(throws: StringCatalogError.self) { try StringCatalogReader.catalogs(at: path, maximumBytes: 1 << 20) }
+        #expect(error.description.contains("does not exist; 'TextFind.xcstrings' beside it differs only in case"), "\(error)")
+    }
 }
