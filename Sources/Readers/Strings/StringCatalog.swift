@@ -77,6 +77,27 @@ public struct StringCatalog: Hashable, Sendable {
         return nil
     }
 
+    /// Among `tags`, the nearest of `language`'s ancestors by `Locale.Language.parent` that is
+    /// not a shorter tag of it (`en-GB` for `en-AU`, `es-419` for `es-MX`, `pt-PT` for `pt-AO`),
+    /// compared by CLDR's likely subtags (`zh-Hant` is `zh-Hant-TW`); nil when the chain reaches
+    /// a shorter tag of `language` (`pt` for `pt-BR`: a fallback of its own) or ends first.
+    static func regionalParent(of language: String, among tags: Set<String>) -> String? {
+        let shorter = Set(truncations(of: language).dropFirst().map { Locale.Language(identifier: $0).maximalIdentifier })
+        var byMaximal: [String: [String]] = [:]
+        for tag in tags { byMaximal[Locale.Language(identifier: tag).maximalIdentifier, default: []].append(tag) }
+        var ancestor = Locale.Language(identifier: language).parent
+        for _ in 0..<8 {
+            guard let current = ancestor, current.minimalIdentifier != "root" else { return nil }
+            let maximal = current.maximalIdentifier
+            if shorter.contains(maximal) { return nil }
+            if let matches = byMaximal[maximal] {
+                return matches.first { $0 == current.minimalIdentifier } ?? matches.sorted().first
+            }
+            ancestor = current.parent
+        }
+        return nil
+    }
+
     /// Among `tags`, the one of `language`'s language and script (by CLDR's likely subtags: `pl`
     /// is `pl-Latn-PL`), preferring its likely region (`pt` → `pt-BR`), then the first in order;
     /// nil when none is of that language and script.

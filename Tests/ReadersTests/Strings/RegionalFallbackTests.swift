@@ -16,7 +16,7 @@ import Testing
           "zh-HK": {"stringUnit": {"state": "translated", "value": "你好 (HK)"}}}}}}
         """
 
-    @Test(arguments: [("pt", "Olá (BR)", "pt-BR"), ("pt-PT", "Olá (PT)", "pt-PT"), ("pt-AO", "Olá (BR)", "pt-BR"),
+    @Test(arguments: [("pt", "Olá (BR)", "pt-BR"), ("pt-PT", "Olá (PT)", "pt-PT"), ("pt-AO", "Olá (PT)", "pt-PT"),
                       ("sr", "Hello", "en"), ("sr-Latn-RS", "Zdravo", "sr-Latn"), ("zh-Hant", "你好 (HK)", "zh-HK"),
                       ("zh-Hans", "Hello", "en"), ("de", "Hello", "en")])
     func aLanguageWithOnlyRegionalLocalizationsIsShownInOne(_ language: String, _ text: String, _ shown: String) throws {

@@ -35,8 +35,14 @@ public struct StringTables: Sendable {
     /// reads `de`); else one of the same language and script by CLDR's likely subtags, its likely
     /// region first (`pl` reads `pl-PL`, `pt` reads `pt-BR` before `pt-PT`); else `language`,
     /// whose strings then fall back to the source language.
+    ///
+    /// Before a shorter tag, a parent that is not one is tried, by the parent chain Foundation's
+    /// `Locale.Language.parent` gives (Apple's, after CLDR's parent locales): `en-AU` reads
+    /// `en-GB` (through `en-001`), `es-MX` reads `es-419`, `pt-AO` reads `pt-PT`, `nb` reads `no`.
     public func localization(for language: String) -> String {
         let have = stringLanguages.union([sourceLanguage])
+        if have.contains(language) { return language }
+        if let parent = StringCatalog.regionalParent(of: language, among: have) { return parent }
         if StringCatalog.truncations(of: language).contains(where: have.contains) { return language }
         return StringCatalog.sameLanguage(as: language, among: have) ?? language
     }
