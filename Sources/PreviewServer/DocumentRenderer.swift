@@ -113,7 +113,7 @@ final class DocumentRenderer: Sendable {
         let version = source.current
         var preview = try self.preview(of: version, parameters)
         if parameters.audit { preview.annotations = try audit(version, parameters, settings: preview.settings).annotations() }
-        let title = PreviewFiles.title(document: source.name, category: parameters.category, isSheet: parameters.isSheet)
+        let title = PreviewFiles.title(document: source.name, categories: parameters.categories, isSheet: parameters.isSheet)
         return try withWorker { worker in
             var headers = [(name: "X-Reflow-Version", value: String(version.number))]
             let clock = ContinuousClock(), started = clock.now

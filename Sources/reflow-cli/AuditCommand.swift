@@ -42,7 +42,7 @@ struct AuditCommand: ParsableCommand {
             """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Categories to audit (default: all), e.g. --category l xxxl ax5, or all.", valueName: "category"))
+        "Categories to audit (default: all), e.g. --category l xxxl ax5 or l,xxxl,ax5, or all.", valueName: "category"))
     var category: [CategoryChoice] = []
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Container widths in points (default: 390 320).", valueName: "pt"),

@@ -24,7 +24,7 @@ struct LayoutCommand: ParsableCommand {
             """)
 
     @Option(help: ArgumentHelp(
-        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for all twelve in one run.",
+        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), a list (l,xxxl,ax5), or 'all' for all twelve in one run.",
         valueName: "category"))
     var category = CategoryChoice(.large)
 

@@ -36,25 +36,31 @@ struct CategoryArgument: ExpressibleByArgument {
     var defaultValueDescription: String { category.shortName }
 }
 
-/// `--category` of the commands that draw or lay out one size or all twelve: a category, or `all`.
+/// `--category` of the commands that draw or lay out one size, some, or all twelve: a category,
+/// a comma-separated list (`l,xxxl,ax5`, as `--lang de,fr` lists languages), or `all`.
 struct CategoryChoice: ExpressibleByArgument {
+    /// In the order given, each once.
     var categories: [ContentSizeCategory]
-    /// All twelve, asked for as `all` (a contact sheet, for preview).
+    /// All twelve, asked for as `all` or named one by one.
     var isAll: Bool { categories.count == ContentSizeCategory.allCases.count }
+    /// More than one size: a preview draws them side by side on a contact sheet.
+    var isSeveral: Bool { categories.count > 1 }
 
     init(_ category: ContentSizeCategory) { categories = [category] }
 
     init?(argument: String) {
-        if argument.lowercased() == "all" {
-            categories = ContentSizeCategory.allCases
-        } else {
-            guard let category = ContentSizeCategory(name: argument) else { return nil }
-            categories = [category]
+        var categories: [ContentSizeCategory] = []
+        for name in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            let named = name.lowercased() == "all" ? ContentSizeCategory.allCases : ContentSizeCategory(name: name).map { [$0] }
+            guard let named else { return nil }
+            for category in named where !categories.contains(category) { categories.append(category) }
         }
+        self.categories = categories
     }
 
     static var allValueStrings: [String] { ContentSizeCategory.allValueStrings + ["all"] }
-    var defaultValueDescription: String { isAll ? "all" : categories[0].shortName }
+    var defaultValueDescription: String { isAll ? "all" : categories.map(\.shortName).joined(separator: ",") }
 }
 
 // The library's enumerations named on the command line by their raw values: --cells (blocks,

@@ -50,7 +50,7 @@ struct PreviewCommand: ParsableCommand {
             """)
 
     @Option(help: ArgumentHelp(
-        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve (the first 390x844 screen of each, or --viewport's; --whole-pages for whole pages).",
+        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name); a list (l,xxxl,ax5, drawn FILE-l+xxxl+ax5.png) or 'all' (FILE-all.png) for a contact sheet of those sizes (the first 390x844 screen of each, or --viewport's; --whole-pages for whole pages).",
         valueName: "category"))
     var category = CategoryChoice(.large)
 
@@ -99,7 +99,7 @@ struct PreviewCommand: ParsableCommand {
         (request.output, request.outputFolder, request.format, request.width) = (output, folder, format, width)
         try screen.apply(to: &request)
         (request.scale, request.parts) = (scale ?? 2, parts)
-        (request.categories, request.isSheet, request.wholePages) = (category.categories, category.isAll, wholePages)
+        (request.categories, request.isSheet, request.wholePages) = (category.categories, category.isSeveral, wholePages)
         if let choice = reading.text.language {
             request.languages = LanguageMatrixPreview.fileNamePart(choice)
             // A file name holds at most 255 bytes: a long list cannot name it.
@@ -213,7 +213,7 @@ struct PreviewCommand: ParsableCommand {
             written = try plan.files.write(preview, to: output, document: (FilePath(file).lastComponent?.string ?? file) + language,
                                            announce: { if !reading.quiet { say(.info($0)) } }, progress: { progress?.update($0) })
         } catch let error as PreviewError {
-            throw CommandLineError(commandLineMessage: error.commandLineMessage(scale: scale ?? 2, sheet: category.isAll))
+            throw CommandLineError(commandLineMessage: error.commandLineMessage(scale: scale ?? 2, sheet: category.isSeveral))
         }
         progress?.finish()
         preview.pictures.warnings.forEach { say(.warning($0)) }

@@ -183,7 +183,7 @@ private final class SignalStop {
 /// gets the message the command line gives.
 struct ScreenQuery: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), or 'all' for a contact sheet of all twelve.",
+        "Content-size category (xs s m l xl xxl xxxl ax1 … ax5, or a long name), a list (l,xxxl,ax5) or 'all' for a contact sheet of those sizes.",
         valueName: "category"))
     var category = CategoryChoice(.large)
 
@@ -235,7 +235,7 @@ struct ScreenQuery: ParsableArguments {
     func resolved() throws -> ScreenParameters {
         var request = PreviewRequest(document: "")
         (request.format, request.width, request.scale) = (.png, width, scale)
-        (request.categories, request.isSheet) = (category.categories, category.isAll)
+        (request.categories, request.isSheet) = (category.categories, category.isSeveral)
         try screen.apply(to: &request)
         let (files, resolvedWidth): (PreviewFiles, Double)
         do {

@@ -31,6 +31,28 @@ import Testing
         #expect(size.height > 2 * 844 && size.height < 2 * (844 + 200), "one screen tall: \(size.height)")
     }
 
+    /// `--category` takes a list, as `--lang` does: the sizes named, in the order given, each once.
+    /// `layout` writes a layout for each; the preview draws them side by side, named and titled
+    /// after them; a name that is no size is refused with the sizes there are.
+    @Test func aListOfSizesIsLaidOutAndDrawnSideBySide() throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = try CLI.write("# Settings\n\nText size changes everything.\n", to: "doc.md", in: folder)
+        let layout = try CLI.run(["layout", document, "--category", "ax5,l,AX5"])
+        try #require(layout.status == 0, "\(layout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: layout.stdout) as? [String: Any])
+        let layouts = try #require(json["layouts"] as? [[String: Any]])
+        #expect(layouts.compactMap { ($0["environment"] as? [String: Any])?["category"] as? String } == ["ax5", "l"])
+
+        let sheet = try CLI.run([document, "--category", "l,xxxl,ax5", "--format", "svg", "--quiet"])
+        #expect(sheet.status == 0, "\(sheet)")
+        let svg = try String(contentsOfFile: folder.appendingPathComponent("doc-l+xxxl+ax5.svg").path, encoding: .utf8)
+        #expect(svg.contains("<title>doc.md at L, xxxL and AX5</title>"), "\(svg.prefix(400))")
+
+        let wrong = try CLI.run([document, "--category", "l,ax9"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("'l,ax9' is invalid for '--category"), "\(wrong)")
+    }
+
     /// A one-line document: the first screen is still a whole screen (as a phone shows it);
     /// --width sets its width; --quiet says nothing; the JSON of every size is still whole layouts.
     @Test func aShortDocumentsSheetIsOfScreensToo() throws {

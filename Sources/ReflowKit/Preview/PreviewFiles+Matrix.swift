@@ -15,7 +15,7 @@ extension PreviewFiles {
     /// The title of a matrix of `document` in `languages` (as the command line gave them): an
     /// SVG's `<title>` and the sheet's heading.
     package func matrixTitle(document: String, languages: String) -> String {
-        "\(document) in \(languages) at " + (isSheet ? "every text size" : categories[0].displayName)
+        "\(document) in \(languages) at " + (isSheet ? CategoryNames.title(categories) : categories[0].displayName)
     }
 
     /// Draws `matrix` (its languages on `jobs` threads) and writes it to `output` (checked

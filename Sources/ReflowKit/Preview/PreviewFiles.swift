@@ -68,12 +68,13 @@ public struct PreviewFiles: Sendable {
 
     /// The picture's title (an SVG's `<title>`): the document at its size, or at every size.
     package func title(document: String) -> String {
-        Self.title(document: document, category: categories[0], isSheet: isSheet)
+        Self.title(document: document, categories: categories, isSheet: isSheet)
     }
 
-    /// The title of a picture of `document` at `category`, or of a contact sheet: a sheet's heading too.
-    package static func title(document: String, category: ContentSizeCategory, isSheet: Bool) -> String {
-        isSheet ? "\(document) at every text size" : "\(document) at \(category.displayName)"
+    /// The title of a picture of `document` at the first of `categories`, or of a contact sheet
+    /// of them all: a sheet's heading too.
+    package static func title(document: String, categories: [ContentSizeCategory], isSheet: Bool) -> String {
+        "\(document) at " + (isSheet ? CategoryNames.title(categories) : categories[0].displayName)
     }
 
     /// Renders `preview` and writes it to `output` (the file at `path`, checked before any

@@ -22,7 +22,7 @@ public struct PreviewRequest: Sendable {
     public var outputFolder: String?
     public var format: OutputFormat?
     public var categories: [ContentSizeCategory] = [.large]
-    /// Draw the sizes side by side (asked for as "all").
+    /// Draw the sizes side by side (asked for as "all", or as a list: `l,ax5`).
     public var isSheet = false
     /// A contact sheet of each size's whole page instead of its first screen. A real README's
     /// twelve whole pages side by side are some 10,000 × 40,000 pixels (SnapKit's 155 lines):
@@ -92,7 +92,7 @@ public struct PreviewRequest: Sendable {
             if viewport != nil { throw .partsNeedOnePNGPage(.viewport) }
         }
         let file = FilePath(document)
-        let suffix = "-" + (languages.map { $0 + "-" } ?? "") + "\(isSheet ? "all" : categories[0].shortName).\(format.rawValue)"
+        let suffix = "-" + (languages.map { $0 + "-" } ?? "") + "\(isSheet ? CategoryNames.file(categories) : categories[0].shortName).\(format.rawValue)"
         let path: String
         if let outputFolder {
             path = FilePath(outputFolder).appending(DocumentSet.mirrored(document) + suffix).string
