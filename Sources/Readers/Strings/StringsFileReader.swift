@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the older `.strings` files: `"key" = "value";` entries, with `/* */` and `//` comments,
 /// the escapes `\"` `\\` `\n` `\t` `\r` and `\Uxxxx`, a key alone (`"key";`, meaning itself), and
 /// unquoted keys and values of letters, digits and `_ . $ : / -`, in UTF-8 or in UTF-16 with a
@@ -11,8 +13,39 @@
 enum StringsFileReader {
     /// The file's entries, key → value (a later entry for a key replaces an earlier one).
     static func entries(bytes: [UInt8], file: String) throws -> [String: String] {
+        if let plist = try propertyList(bytes, file: file) { return plist }
         var scanner = Scanner(scalars: try decode(bytes, file: file), file: file)
         return try scanner.entries()
+    }
+
+    /// The entries of a `.strings` file that is a property list, as Xcode writes one into a built
+    /// app (a binary plist, `bplist00…`, with "Strings file output encoding: binary", or XML):
+    /// Foundation reads those too, and repositories that commit built frameworks hold them.
+    /// Nil for the text format.
+    private static func propertyList(_ bytes: [UInt8], file: String) throws -> [String: String]? {
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard bytes.starts(with: Array("bplist".utf8)) || head.hasPrefix("<?xml") || head.hasPrefix("<!DOCTYPE plist") || head.hasPrefix("<plist") else {
+            return nil
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw StringCatalogError(file: file, message: "is a property list that cannot be read (\(detail)); save it again from Xcode, or as a text .strings file")
+        }
+        guard let entries = plist as? [String: Any] else {
+            throw StringCatalogError(file: file, message: "is a property list without a dictionary of strings at the top; a .strings file maps each key to its text")
+        }
+        var result: [String: String] = [:]
+        for (key, value) in entries {
+            guard let text = value as? String else {
+                throw StringCatalogError(file: file, location: XCStringsReader.quoted(key), message: "holds a value that is not a string; a .strings file maps each key to its text")
+            }
+            try CatalogChecks.checkSpecifierCount(text, file: file, location: XCStringsReader.quoted(key))
+            result[key] = text
+        }
+        return result
     }
 
     /// The text of `bytes`: UTF-16 after a byte order mark (FF FE little-endian, FE FF big-endian),

@@ -162,4 +162,21 @@ import TestSupport
         let error = try #require(throws: StringCatalogError.self) { try StringCatalogReader.catalogs(at: path, maximumBytes: 1 << 20) }
         #expect(error.description.contains("does not exist; 'TextFind.xcstrings' beside it differs only in case"), "\(error)")
     }
+
+    /// Xcode writes `.strings` into a built app as binary property lists, and repositories that
+    /// commit built frameworks (Carthage/Build/…/de.lproj/Localizable.strings) hold them:
+    /// Foundation reads them, and so does the reader (it refused them as "not UTF-8"). Sparkle's
+    /// German strings, written as a binary and an XML property list, read as the text file does.
+    @Test func aStringsFileThatIsAPropertyListReadsAsTheTextOne() throws {
+        let text = try Self.tables("sparkle-project--Sparkle").catalogs["SUUpdateAlert"]!
+        var entries: [String: String] = [:]
+        for (key, string) in text.strings { if case .unit(let unit)? = string.localizations["de"]?.value { entries[key] = unit.value } }
+        #expect(entries["172.title"] == "Diese Version überspringen" && entries.count == 6)
+        for format in [PropertyListSerialization.PropertyListFormat.binary, .xml] {
+            let bytes = try PropertyListSerialization.data(fromPropertyList: entries, format: format, options: 0)
+            let catalog = try StringCatalogReader.catalog(bytes: Array(bytes), file: "/app/de.lproj/SUUpdateAlert.strings")
+            #expect(catalog.strings.count == 6, "\(format)")
+            #expect(catalog.text(of: "172.title", in: "de")! == ("Diese Version überspringen", "de"), "\(format)")
+        }
+    }
 }
