@@ -7,29 +7,37 @@ enum MissingGlyphRule: ElementRule {
     static let rule = AuditRule.missingGlyph
 
     static func check(_ element: LayoutAttributes, in context: Auditor.LayoutContext) -> [Problem] {
-        missingGlyphs(in: element).map { [Problem(.error, $0, subject: $0)] } ?? []
+        // A finding per text with missing glyphs, naming that text's key (not the cell's first
+        // one's); list markers and pictures' alt text together, as the element's.
+        var problems: [Problem] = []
+        var others: [TextLayout] = []
+        var textIndex = 0
+        for content in element.content {
+            switch content {
+            case .text(let layout, _, _, _):
+                if let message = missingGlyphs(in: [layout]) { problems.append(Problem(.error, message, text: textIndex, subject: message)) }
+                textIndex += 1
+            case .marker(let layout, _): others.append(layout)
+            case .picture(_, _, let alt?, _): others.append(alt)
+            default: continue
+            }
+        }
+        if let message = missingGlyphs(in: others) { problems.append(Problem(.error, message, subject: message)) }
+        return problems
     }
 
-    /// `missing-glyph`: the characters of the element's texts (list markers and pictures' alt
-    /// text included) drawn with a font's `.notdef`, each once, as U+XXXX.
-    static func missingGlyphs(in element: LayoutAttributes) -> String? {
+    /// The characters of `layouts` drawn with a font's `.notdef`, each once, as a sentence; nil: none.
+    static func missingGlyphs(in layouts: [TextLayout]) -> String? {
         var scalars: [Unicode.Scalar] = []
         var seen = Set<Unicode.Scalar>()
-        func collect(_ layout: TextLayout) {
+        for layout in layouts {
             let ranges = layout.paragraph.notdefRanges
-            guard !ranges.isEmpty else { return }
+            guard !ranges.isEmpty else { continue }
             let utf8 = Array(layout.text.string.utf8)
             for range in ranges where range.upperBound <= utf8.count {
                 for scalar in String(decoding: utf8[range], as: UTF8.self).unicodeScalars where seen.insert(scalar).inserted {
                     scalars.append(scalar)
                 }
-            }
-        }
-        for content in element.content {
-            switch content {
-            case .text(let layout, _, _, _), .marker(let layout, _): collect(layout)
-            case .picture(_, _, let alt?, _): collect(alt)
-            default: continue
             }
         }
         guard !scalars.isEmpty else { return nil }

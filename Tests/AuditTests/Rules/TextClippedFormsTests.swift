@@ -62,6 +62,18 @@ import TextMetrics
         #expect(broken.allSatisfy { $0.textOrigin == nil }, "\(broken.map(\.messageNamingText))")
     }
 
+    /// A character no font has in the screen's own text, under a catalog title: the finding is
+    /// the plain text's, and names no key (it named the title's).
+    @Test func aMissingGlyphOfTheScreensOwnTextNamesNoKey() throws {
+        let cell = "{\"stack\": [{\"text\": {\"key\": \"greeting\"}}, {\"text\": \"Private \u{E001} use\", \"style\": \"footnote\"}]}"
+        let report = try CatalogAudit.audit(CatalogAudit.screen([cell]), in: "de", catalog: CatalogAudit.catalog,
+                                            categories: [.large], widths: [390])
+        let missing = AuditTests.findings(report, .missingGlyph)
+        try #require(missing.count == 1, "\(report.findings.map(\.message))")
+        #expect(missing[0].textOrigin == nil, "\(missing[0].messageNamingText)")
+        #expect(missing[0].message.hasPrefix("U+E001 is drawn as .notdef"))
+    }
+
     @Test func aReportWithoutLanguagesOrKeysReadsAsBefore() throws {
         let report = try AuditTests.audit(AuditTests.screen(height: "{\"absolute\": 20}", cells: "{\"text\": \"Tap\", \"style\": \"caption2\"}"))
         #expect(report.findings.allSatisfy { $0.language == nil && $0.textOrigin == nil })
