@@ -54,6 +54,10 @@ enum XCStringsReader {
                 throw StringCatalogError(file: file, location: subLocation, message:
                     "the substitution has no 'variations'; give it {\"plural\": {\"other\": {\"stringUnit\": …}}}")
             }
+            if let number = rawSubstitution.argNum, !(1...FormatString.maximumPosition).contains(number) {
+                throw StringCatalogError(file: file, location: "\(subLocation).argNum", message:
+                    "is \(number); arguments are numbered from 1 (argNum 1 is the format's first) up to \(FormatString.maximumPosition): give the argument the substitution counts by")
+            }
             substitutions[name] = Substitution(argumentNumber: rawSubstitution.argNum, formatSpecifier: rawSubstitution.formatSpecifier,
                                                value: try Self.value(variations, file: file, location: "\(subLocation).variations"))
         }

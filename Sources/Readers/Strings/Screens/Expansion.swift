@@ -136,7 +136,7 @@ struct Expansion {
                         throw Problem(message: "'\(s.text)' names the substitution '\(name)', which the string does not give; add it to the string's \"substitutions\"")
                     }
                     let variable = substitution.argumentNumber ?? s.argument ?? argument ?? slot ?? 1
-                    let count = variable <= arguments.count ? arguments[variable - 1] : nil
+                    let count = variable >= 1 && variable <= arguments.count ? arguments[variable - 1] : nil
                     guard let unit = choose(substitution.value, variable: name, count: count) else {
                         throw Problem(message: "the substitution '\(name)' has no form for this count and no 'other' form; give it an 'other' form")
                     }
