@@ -96,4 +96,15 @@ import Testing
         #expect(error.description.contains("\"hello\".NSStringVariableWidthRuleType.wide"))
         #expect(error.description.contains("whole numbers"))
     }
+
+    /// A token naming no variable of its key says what a .stringsdict adds, not only the
+    /// catalog's "substitutions".
+    @Test func aTokenWithoutItsVariableSaysWhatToAdd() throws {
+        let catalog = try Self.catalog("<key>a</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@missing@ x</string></dict>")
+        let failure = try #require(throws: StringResolver.Failure.self) {
+            try StringResolver(tables: StringTables([catalog]), language: "en").resolve(TextReference(key: "a", arguments: [5]))
+        }
+        #expect(failure.message.contains("'%#@missing@' names the substitution 'missing'"), "\(failure)")
+        #expect(failure.message.contains("in a .stringsdict, a <key>missing</key> variable beside NSStringLocalizedFormatKey"), "\(failure)")
+    }
 }

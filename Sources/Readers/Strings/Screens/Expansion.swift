@@ -133,7 +133,8 @@ struct Expansion {
                         throw Problem(message: "its substitutions name each other more than \(Self.maximumDepth) deep ('\(s.text)'); a substitution's forms should hold its count, not more substitutions")
                     }
                     guard let substitution = substitutions[name] else {
-                        throw Problem(message: "'\(s.text)' names the substitution '\(name)', which the string does not give; add it to the string's \"substitutions\"")
+                        throw Problem(message: "'\(s.text)' names the substitution '\(name)', which the string does not give; add it to the string's "
+                                      + "\"substitutions\" (in a .stringsdict, a <key>\(name)</key> variable beside NSStringLocalizedFormatKey)")
                     }
                     let variable = substitution.argumentNumber ?? s.argument ?? argument ?? slot ?? 1
                     let count = variable >= 1 && variable <= arguments.count ? arguments[variable - 1] : nil
