@@ -89,8 +89,7 @@ struct LayoutCommand: ParsableCommand {
             var preview = DocumentPreview(input: loaded, fonts: try document.fonts.library(), width: width, settings: sweep)
             // The language and the catalogs are part of how the file is read: a screen's bytes are the same in every
             // language and after a translation is edited, and pseudolanguages shape in the source language's environment.
-            let language = (document.text.language?.single.map { "|lang=\($0)" } ?? "")
-                + CatalogStamp.of(screen: document.file, format: documentFormat, reading: document.reading)
+            let language = document.text.language?.single.map { "|lang=\($0)" } ?? ""
             preview.heightCache = try document.heightCache(
                 for: loaded, readAs: "\(documentFormat.rawValue)|\(placement.cells.rawValue)|\(placement.layout.rawValue)\(language)",
                 disabled: screen.noHeightCache)

@@ -134,16 +134,17 @@ struct ReadingOptions: ParsableArguments {
     }
 
     /// The height cache for screens of `loaded`, read from `file` as `readAs`, in its default
-    /// place; nil when asked not to keep one, for a document that is not a regular file (a pipe),
+    /// place, keyed by what the file and its string catalogs held when read
+    /// (`LayoutInput.sourceDigest`); nil when asked not to keep one, for a document that is not a
+    /// regular file (a pipe: its heights would be kept for nothing that can be asked for again),
     /// or without a place for it.
     func heightCache(for loaded: LayoutInput, file: String, readAs: String, disabled: Bool) throws -> HeightCache? {
-        // The document's bytes again, within --max-input, from a regular file only: a pipe
-        // cannot be read twice.
-        guard !disabled, let directory = HeightCache.defaultDirectory(),
-              let bytes = try? input.reader.bytes(ofRegularFile: file) else { return nil }
+        var status = stat()
+        guard !disabled, let directory = HeightCache.defaultDirectory(), let digest = loaded.sourceDigest,
+              file != DocumentReader.standardInputPath, stat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         let reading = "\(readAs)|images-outside=\(allowImagesOutside)"
         return HeightCache(directory: directory,
-                           documentIdentity: try HeightCache.documentIdentity(bytes: bytes, readAs: reading, input: loaded),
+                           documentIdentity: try HeightCache.documentIdentity(sourceDigest: digest, readAs: reading, input: loaded),
                            engineIdentity: HeightCache.engineIdentity(fontsDirectory: try fonts.library().directory))
     }
 

@@ -195,8 +195,7 @@ struct PreviewCommand: ParsableCommand {
         if plan.files.viewport != nil {
             // The language and the catalogs are part of how the file is read: a screen's bytes are the same in every
             // language and after a translation is edited, and pseudolanguages shape in the source language's environment.
-            let language = (reading.text.language?.single.map { "|lang=\($0)" } ?? "")
-                + CatalogStamp.of(screen: file, format: loaded.format, reading: reading)
+            let language = reading.text.language?.single.map { "|lang=\($0)" } ?? ""
             preview.heightCache = try reading.heightCache(for: loaded, file: file, readAs: "\(loaded.format.rawValue)|blocks|list\(language)",
                                                           disabled: screen.noHeightCache)
         }

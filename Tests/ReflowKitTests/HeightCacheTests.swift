@@ -23,6 +23,41 @@ import TestSupport
     }
 
     /// A second run at the same offset measures nothing above the screen and draws the same screen.
+    /// A document's identity is the same however its bytes come (an array, read through a
+    /// buffer; any other sequence, byte by byte), and differs for other bytes.
+    @Test func theDocumentsIdentityHashesItsBytesWhateverHoldsThem() throws {
+        let input = LayoutInput(format: .plainText, content: CollectionContent(sections: [[Cell]]()), layout: ListLayout())
+        let bytes = Array("# A document\n\nIts text.\n".utf8)
+        let fromArray = try HeightCache.documentIdentity(bytes: bytes, readAs: "markdown", input: input)
+        #expect(try HeightCache.documentIdentity(bytes: AnySequence(bytes), readAs: "markdown", input: input) == fromArray)
+        #expect(try HeightCache.documentIdentity(bytes: Data(bytes), readAs: "markdown", input: input) == fromArray)
+        #expect(try HeightCache.documentIdentity(bytes: bytes.dropLast(), readAs: "markdown", input: input) != fromArray)
+    }
+
+    /// What a screen's heights are keyed by comes with it from its reader: its bytes and every
+    /// catalog read with it. A translation edited changes it with the screen file unchanged; the
+    /// same files give the same digest, in every language the input is laid out in.
+    @Test func aScreensSourceDigestCoversItsCatalogs() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let screen = folder + "/screen.json", catalog = folder + "/Localizable.xcstrings"
+        func write(_ text: String, to path: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+        func catalogSaying(_ german: String) -> String {
+            #"{"sourceLanguage": "en", "strings": {"title": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Settings"}}, "#
+                + #""de": {"stringUnit": {"state": "translated", "value": "\#(german)"}}}}}, "version": "1.0"}"#
+        }
+        try write(#"{"strings": ["Localizable.xcstrings"], "sections": [{"group": {"axis": "vertical", "size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}}]}, "cells": [{"text": {"key": "title"}}]}]}"#, to: screen)
+        try write(catalogSaying("Einstellungen"), to: catalog)
+        let first = try DocumentReader().localized(at: screen)
+        #expect(try first.input(in: "de").sourceDigest == first.sourceDigest)
+        #expect(try first.input(in: nil).sourceDigest == first.sourceDigest)
+        #expect(try DocumentReader().localized(at: screen).sourceDigest == first.sourceDigest, "the same files")
+        try write(catalogSaying("Einstellungen!"), to: catalog)
+        #expect(try DocumentReader().localized(at: screen).sourceDigest != first.sourceDigest, "a translation edited")
+        let bytes = Array("# A document\n".utf8)
+        #expect(HeightCache.digest(of: UnsafeRawBufferPointer(start: nil, count: 0)) != bytes.withUnsafeBytes { HeightCache.digest(of: $0) })
+    }
+
     @Test func aSecondRunReadsTheHeightsAndDrawsTheSameScreen() throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -41,6 +41,11 @@ public struct LayoutInput: Sendable {
     /// UIScrollView's `isPagingEnabled`): a drag near its edge advances a page (`AutoScroll`).
     public var isPagingEnabled = false
 
+    /// A digest of what the input was read from, set by its reader: its bytes and, for a screen,
+    /// every string catalog read with it (files and their bytes). What a cache of its layouts'
+    /// heights is keyed by, without reading the file again; nil when the input was built another way.
+    public var sourceDigest: UInt64?
+
     public init(format: DocumentFormat, content: CollectionContent, layout: any CollectionLayout,
                 source: (@Sendable (IndexPath) -> SourceLocation?)? = nil, firstInvalidByte: Int? = nil, nulCount: Int = 0,
                 documentSettings: TextSettings? = nil) {
