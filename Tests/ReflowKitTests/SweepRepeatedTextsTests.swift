@@ -28,13 +28,15 @@ import TestSupport
 
     /// All twelve sizes: each size breaks each distinct title into lines once (30 passes, not
     /// 600); each worker shapes the 30 titles in its cut once, in its first size, and never again.
+    /// (Each size done by its cut's worker: a worker that takes a size of the other cut shapes
+    /// that cut too, `aSizeTakenFromTheOtherCutIsShapedOnceMore`.)
     @Test func aTwelveSizeSweepBreaksAndShapesEachDistinctTextOnce() throws {
         let content = Self.content()
         let directory = try Fixtures.fonts().directory
         let sizers = SweepSizers(fontsDirectory: directory, content: content)
         let categories = ContentSizeCategory.allCases
         let counts = try CategorySweep.map(
-            categories: categories, containerWidth: 390, makeSizer: { try sizers.make() },
+            categories: categories, containerWidth: 390, stealing: .never, makeSizer: { try sizers.make() },
             produce: { environment, sizer in
                 _ = try ListLayout().layout(content, in: environment, sizer: sizer)
                 let typesetter = sizer.typesetter
@@ -50,6 +52,30 @@ import TestSupport
                 #expect(count.shapes == laneCounts[0].shapes, "\(lane[position]): nothing shaped after the first size")
             }
         }
+    }
+
+    /// A worker that takes a size of the other cut (always, here) shapes that cut's titles once
+    /// more, in its own typesetter, and nothing else changes: every size is laid out as its own
+    /// cut's worker lays it out.
+    @Test func aSizeTakenFromTheOtherCutIsShapedOnceMore() throws {
+        let content = Self.content()
+        let directory = try Fixtures.fonts().directory
+        let categories = ContentSizeCategory.allCases
+        func sweep(_ stealing: OrderedFanOut.Stealing) throws -> [String] {
+            let sizers = SweepSizers(fontsDirectory: directory, content: content)
+            return try CategorySweep.map(categories: categories, containerWidth: 390, stealing: stealing, makeSizer: { try sizers.make() },
+                                         produce: { environment, sizer in
+                                             LayoutReport(try ListLayout().layout(content, in: environment, sizer: sizer)).jsonText()
+                                         })
+        }
+        #expect(try sweep(.always) == (try sweep(.never)))
+        let sizers = SweepSizers(fontsDirectory: directory, content: content)
+        let shaped = try CategorySweep.map(categories: categories, containerWidth: 390, stealing: .always, makeSizer: { try sizers.make() },
+                                           produce: { environment, sizer in
+                                               _ = try ListLayout().layout(content, in: environment, sizer: sizer)
+                                               return sizer.typesetter.paragraphsShaped
+                                           })
+        #expect(shaped.allSatisfy { $0 == Self.distinct || $0 == 2 * Self.distinct }, "each cut's titles once a worker: \(shaped)")
     }
 
     /// The kept answers are the computed ones: the sweep's layout of every size equals a sizer's

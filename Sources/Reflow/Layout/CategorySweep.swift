@@ -47,12 +47,13 @@ public enum CategorySweep {
     public static func map<T: Sendable>(
         categories: [ContentSizeCategory], containerWidth: Double,
         settings: TextSettings = TextSettings(),
+        stealing: OrderedFanOut.Stealing = .whenSooner,
         makeSizer: @Sendable () throws -> CellSizer,
         produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
         progress: (@Sendable (Double) -> Void)? = nil
     ) throws -> [T] {
         let values = Locked<[T]>([])
-        try forEach(categories: categories, containerWidth: containerWidth, settings: settings,
+        try forEach(categories: categories, containerWidth: containerWidth, settings: settings, stealing: stealing,
                     makeSizer: makeSizer, produce: produce,
                     deliver: { _, value in values.withLock { $0.append(value) } }, progress: progress)
         return values.withLock { $0 }
@@ -82,9 +83,13 @@ public enum CategorySweep {
     /// `forEach` with what each category gives made by `produce` from its environment and the
     /// worker's sizer, instead of from an eager layout: for a value built as the layout goes
     /// (`LayoutReport(_:_:in:sizer:)`, which never holds a whole layout's text).
+    /// - Parameter stealing: whether a worker done with its cut takes sizes of the other's
+    ///   (`.whenSooner`, the default; `.never` keeps each size in its cut's worker, as a test of
+    ///   the work each worker does needs).
     public static func forEach<T: Sendable>(
         categories: [ContentSizeCategory], containerWidth: Double,
         settings: TextSettings = TextSettings(),
+        stealing: OrderedFanOut.Stealing = .whenSooner,
         makeSizer: @Sendable () throws -> CellSizer,
         produce: @Sendable (LayoutEnvironment, CellSizer) throws -> T,
         deliver: @Sendable (Int, T) throws -> Void,
@@ -105,10 +110,10 @@ public enum CategorySweep {
         }
         let remaining = uses
         // A lane done with its cut takes a size left in the other's when that ends the sweep
-        // sooner (it shapes that cut's paragraphs itself first). A size asked for twice whose
-        // second place is taken is laid out again there; the first lane's copy is kept to the end.
+        // sooner (it shapes that cut's paragraphs itself first). Not when a size is asked for
+        // twice: its second place is answered from the first's value, in the same lane.
         try OrderedFanOut.forEach(
-            lanes: lanes, count: categories.count, stealing: .whenSooner,
+            lanes: lanes, count: categories.count, stealing: distinct.count < categories.count ? .never : stealing,
             setUp: { _ in SweepLane<T>(sizer: try makeSizer(), remaining: remaining) },
             produce: { (lane: inout SweepLane<T>, position: Int) in
                 let category = categories[position]
