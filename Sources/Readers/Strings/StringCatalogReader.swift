@@ -16,7 +16,10 @@ public enum StringCatalogReader {
     /// The catalogs of the file or folder at `path`, by table name, reading at most
     /// `maximumBytes` bytes in all. `sourceLanguage` is the language of `.strings` files whose
     /// tables have no `.xcstrings` catalog to say it (Xcode's default development language, `en`).
-    public static func catalogs(at path: String, maximumBytes: Int, sourceLanguage: String = "en") throws -> [String: StringCatalog] {
+    /// `read` is told each file's path and bytes as it is read, in the order read (a digest of
+    /// what the catalogs held, without reading them twice).
+    public static func catalogs(at path: String, maximumBytes: Int, sourceLanguage: String = "en",
+                                read: (_ file: String, _ bytes: [UInt8]) -> Void = { _, _ in }) throws -> [String: StringCatalog] {
         var budget = Budget(remaining: maximumBytes, limit: maximumBytes)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -37,6 +40,7 @@ public enum StringCatalogReader {
         let ordered = files.sorted { order($0) < order($1) }
         for file in ordered {
             let bytes = try budget.read(file)
+            read(file, bytes)
             let catalog = try Self.catalog(bytes: bytes, file: file, sourceLanguage: tables[table(of: file)]?.sourceLanguage ?? sourceLanguage)
             tables[catalog.table] = tables[catalog.table].map { $0.merging(catalog) } ?? catalog
         }

@@ -16,22 +16,23 @@ public struct LocalizedInput: Sendable {
     public let format: DocumentFormat
     /// The screen's catalogs; empty for a document, or a screen that names none.
     public let tables: StringTables
-    /// A digest of the document's bytes and of every catalog read with it, each file's path
-    /// and bytes (`LayoutInput.sourceDigest`): a translation edited changes it, and so what a
-    /// screen's kept heights are keyed by, while the screen file stays byte for byte the same.
+    /// A digest of the document's bytes and of every catalog file read with it, its path and
+    /// bytes, taken as they are read (`LayoutInput.sourceDigest`): a translation edited changes
+    /// it, and so what a screen's kept heights are keyed by, while the screen file stays byte for
+    /// byte the same.
     public let sourceDigest: UInt64
     private let bytes: [UInt8]
     private let reader: DocumentReader
     private let cells: CellMode
     private let layout: LayoutInput.DocumentLayout
 
-    init(path: String, format: DocumentFormat, bytes: [UInt8], tables: StringTables, catalogPaths: [String], reader: DocumentReader,
+    init(path: String, format: DocumentFormat, bytes: [UInt8], tables: StringTables, sourceDigest: UInt64, reader: DocumentReader,
          cells: CellMode, layout: LayoutInput.DocumentLayout) {
         self.path = path
         self.format = format
         self.bytes = bytes
         self.tables = tables
-        self.sourceDigest = Self.digest(of: bytes, catalogPaths: catalogPaths, reader: reader)
+        self.sourceDigest = sourceDigest
         self.reader = reader
         self.cells = cells
         self.layout = layout
@@ -73,32 +74,6 @@ public struct LocalizedInput: Sendable {
         return input
     }
 
-    /// The digest of `bytes` and of each catalog path's files (a folder's, sorted), their
-    /// paths and bytes: the catalogs are read once more for it (small beside a screen's text).
-    private static func digest(of bytes: [UInt8], catalogPaths: [String], reader: DocumentReader) -> UInt64 {
-        var value = bytes.withUnsafeBytes { HeightCache.digest(of: $0) }
-        func add(_ bytes: [UInt8]) { value = bytes.withUnsafeBytes { HeightCache.digest(of: $0, into: value) } }
-        for path in catalogPaths {
-            add(Array(path.utf8))
-            for file in files(under: path) {
-                add(Array(file.utf8))
-                add((try? reader.bytes(ofRegularFile: file)) ?? [])
-            }
-        }
-        return value
-    }
-
-    /// `path` if it is a file, else the regular files under it, sorted (a folder of catalogs and `*.lproj`).
-    private static func files(under path: String) -> [String] {
-        var isFolder: ObjCBool = false
-        // corelibs-foundation's enumerator of a file is an empty one, not nil: asked first.
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-              let enumerator = FileManager.default.enumerator(atPath: path) else { return [path] }
-        var found: [String] = []
-        while let name = enumerator.nextObject() as? String { found.append(path + "/" + name) }
-        return found.sorted().filter { (try? FileManager.default.attributesOfItem(atPath: $0)[.type] as? FileAttributeType) == .typeRegular }
-    }
-
     /// `document`'s settings with `language`'s: the language's tag for shaping and hyphenation
     /// (the source language's for a pseudolanguage), right to left for `pseudo-rtl`.
     static func settings(for language: String, sourceLanguage: String, over document: TextSettings?) -> TextSettings {
@@ -123,18 +98,23 @@ extension DocumentReader {
         let format = format ?? DocumentFormat(path: path)
         let bytes = try documentBytes(of: path)
         var tables = StringTables()
-        var catalogPaths: [String] = []
+        var digest = bytes.withUnsafeBytes { HeightCache.digest(of: $0) }
+        func add(_ bytes: [UInt8]) { digest = bytes.withUnsafeBytes { HeightCache.digest(of: $0, into: digest) } }
         if format == .screen {
             let named: [(path: String, jsonPath: String)]
             do { named = try ScreenFile.catalogPaths(json: FileBytes(bytes)) } catch { throw inputError(error, path: Self.name(path)) }
             var paths = try named.map { try catalogPath($0.path, jsonPath: $0.jsonPath, screen: path) }
             paths += extraStrings
-            catalogPaths = paths
             var budget = maximumBytes
             for catalogPath in paths {
                 let found: [String: StringCatalog]
+                add(Array(catalogPath.utf8))
                 do {
-                    found = try StringCatalogReader.catalogs(at: catalogPath, maximumBytes: budget)
+                    // Each file digested as it is read, never read again for the digest.
+                    found = try StringCatalogReader.catalogs(at: catalogPath, maximumBytes: budget) { file, bytes in
+                        add(Array(file.utf8))
+                        add(bytes)
+                    }
                 } catch let error as StringCatalogError {
                     throw InputError.badStrings(path: Self.name(path), message: error.description)
                 }
@@ -144,7 +124,7 @@ extension DocumentReader {
                 budget -= Self.size(of: catalogPath)
             }
         }
-        return LocalizedInput(path: path, format: format, bytes: bytes, tables: tables, catalogPaths: catalogPaths, reader: self,
+        return LocalizedInput(path: path, format: format, bytes: bytes, tables: tables, sourceDigest: digest, reader: self,
                               cells: cells, layout: layout)
     }
 
