@@ -15,15 +15,9 @@ struct GroupTemplate: Hashable, Sendable {
             }
         }
 
-        var node: LayoutNode {
-            switch self {
-            case .item(let item, _): .item(item)
-            case .group(let template, _): .group(template.group)
-            }
-        }
-
-        /// `node.size`, without building the node (`LayoutNode` is indirect: each one built is
-        /// an allocation, and placing a group asks several times for each of its subitems).
+        /// The subitem's size, read from its item or group: never through a `LayoutNode`, which
+        /// is indirect (each one built an allocation, and placing a group asks several times for
+        /// each of its subitems).
         var size: LayoutSize {
             switch self {
             case .item(let item, _): item.size
@@ -31,7 +25,7 @@ struct GroupTemplate: Hashable, Sendable {
             }
         }
 
-        /// `node.edgeSpacing`, without building the node.
+        /// The subitem's edge spacing, read from its item or group.
         var edgeSpacing: EdgeSpacing? {
             switch self {
             case .item(let item, _): item.edgeSpacing
