@@ -57,7 +57,6 @@ extension PreviewFiles {
         }
         report(0.4)
         try output.write(try renderer.data(for: list) { report(0.4 + 0.6 * $0) })
-        let said = output.kind == .standardOutput ? "wrote the \(format.rawValue.uppercased()) to stdout" : "wrote \(path)"
-        return MatrixWritten(said: said, scale: drawnScale, warnings: warnings)
+        return MatrixWritten(said: wrote(to: output), scale: drawnScale, warnings: warnings)
     }
 }

@@ -92,7 +92,7 @@ public struct PreviewFiles: Sendable {
         let report = progress ?? { _ in }
         // Standard output (`-o -`) takes one file: a page too tall for one is an error, not parts.
         let allowsParts = allowsParts && output.kind != .standardOutput
-        let wrote = output.kind == .standardOutput ? "wrote the \(format.rawValue.uppercased()) to stdout" : "wrote \(path)"
+        let wrote = wrote(to: output)
         guard let renderer = try format.renderer(scale: scale, title: title(document: document)) else {
             // The layout JSON: written from the layouts, not drawn.
             try output.write(Data(try preview.layoutJSON(categories: categories, asArray: isSheet, progress: progress).utf8))
@@ -140,6 +140,11 @@ public struct PreviewFiles: Sendable {
             return wrote + PartSet.removal(PartSet(path: path, protecting: protecting).removeParts(keeping: []))
         }
         return wrote
+    }
+
+    /// What writing one file to `output` says: `wrote PATH`, or `wrote the PNG to stdout`.
+    func wrote(to output: OutputFile) -> String {
+        output.kind == .standardOutput ? "wrote the \(format.rawValue.uppercased()) to stdout" : "wrote \(path)"
     }
 
     /// Throws `TooLarge` when a picture of `size` points cannot be one PNG at `scale`.
