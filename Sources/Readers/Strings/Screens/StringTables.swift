@@ -39,12 +39,30 @@ public struct StringTables: Sendable {
     /// Before a shorter tag, a parent that is not one is tried, by the parent chain Foundation's
     /// `Locale.Language.parent` gives (Apple's, after CLDR's parent locales): `en-AU` reads
     /// `en-GB` (through `en-001`), `es-MX` reads `es-419`, `pt-AO` reads `pt-PT`, `nb` reads `no`.
+    ///
+    /// Last, Norwegian: Apple's ICU takes `no` as an alias of `nb`, and `nn`'s parent is `no`, so
+    /// a reader of `no` or `nn` (`no-NO`, `nn-NO`) gets the app's `nb` when the app has neither
+    /// its own tag nor `no` (Stats has only `nb.lproj`; they showed its English).
     public func localization(for language: String) -> String {
         let have = stringLanguages.union([sourceLanguage])
         if have.contains(language) { return language }
         if let parent = StringCatalog.regionalParent(of: language, among: have) { return parent }
         if StringCatalog.truncations(of: language).contains(where: have.contains) { return language }
-        return StringCatalog.sameLanguage(as: language, among: have) ?? language
+        if let same = StringCatalog.sameLanguage(as: language, among: have) { return same }
+        if let bokmal = Self.bokmal(for: language) {
+            let chosen = localization(for: bokmal)
+            if StringCatalog.truncations(of: chosen).contains(where: have.contains) { return chosen }
+        }
+        return language
+    }
+
+    /// `nb-NO` for `no-NO` or `nn-NO` (the same region and the rest of the tag, `_` read as `-`);
+    /// nil for a tag of another language.
+    static func bokmal(for language: String) -> String? {
+        var parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        guard let base = parts.first?.lowercased(), base == "no" || base == "nn" else { return nil }
+        parts[0] = "nb"
+        return parts.joined(separator: "-")
     }
 
     /// Every language any table has a string in (`--lang all`): the source language first, then
