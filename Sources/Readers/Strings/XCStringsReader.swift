@@ -32,9 +32,20 @@ enum XCStringsReader {
                 try CatalogChecks.checkSelfReference(localization, file: file, location: location)
                 string.localizations[language] = localization
             }
+            Self.readBase(&string, sourceLanguage: raw.sourceLanguage)
             catalog.strings[key] = string
         }
         return catalog
+    }
+
+    /// A storyboard's or xib's catalog (`mul.lproj/Main.xcstrings`) gives each key a `"base"`
+    /// localization: the text the storyboard holds, which the app shows where no localization has
+    /// the key. It is no language: it is read as the source language's text where that has none
+    /// (as `Base.lproj` is for `.strings`), and dropped otherwise.
+    static func readBase(_ string: inout CatalogString, sourceLanguage: String) {
+        guard let base = string.localizations.keys.first(where: { $0.lowercased() == "base" }),
+              let localization = string.localizations.removeValue(forKey: base) else { return }
+        if string.localizations[sourceLanguage] == nil { string.localizations[sourceLanguage] = localization }
     }
 
     private static func localization(_ raw: RawLocalization, file: String, location: String) throws -> Localization {
