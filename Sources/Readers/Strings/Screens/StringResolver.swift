@@ -54,8 +54,30 @@ public struct StringResolver: Sendable {
         public var description: String { message }
     }
 
-    /// The text `reference` shows in `language`.
+    /// The text `reference` shows in `language`. A translation whose specifiers differ from the
+    /// source's is noted (`TextOrigin.formatMismatch`) with both strings quoted as the catalog
+    /// writes them, so that the finding shows what to change.
     public func resolve(_ reference: TextReference) throws(Failure) -> Resolved {
+        var resolved = try shown(reference)
+        if let mismatch = resolved.origin.formatMismatch, let quote = quotedStrings(of: reference, shown: resolved.origin.shownLanguage) {
+            resolved.origin.formatMismatch = quote + mismatch
+        }
+        return resolved
+    }
+
+    /// `"إصدار ٪@ (٪@)" against the source's "Version %@ (%@)": ` for a key's translation in
+    /// `shown` and its source string: each plain string as written, a plural or device variation
+    /// by its `other` form (the iPhone's), a string of substitutions by its format. Nil when
+    /// either is not in the catalog.
+    func quotedStrings(of reference: TextReference, shown: String?) -> String? {
+        guard let shown, let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key],
+              let translation = string.localizations[shown]?.value?.unit(plural: .other)?.value else { return nil }
+        let source = string.localizations[catalog.sourceLanguage]?.value?.unit(plural: .other)?.value ?? reference.key
+        return "\"\(translation)\" against the source's \"\(source)\": "
+    }
+
+    /// The text `reference` shows in `language`, its format mismatch unquoted.
+    private func shown(_ reference: TextReference) throws(Failure) -> Resolved {
         let asked = language
         guard let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key] else {
             // iOS shows the key of a string no table has.
