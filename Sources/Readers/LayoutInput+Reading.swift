@@ -27,11 +27,7 @@ extension LayoutInput {
                 images: DocumentImages? = nil, markdownBounds: MarkdownBounds = .default, strings: StringResolver? = nil) throws {
         switch format {
         case .screen:
-            let screen = try ScreenFile(json: file, strings: strings)
-            self.init(format: format, content: screen.content, layout: screen.layout, source: screen.location(of:),
-                      firstInvalidByte: screen.firstInvalidByte)
-            firstInvalidByteLocation = screen.firstInvalidBytePath
-            isPagingEnabled = screen.isPagingEnabled
+            self.init(screen: try ScreenFile(json: file, strings: strings))
         case .commonMark, .plainText:
             let text = DocumentText(bytes: file.array)
             // Front matter is Markdown's; its lines are blanked, so source lines stay the file's.
@@ -48,6 +44,14 @@ extension LayoutInput {
             self.imageWarnings = imageWarnings
             if format == .commonMark { sourceLineCount = Self.lineCount(of: text.text) }
         }
+    }
+
+    /// `screen`'s layout and content, with where its cells are in its file.
+    public init(screen: ScreenFile) {
+        self.init(format: .screen, content: screen.content, layout: screen.layout, source: screen.location(of:),
+                  firstInvalidByte: screen.firstInvalidByte)
+        firstInvalidByteLocation = screen.firstInvalidBytePath
+        isPagingEnabled = screen.isPagingEnabled
     }
 
     /// The lines of `text` as CommonMark counts them: each ends at a line feed, a carriage

@@ -51,31 +51,67 @@ public struct ScreenFile: Sendable {
     /// Its texts that name keys (`{"key": …}`) say what `strings` resolves them to in its language;
     /// without it, the keys themselves (as a device shows a key no catalog has).
     public init(json bytes: FileBytes, strings: StringResolver? = nil) throws {
-        guard bytes.count <= Self.maximumBytes else {
-            throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(Self.maximumBytes >> 20) MB a screen file may be")
-        }
-        // A UTF-8 byte order mark is dropped, as from a document.
-        let start = bytes.withUnsafeBufferPointer { $0.starts(with: [0xEF, 0xBB, 0xBF]) } ? 3 : 0
-        let value = try Self.parse(bytes, range: start..<bytes.count, path: "", deferring: Self.deferringCells)
-        var reader = ScreenReader(bytes: bytes, strings: strings)
-        (layout, content) = try reader.screen(JSONCursor(value: value, path: ""))
+        try self.init(parsed: Parsed(json: bytes), strings: strings)
+    }
+
+    /// The screen `parsed` describes, its texts that name keys resolved by `strings`: one
+    /// language's screen of a file parsed once for every language (`Parsed`).
+    public init(parsed: Parsed, strings: StringResolver? = nil) throws {
+        var reader = ScreenReader(bytes: parsed.bytes, strings: strings)
+        (layout, content) = try reader.screen(JSONCursor(value: parsed.value, path: ""))
         cellOffsets = reader.cellOffsets
         isPagingEnabled = reader.isPagingEnabled
-        lines = LazyLines(bytes)
-        firstInvalidByte = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidByte(in: $0, from: start) }
-        firstInvalidBytePath = firstInvalidByte.map { [cellOffsets] offset in
-            Self.pathOfString(containing: offset, in: bytes, from: start, cellOffsets: cellOffsets)
+        lines = parsed.lines
+        firstInvalidByte = parsed.firstInvalidByte
+        firstInvalidBytePath = parsed.firstInvalidByte.map { [cellOffsets] offset in
+            Self.pathOfString(containing: offset, in: parsed.bytes, from: parsed.start, cellOffsets: cellOffsets)
         }
     }
 
-    /// The string catalogs the screen names (`"strings": ["Localizable.xcstrings", "fr.lproj"]`),
-    /// as written (relative to the screen file's folder), each with its JSON path (`strings[1]`),
-    /// read before the screen so that its texts can be resolved. Only the root is parsed: the
-    /// sections are skipped whole, without parsing a cell (a 1,000,000-cell screen file's first
-    /// screen took 4 s, the cells parsed here).
+    /// A screen file's bytes parsed down to its sections, its cells found but not parsed, and
+    /// checked for bytes that are not UTF-8: what every language's screen of the file shares. A
+    /// screen laid out in 19 languages is parsed once, not 19 times; the catalogs it names are
+    /// read from the same parse (`catalogPaths()`), so a large screen is not gone over once more
+    /// for them first.
+    public struct Parsed: Sendable {
+        let bytes: FileBytes
+        let value: JSONValue
+        /// After a UTF-8 byte order mark, which is dropped as from a document.
+        let start: Int
+        let firstInvalidByte: Int?
+        let lines: LazyLines
+
+        /// Parses `bytes`; throws a `ScreenFileError` when they are too many or not JSON.
+        public init(json bytes: FileBytes) throws {
+            guard bytes.count <= ScreenFile.maximumBytes else {
+                throw ScreenFileError(path: "", message: "the file is \(bytes.count >> 20) MB, more than the \(ScreenFile.maximumBytes >> 20) MB a screen file may be")
+            }
+            self.bytes = bytes
+            start = bytes.withUnsafeBufferPointer { $0.starts(with: [0xEF, 0xBB, 0xBF]) } ? 3 : 0
+            value = try ScreenFile.parse(bytes, range: start..<bytes.count, path: "", deferring: ScreenFile.deferringCells)
+            firstInvalidByte = bytes.withUnsafeBufferPointer { [start] in UTF8Validation.firstInvalidByte(in: $0, from: start) }
+            lines = LazyLines(bytes)
+        }
+
+        /// The string catalogs the screen names (`"strings": ["Localizable.xcstrings", "fr.lproj"]`),
+        /// as written (relative to the screen file's folder), each with its JSON path (`strings[1]`),
+        /// read before the screen's texts are resolved; empty when it names none.
+        public func catalogPaths() throws -> [(path: String, jsonPath: String)] {
+            try ScreenFile.catalogPaths(in: value)
+        }
+    }
+
+    /// The string catalogs the screen at `bytes` names (`Parsed.catalogPaths()`), its sections
+    /// skipped whole without a cell parsed: for a caller that wants only these (a 1,000,000-cell
+    /// screen file's first screen took 4 s when its cells were parsed for them).
     public static func catalogPaths(json bytes: FileBytes) throws -> [(path: String, jsonPath: String)] {
         let start = bytes.withUnsafeBufferPointer { $0.starts(with: [0xEF, 0xBB, 0xBF]) } ? 3 : 0
         let value = try parse(bytes, range: start..<bytes.count, path: "", deferring: { $0 == [.key("sections")] })
+        return try catalogPaths(in: value)
+    }
+
+    /// The `"strings"` list of a screen's root `value`.
+    private static func catalogPaths(in value: JSONValue) throws -> [(path: String, jsonPath: String)] {
         guard case .object(let members) = value, let list = members.first(where: { $0.key == "strings" }) else { return [] }
         let cursor = JSONCursor(value: list.value, path: "strings")
         return try cursor.array(expected: "an array of string catalog paths, such as [\"Localizable.xcstrings\"]").map { entry in

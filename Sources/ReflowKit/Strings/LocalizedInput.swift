@@ -22,15 +22,18 @@ public struct LocalizedInput: Sendable {
     /// byte the same.
     public let sourceDigest: UInt64
     private let bytes: [UInt8]
+    /// A screen file parsed once for every language it is laid out in.
+    private let screen: ScreenFile.Parsed?
     private let reader: DocumentReader
     private let cells: CellMode
     private let layout: LayoutInput.DocumentLayout
 
-    init(path: String, format: DocumentFormat, bytes: [UInt8], tables: StringTables, sourceDigest: UInt64, reader: DocumentReader,
-         cells: CellMode, layout: LayoutInput.DocumentLayout) {
+    init(path: String, format: DocumentFormat, bytes: [UInt8], screen: ScreenFile.Parsed?, tables: StringTables, sourceDigest: UInt64,
+         reader: DocumentReader, cells: CellMode, layout: LayoutInput.DocumentLayout) {
         self.path = path
         self.format = format
         self.bytes = bytes
+        self.screen = screen
         self.tables = tables
         self.sourceDigest = sourceDigest
         self.reader = reader
@@ -51,11 +54,11 @@ public struct LocalizedInput: Sendable {
     public func input(in language: String?, formPass: Int? = nil) throws -> LayoutInput {
         var input: LayoutInput
         do {
-            switch format {
-            case .screen:
+            switch screen {
+            case let screen?:
                 let resolver = StringResolver(tables: tables, language: language ?? tables.sourceLanguage, formPass: formPass)
-                input = try LayoutInput(file: FileBytes(bytes), format: format, strings: resolver)
-            case .commonMark, .plainText:
+                input = LayoutInput(screen: try ScreenFile(parsed: screen, strings: resolver))
+            case nil:
                 input = try LayoutInput(bytes: bytes, format: format, cells: cells, layout: layout,
                                         images: DocumentImages(documentPath: path, allowOutside: reader.allowImagesOutside,
                                                                limits: reader.imageLimits),
@@ -100,9 +103,16 @@ extension DocumentReader {
         var tables = StringTables()
         var digest = bytes.withUnsafeBytes { HeightCache.digest(of: $0) }
         func add(_ bytes: [UInt8]) { digest = bytes.withUnsafeBytes { HeightCache.digest(of: $0, into: digest) } }
+        var screen: ScreenFile.Parsed?
         if format == .screen {
             let named: [(path: String, jsonPath: String)]
-            do { named = try ScreenFile.catalogPaths(json: FileBytes(bytes)) } catch { throw inputError(error, path: Self.name(path)) }
+            do {
+                let parsed = try ScreenFile.Parsed(json: FileBytes(bytes))
+                named = try parsed.catalogPaths()
+                screen = parsed
+            } catch {
+                throw inputError(error, path: Self.name(path))
+            }
             var paths = try named.map { try catalogPath($0.path, jsonPath: $0.jsonPath, screen: path) }
             paths += extraStrings
             var budget = maximumBytes
@@ -124,8 +134,8 @@ extension DocumentReader {
                 budget -= Self.size(of: catalogPath)
             }
         }
-        return LocalizedInput(path: path, format: format, bytes: bytes, tables: tables, sourceDigest: digest, reader: self,
-                              cells: cells, layout: layout)
+        return LocalizedInput(path: path, format: format, bytes: bytes, screen: screen, tables: tables, sourceDigest: digest,
+                              reader: self, cells: cells, layout: layout)
     }
 
     /// A catalog path a screen names, made a path from here: relative to the screen's folder,

@@ -62,6 +62,28 @@ import Testing
         }
     }
 
+    /// A screen laid out in many languages is parsed once (`ScreenFile.Parsed`): each language's
+    /// screen made from that one parse shows its own strings, as one read from the bytes does,
+    /// and the catalogs it names are read from the same parse.
+    @Test func oneParseServesEveryLanguage() throws {
+        let parsed = try ScreenFile.Parsed(json: FileBytes(Array(Self.screen.utf8)))
+        #expect(try parsed.catalogPaths().map(\.path) == ["Localizable.xcstrings"])
+        #expect(try parsed.catalogPaths().map(\.jsonPath) == ["strings[0]"])
+        for language in ["en", "de", "en", "de"] {
+            let shared = try ScreenFile(parsed: parsed, strings: StringResolver(tables: StringResolverTests.tables, language: language))
+            let own = try screen(language)
+            for item in 0..<3 {
+                let index = IndexPath(item: item, section: 0)
+                #expect(try shared.content.cell(at: index)?.texts.map(\.text.string) == own.content.cell(at: index)?.texts.map(\.text.string))
+                #expect(shared.location(of: index) == own.location(of: index))
+            }
+            #expect(shared.content.sections[0].supplementary["header"]?.text.string == (language == "de" ? "Einstellungen" : "Settings"))
+        }
+        #expect(throws: ScreenFileError.self) {
+            try ScreenFile.Parsed(json: FileBytes(Array(#"{"strings": [3], "sections": []}"#.utf8))).catalogPaths()
+        }
+    }
+
     /// Only the root is parsed: the sections are skipped whole (a 1,000,000-cell screen's first
     /// screen took 4 s parsing every cell here). A cell the screen's reader refuses later, a
     /// number with a leading zero, does not stop the catalogs from being found.
