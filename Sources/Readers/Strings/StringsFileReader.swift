@@ -1,7 +1,9 @@
 import Foundation
 
 /// Reads the older `.strings` files: `"key" = "value";` entries, with `/* */` and `//` comments,
-/// the escapes `\"` `\\` `\n` `\t` `\r` and `\Uxxxx`, a key alone (`"key";`, meaning itself), and
+/// the escapes CoreFoundation's parser reads (`\"` `\\` `\n` `\t` `\r` `\a` `\b` `\f` `\v`, `\U` and one
+/// to four hexadecimal digits, one to three octal digits; a lowercase `\u` is the letter `u`, as on a
+/// device), a key alone (`"key";`, meaning itself), and
 /// unquoted keys and values of letters, digits and `_ . $ : / -`, in UTF-8 or in UTF-16 with a
 /// byte order mark.
 ///
@@ -181,6 +183,29 @@ enum StringsFileReader {
             (scalar.isASCII && scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar) || "_.$:/-".unicodeScalars.contains(scalar)
         }
 
+        /// Up to four hexadecimal digits from `start` (CoreFoundation reads as many as there are).
+        func hexDigits(at start: Int) -> String {
+            var digits = ""
+            var at = start
+            while at < scalars.count, digits.count < 4, scalars[at].properties.isASCIIHexDigit {
+                digits.unicodeScalars.append(scalars[at])
+                at += 1
+            }
+            return digits
+        }
+
+        /// An octal escape's character: `first` and up to two more octal digits (at `index`,
+        /// consumed), a byte of the NeXTSTEP encoding, as CoreFoundation converts it.
+        mutating func octal(first: Unicode.Scalar) -> Unicode.Scalar {
+            var byte = UInt8(first.value - 0x30)
+            for _ in 0..<2 where index < scalars.count && ("0"..."7").contains(scalars[index]) {
+                byte = byte &<< 3 &+ UInt8(scalars[index].value - 0x30)
+                index += 1
+            }
+            if byte < 0x80 { return Unicode.Scalar(byte) }
+            return String(data: Data([byte]), encoding: .nextstep)?.unicodeScalars.first ?? Unicode.Scalar(byte)
+        }
+
         mutating func quoted() throws -> String {
             let opened = line
             index += 1
@@ -195,29 +220,34 @@ enum StringsFileReader {
                     guard index < scalars.count else { break }
                     let escaped = scalars[index]
                     index += 1
+                    // As CoreFoundation's `getSlashedChar` (CFOldStylePList.c) reads them, which
+                    // Xcode's build and the runtime use: a lowercase `\u` is no escape there (the
+                    // letter u; "\u203A" shows "u203A" on a device, a fault the layout must show).
                     switch escaped {
                     case "n": text.append("\n")
                     case "t": text.append("\t")
                     case "r": text.append("\r")
-                    case "0": text.append("\0")
-                    case "U", "u":
-                        let digits = scalars[index..<min(index + 4, scalars.count)]
-                        guard digits.count == 4, var code = UInt32(String(String.UnicodeScalarView(digits)), radix: 16) else {
-                            throw error("'\\\(escaped)' is not followed by four hexadecimal digits of a character; write it as \\U00E9")
+                    case "a": text.append("\u{7}")
+                    case "b": text.append("\u{8}")
+                    case "f": text.append("\u{C}")
+                    case "v": text.append("\u{B}")
+                    case "0"..."7": text.append(octal(first: escaped))
+                    case "U":
+                        let digits = hexDigits(at: index)
+                        guard !digits.isEmpty, var code = UInt32(digits, radix: 16) else {
+                            throw error("'\\\(escaped)' is not followed by the hexadecimal digits of a character; write it as \\U00E9")
                         }
+                        index += digits.count
                         // A character beyond U+FFFF is written as its UTF-16 surrogate pair: \UD83D\UDE00.
-                        if (0xD800..<0xDC00).contains(code), index + 10 <= scalars.count, scalars[index + 4] == "\\",
-                           "Uu".unicodeScalars.contains(scalars[index + 5]),
-                           let low = UInt32(String(String.UnicodeScalarView(scalars[(index + 6)..<(index + 10)])), radix: 16),
-                           (0xDC00..<0xE000).contains(low) {
+                        if (0xD800..<0xDC00).contains(code), index + 2 < scalars.count, scalars[index] == "\\", scalars[index + 1] == "U",
+                           case let lowDigits = hexDigits(at: index + 2), let low = UInt32(lowDigits, radix: 16), (0xDC00..<0xE000).contains(low) {
                             code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
-                            index += 6
+                            index += 2 + lowDigits.count
                         }
                         guard let value = Unicode.Scalar(code) else {
                             throw error("'\\\(escaped)\(String(code, radix: 16, uppercase: true))' is half of a surrogate pair with no other half; "
                                 + "write a character beyond U+FFFF as both halves, \\UD83D\\UDE00")
                         }
-                        index += 4
                         text.append(value)
                     case "\n": line += 1; text.append(escaped)
                     default: text.append(escaped)  // \" \\ \' and any other character as itself
