@@ -20,6 +20,24 @@ enum StringsFileReader {
         return try scanner.entries()
     }
 
+    /// For UTF-16 written without a byte order mark (as an editor or a translation service may
+    /// save it; Xcode reads it by the encoding the project gives the file): true for little-endian
+    /// when the first 512 bytes' odd places hold zeros and their even places none, false for the
+    /// reverse (big-endian), nil otherwise. UTF-8 text holds no zero byte, so it is never taken
+    /// for UTF-16.
+    static func unmarkedUTF16Order(_ bytes: [UInt8]) -> Bool? {
+        let head = bytes.prefix(512)
+        guard head.count >= 2, head.contains(0) else { return nil }
+        var zeros = (even: 0, odd: 0)
+        for (offset, byte) in head.enumerated() where byte == 0 {
+            if offset % 2 == 0 { zeros.even += 1 } else { zeros.odd += 1 }
+        }
+        let pairs = head.count / 2
+        if zeros.even == 0, zeros.odd * 2 >= pairs { return true }
+        if zeros.odd == 0, zeros.even * 2 >= pairs { return false }
+        return nil
+    }
+
     /// The entries of a `.strings` file that is a property list, as Xcode writes one into a built
     /// app (a binary plist, `bplist00…`, with "Strings file output encoding: binary", or XML):
     /// Foundation reads those too, and repositories that commit built frameworks hold them.
@@ -51,18 +69,19 @@ enum StringsFileReader {
     }
 
     /// The text of `bytes`: UTF-16 after a byte order mark (FF FE little-endian, FE FF big-endian),
-    /// else UTF-8 (a UTF-8 byte order mark dropped). Invalid UTF-16 or UTF-8 is an error naming
-    /// the byte and its line.
+    /// or without one when every other byte is zero (`unmarkedUTF16Order`), else UTF-8 (a UTF-8
+    /// byte order mark dropped). Invalid UTF-16 or UTF-8 is an error naming the byte and its line.
     static func decode(_ bytes: [UInt8], file: String) throws -> [Unicode.Scalar] {
-        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
-            let littleEndian = bytes[0] == 0xFF
+        let marked = bytes.count >= 2 && ((bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF))
+        if let littleEndian = marked ? bytes[0] == 0xFF : unmarkedUTF16Order(bytes) {
+            let start = marked ? 2 : 0
             guard bytes.count % 2 == 0 else {
-                throw StringCatalogError(file: file, message: "is not valid UTF-16: it has an odd number of bytes (\(bytes.count)) after its byte order mark; "
-                    + "save it again as UTF-16 or UTF-8")
+                throw StringCatalogError(file: file, message: "is not valid UTF-16: it has an odd number of bytes (\(bytes.count))"
+                    + (marked ? " after its byte order mark" : "") + "; save it again as UTF-16 or UTF-8")
             }
             var units: [UInt16] = []
-            units.reserveCapacity(bytes.count / 2 - 1)
-            for index in stride(from: 2, to: bytes.count, by: 2) {
+            units.reserveCapacity(bytes.count / 2)
+            for index in stride(from: start, to: bytes.count, by: 2) {
                 let (a, b) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
                 units.append(littleEndian ? a | b << 8 : a << 8 | b)
             }
@@ -79,7 +98,7 @@ enum StringsFileReader {
                 case .error:
                     let line = scalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
                     throw StringCatalogError(file: file, location: "line \(line)", message:
-                        "is not valid UTF-16: an unpaired surrogate at byte \(2 + consumed * 2); save the file again as UTF-16 or UTF-8")
+                        "is not valid UTF-16: an unpaired surrogate at byte \(start + consumed * 2); save the file again as UTF-16 or UTF-8")
                 }
             }
         }

@@ -38,4 +38,24 @@ import TestSupport
         let german = try StringResolver(tables: tables, language: "de").resolve(TextReference(key: key, arguments: ["Companion App"])).text
         #expect(german.hasSuffix("In Einstellungen u203A Companion App u203A Live-Aktivitäten aktiveren."))
     }
+
+    /// UTF-16 saved without a byte order mark (Xcode reads such a file by the encoding the project
+    /// gives it): Sparkle's German SUUpdateAlert.strings (UTF-16 little-endian with a mark) reads
+    /// the same without its mark, and as big-endian. Before, the reader took it for UTF-8 and said
+    /// "expected ';' after the entry for "\0H\0e…"".
+    @Test func utf16WithoutAByteOrderMarkIsRead() throws {
+        let path = UnseenCatalogTests2.corpus.appendingPathComponent("sparkle-project--Sparkle/de.lproj/SUUpdateAlert.strings").path
+        let marked = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        try #require(marked.starts(with: [0xFF, 0xFE]))
+        let file = "de.lproj/SUUpdateAlert.strings"
+        let expected = try StringCatalogReader.catalog(bytes: marked, file: file)
+        let little = Array(marked.dropFirst(2))
+        var big = little
+        for index in stride(from: 0, to: big.count - 1, by: 2) { big.swapAt(index, index + 1) }
+        for bytes in [little, big] {
+            let catalog = try StringCatalogReader.catalog(bytes: bytes, file: file)
+            #expect(catalog.strings == expected.strings)
+            #expect(catalog.strings.count == 6)
+        }
+    }
 }
