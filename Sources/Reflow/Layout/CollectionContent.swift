@@ -48,6 +48,15 @@ public struct CollectionContent: Hashable, Sendable {
             }
         }
 
+        /// The cells of `items` where they are held, not copied one by one (`LazyCells.slice(_:)`):
+        /// what a layout's unit places, at every size.
+        func slice(_ items: Range<Int>) throws -> ArraySlice<Cell> {
+            switch storage {
+            case .array(let cells): return cells[items]
+            case .lazy(let cells): return try cells.slice(items)
+            }
+        }
+
         /// Cell `item`.
         public func cell(_ item: Int) throws -> Cell {
             switch storage {
@@ -129,6 +138,16 @@ public final class LazyCells: Hashable, Sendable {
             item = end
         }
         return cells
+    }
+
+    /// Cells `items` as a slice of the block that holds them all, with no cell copied (a grid's
+    /// row of three cells asked for at every size copied each cell and all it holds); a copy of
+    /// them, as `cells(_:)` makes, when they span two blocks.
+    func slice(_ items: Range<Int>) throws -> ArraySlice<Cell> {
+        precondition(items.lowerBound >= 0 && items.upperBound <= count, "cells \(items) of \(count)")
+        let block = items.lowerBound / Self.blockSize, start = block * Self.blockSize
+        guard items.upperBound <= start + Self.blockSize else { return ArraySlice(try cells(items)) }
+        return try self.block(block)[(items.lowerBound - start)..<(items.upperBound - start)]
     }
 
     /// Block `block`'s cells, read on first use.

@@ -229,7 +229,7 @@ public struct CompositionalLayout: CollectionLayout {
                             environment: environment, sizer: sizer, visibleWidth: visibleWidth)
         case .cells:
             var placement = GroupPlacement(sizer: sizer, environment: environment, section: unit.section,
-                                           cells: try section.cells(unit.items), firstItem: unit.items.lowerBound)
+                                           cells: UnitCells(try section.slice(unit.items)), firstItem: unit.items.lowerBound)
             var next = 0
             let group = resolved.template.group
             let size = try placement.place(resolved.template, at: Point(x: resolved.leadingInset, y: 0),
@@ -259,7 +259,7 @@ public struct CompositionalLayout: CollectionLayout {
             // Cells for whole groups only, so that the last group read is laid out as the whole band lays it out.
             let (groups, overflow) = capacity.multipliedReportingOverflow(by: groupsRead)
             let read = visibleWidth == nil || overflow ? cellCount : min(cellCount, groups)
-            let cells = try content.cells(0..<read)
+            let cells = UnitCells(try content.slice(0..<read))
             var placement = GroupPlacement(sizer: sizer, environment: environment, section: section, cells: cells, firstItem: 0)
             let group = resolved.template.group
             let spacing = resolved.section.interGroupSpacing

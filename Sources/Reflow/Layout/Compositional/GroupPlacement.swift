@@ -11,11 +11,21 @@ import TextMetrics
 /// height, or measured (estimated). A group estimated across its axis is as long as its longest
 /// subitem; estimated along it, as long as its subitems and spacing. Content insets come off each
 /// item's frame after it is placed, except on estimated axes.
+/// A unit's cells, numbered from 0, read where their section holds them (`Section.slice(_:)`).
+struct UnitCells {
+    private let cells: ArraySlice<Cell>
+
+    init(_ cells: ArraySlice<Cell>) { self.cells = cells }
+
+    var count: Int { cells.count }
+    subscript(index: Int) -> Cell { cells[cells.startIndex + index] }
+}
+
 struct GroupPlacement {
     let sizer: CellSizer
     let environment: LayoutEnvironment
     let section: Int
-    let cells: [Cell]
+    let cells: UnitCells
     /// The item number of `cells[0]` in its section.
     let firstItem: Int
     private(set) var elements: [LayoutAttributes] = []
@@ -62,10 +72,14 @@ struct GroupPlacement {
     private var depth: Int
 
     init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: [Cell], firstItem: Int) {
+        self.init(sizer: sizer, environment: environment, section: section, cells: UnitCells(cells[...]), firstItem: firstItem)
+    }
+
+    init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: UnitCells, firstItem: Int) {
         self.init(sizer: sizer, environment: environment, section: section, cells: cells, firstItem: firstItem, memo: Memo(), depth: 0)
     }
 
-    private init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: [Cell], firstItem: Int, memo: Memo, depth: Int) {
+    private init(sizer: CellSizer, environment: LayoutEnvironment, section: Int, cells: UnitCells, firstItem: Int, memo: Memo, depth: Int) {
         self.sizer = sizer
         self.environment = environment
         self.section = section
@@ -122,7 +136,7 @@ struct GroupPlacement {
         Self.resolveCross(&pieces, crossLength: crossLength, axis: axis, inner: inner)
         let spacing = Self.distributeFlexibleSpacing(pieces, gap: group.interItemSpacing, axis: axis, offered: mainOffered)
         let start = Point(x: origin.x + insets.leading, y: origin.y + insets.top)
-        try placePieces(pieces, at: start, crossLength: crossLength, spacing: spacing, axis: axis)
+        try placePieces(pieces, of: template, at: start, crossLength: crossLength, spacing: spacing, axis: axis)
         next = end
         let mainLength = spacing.mainLength
         let size = axis == .horizontal
@@ -133,10 +147,15 @@ struct GroupPlacement {
         return placed
     }
 
-    /// A subitem of a group instance: its slot, its length along the group's axis and across it
-    /// (nil until known), and the first cell it takes.
+    /// A subitem of a group instance: which of its template's slots it is, with the slot's size
+    /// and edge spacing (read once: a slot holds its item or group, and copying it for each
+    /// question retained all they hold), its length along the group's axis and across it (nil
+    /// until known), and the first cell it takes.
     private struct Piece {
-        var slot: GroupTemplate.Slot
+        var slot: Int
+        let isItem: Bool
+        let size: LayoutSize
+        let edgeSpacing: EdgeSpacing?
         var main: Double
         var cross: Double?
         var firstCell: Int
@@ -152,7 +171,7 @@ struct GroupPlacement {
         var index = 0
         while index < template.slotCount, cell < cells.count {
             let slot = template.slot(index)
-            pieces.append(try measurePiece(slot, firstCell: cell, axis: axis, inner: inner))
+            pieces.append(try measurePiece(slot, index % template.pattern.count, firstCell: cell, axis: axis, inner: inner))
             cell += min(slot.capacity, cells.count - cell)
             index += 1
         }
@@ -161,9 +180,12 @@ struct GroupPlacement {
 
     /// `slot`'s piece, its cells from `cell` on: its template length, or its measured one where it
     /// is estimated (an item's cell measured, a nested group placed to the side).
-    private mutating func measurePiece(_ slot: GroupTemplate.Slot, firstCell cell: Int, axis: LayoutAxis,
+    private mutating func measurePiece(_ slot: GroupTemplate.Slot, _ patternIndex: Int, firstCell cell: Int, axis: LayoutAxis,
                                        inner: (width: Double, height: Double)) throws -> Piece {
-        var piece = Piece(slot: slot, main: slot.length, cross: nil, firstCell: cell)
+        var isItem = false
+        if case .item = slot { isItem = true }
+        var piece = Piece(slot: patternIndex, isItem: isItem, size: slot.size, edgeSpacing: slot.edgeSpacing, main: slot.length,
+                          cross: nil, firstCell: cell)
         let crossDimension = slot.size.along(axis.cross)
         if case .item(let item, _) = slot, cell < cells.count {
             let mainEstimated = item.size.along(axis).isEstimated
@@ -201,8 +223,7 @@ struct GroupPlacement {
     private static func growUniformSiblings(_ pieces: inout [Piece], axis: LayoutAxis) {
         // By index, with no copies of the pieces: this runs for every group of every size.
         func isUniform(_ index: Int, along: LayoutAxis) -> Bool {
-            guard case .item(let item, _) = pieces[index].slot else { return false }
-            return item.size.along(along).isUniformAcrossSiblings
+            pieces[index].isItem && pieces[index].size.along(along).isUniformAcrossSiblings
         }
         var main: Double?, cross: Double?
         for index in pieces.indices {
@@ -220,10 +241,9 @@ struct GroupPlacement {
     private static func longestCross(_ pieces: [Piece], axis: LayoutAxis, inner: (width: Double, height: Double)) -> Double {
         var longest = 0.0
         for index in pieces.indices {
-            let slot = pieces[index].slot
-            let edges = slot.edgeSpacing?.around(axis.cross)
+            let edges = pieces[index].edgeSpacing?.around(axis.cross)
             let fixedEdges = (edges?.before?.length ?? 0) + (edges?.after?.length ?? 0)
-            let dimension = slot.size.along(axis.cross)
+            let dimension = pieces[index].size.along(axis.cross)
             let length = pieces[index].cross ?? fixedCross(dimension, inner: inner)
             if !isFractionalOfCross(dimension, axis: axis) { longest = max(longest, length + fixedEdges) }
         }
@@ -234,7 +254,7 @@ struct GroupPlacement {
     private static func resolveCross(_ pieces: inout [Piece], crossLength: Double, axis: LayoutAxis,
                                      inner: (width: Double, height: Double)) {
         for index in pieces.indices {
-            let dimension = pieces[index].slot.size.along(axis.cross)
+            let dimension = pieces[index].size.along(axis.cross)
             if pieces[index].cross == nil {
                 pieces[index].cross = isFractionalOfCross(dimension, axis: axis)
                     ? dimension.resolved(width: axis == .horizontal ? inner.width : crossLength,
@@ -269,7 +289,7 @@ struct GroupPlacement {
                 used += gap?.length ?? 0
                 if gap?.isFlexible == true { flexibleCount += 1 }
             }
-            let edges = piece.slot.edgeSpacing?.around(axis)
+            let edges = piece.edgeSpacing?.around(axis)
             for case let edge? in [edges?.before ?? nil, edges?.after ?? nil] {
                 used += edge.length
                 if edge.isFlexible { flexibleCount += 1 }
@@ -282,12 +302,12 @@ struct GroupPlacement {
 
     /// Places the pieces one after another along the axis from `start`: each item's cell, or each
     /// nested group, in its frame.
-    private mutating func placePieces(_ pieces: [Piece], at start: Point, crossLength: Double, spacing: Spacing,
-                                      axis: LayoutAxis) throws {
+    private mutating func placePieces(_ pieces: [Piece], of template: GroupTemplate, at start: Point, crossLength: Double,
+                                      spacing: Spacing, axis: LayoutAxis) throws {
         var position = 0.0
         for (index, piece) in pieces.enumerated() {
             if index > 0 { position += spacing.length(of: spacing.gap) }
-            let edgeSpacing = piece.slot.edgeSpacing
+            let edgeSpacing = piece.edgeSpacing
             let edges = edgeSpacing?.around(axis)
             position += spacing.length(of: edges?.before)
             let cross = piece.cross ?? 0
@@ -295,7 +315,7 @@ struct GroupPlacement {
             let frame = axis == .horizontal
                 ? Self.snapped(x: start.x + position, y: start.y + crossPosition, width: piece.main, height: cross)
                 : Self.snapped(x: start.x + crossPosition, y: start.y + position, width: cross, height: piece.main)
-            switch piece.slot {
+            switch template.pattern[piece.slot] {
             case .item(let item, _):
                 if piece.firstCell < cells.count { try placeItem(item, cell: piece.firstCell, in: frame) }
             case .group(let nested, _):
