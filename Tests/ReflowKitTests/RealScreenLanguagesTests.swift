@@ -110,3 +110,29 @@ import Testing
         #expect(try texts("pl")[1] == "Znaleziono 21 głównych skryptów śledzących", "21 is many in Polish")
     }
 }
+
+/// A pseudolanguage changes the strings a screen reads from its catalogs, as on a device; asked of
+/// a screen that names none, it changes no text, and the reader says so and what to do, where a
+/// screen with catalogs, and a document (whose `--lang` is its language), hear nothing.
+@Suite struct PseudolanguageWithoutCatalogTests {
+    @Test func aScreenWithoutCatalogsIsToldItsTextsStayAsWritten() throws {
+        let store = Fixtures.repository.appendingPathComponent("Examples/store.json").path
+        let localized = try DocumentReader().localized(at: store)
+        #expect(localized.tables.isEmpty)
+        for tag in ["pseudo-double", "pseudo-rtl"] {
+            let warnings = try localized.input(in: tag).warnings(path: store)
+            #expect(warnings.count == 1, "\(warnings)")
+            #expect(warnings.first?.contains("has no string catalog") == true)
+            #expect(warnings.first?.contains("\(tag) changes only texts read from a catalog") == true)
+            #expect(warnings.first?.contains("--strings PATH") == true)
+            #expect(warnings.first?.contains("mirrored") == (tag == "pseudo-rtl"))
+        }
+        #expect(try localized.input(in: "de").warnings(path: store).isEmpty, "a real language still shapes and hyphenates")
+        #expect(try localized.input(in: nil).warnings(path: store).isEmpty)
+
+        let withCatalogs = RealScreenLanguagesTests.corpus.appendingPathComponent("Whisky-App--Whisky/welcome.json").path
+        #expect(try DocumentReader().localized(at: withCatalogs).input(in: "pseudo-double").warnings(path: withCatalogs).isEmpty)
+        let document = Fixtures.repository.appendingPathComponent("Examples/welcome.md").path
+        #expect(try DocumentReader().localized(at: document).input(in: "pseudo-accented").warnings(path: document).isEmpty)
+    }
+}

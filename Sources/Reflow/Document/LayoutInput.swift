@@ -34,6 +34,9 @@ public struct LayoutInput: Sendable {
     /// document's folder, missing, not an image, beyond the limits: each drawn as a placeholder),
     /// for a caller to tell; set by the readers.
     public var imageWarnings: [String] = []
+    /// What reading a screen's strings in a language found a person should know, one sentence
+    /// each (a pseudolanguage asked of a screen that has no catalog to change); set by the readers.
+    public var stringsWarnings: [String] = []
     /// How many lines the document's file has, for a format whose cells know their source lines
     /// (Markdown; set by the readers): a place named by a line past them is not in the document.
     public var sourceLineCount: Int?

@@ -310,10 +310,10 @@ extension DocumentText {
 extension LayoutInput {
     /// What a person should know about how the bytes of `path` were read, one sentence each
     /// (empty when the text was clean UTF-8 and every image could be used): invalid bytes, then
-    /// images drawn as placeholders.
+    /// images drawn as placeholders, then what its strings could not do in the language asked.
     public func warnings(path: String) -> [String] {
         DocumentReader.warnings(path: path, firstInvalidByte: firstInvalidByte, location: firstInvalidByteLocation, nulCount: nulCount)
-            + imageWarnings
+            + imageWarnings + stringsWarnings
     }
 }
 

@@ -68,6 +68,14 @@ public struct LocalizedInput: Sendable {
             throw reader.inputError(error, path: DocumentReader.name(path))
         }
         if let language { input.documentSettings = Self.settings(for: language, sourceLanguage: tables.sourceLanguage, over: input.documentSettings) }
+        if let language, let pseudo = PseudoLanguage(tag: language), screen != nil, tables.isEmpty {
+            // As on a device: a pseudolanguage changes the strings an app reads from its
+            // catalogs, and a screen that names none has nothing for it to change.
+            let name = InputError.name(DocumentReader.name(path))
+            input.stringsWarnings.append("\(name) has no string catalog (no \"strings\" in it, no --strings): \(language) changes only "
+                + "texts read from a catalog, so its texts are shown as written\(pseudo.isRightToLeft ? " (its layout is still mirrored)" : ""); "
+                + "name the app's catalogs in the screen's \"strings\" and its texts as {\"key\": …}, or give --strings PATH")
+        }
         input.sourceDigest = sourceDigest
         let count = input.content.cellCount
         if count > reader.maximumCells {
