@@ -58,6 +58,25 @@ import TestSupport
         #expect(HeightCache.digest(of: UnsafeRawBufferPointer(start: nil, count: 0)) != bytes.withUnsafeBytes { HeightCache.digest(of: $0) })
     }
 
+    /// The digest reads every byte, in whichever of its four lanes or its tail a byte falls: one
+    /// byte changed anywhere in a file, or two words swapped between lanes, is another file.
+    @Test func theDigestSeesEveryByte() {
+        let bytes = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        func digest(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { HeightCache.digest(of: $0) } }
+        let original = digest(bytes)
+        #expect(digest(bytes) == original)
+        var seen: Set<UInt64> = [original]
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 0x01
+            #expect(seen.insert(digest(changed)).inserted, "byte \(index)")
+        }
+        var swapped = bytes
+        swapped.swapAt(0, 8)  // lane 0's first byte and lane 1's
+        #expect(digest(swapped) != original)
+        #expect(digest(Array(bytes.prefix(64))) != digest(Array(bytes.prefix(64)) + [0]), "a zero byte more")
+    }
+
     @Test func aSecondRunReadsTheHeightsAndDrawsTheSameScreen() throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
