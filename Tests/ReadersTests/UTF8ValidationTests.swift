@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    /// ASCII whose length is a multiple of 32 ends with the fast step: nothing is read past it
+    /// (AddressSanitizer found a read one byte past a 448-byte screen).
+    @Test func aRunEndingOnTheFastStepIsWholeAndReadNoFurther() {
+        for length in [32, 64, 96, 448] {
+            #expect(first(Array(repeating: UInt8(ascii: "a"), count: length)) == nil, "\(length)")
+            var bad = Array(repeating: UInt8(ascii: "a"), count: length)
+            bad[length - 1] = 0xFF
+            #expect(first(bad) == length - 1, "\(length)")
+        }
+        #expect(first([0xEF, 0xBB, 0xBF] + Array(repeating: 0x20, count: 64), from: 3) == nil)
+    }
+
     @Test func wellFormedSequencesAmongASCIIAreSkippedAndBrokenOnesFound() {
         let text = Array(String(repeating: "abcdefghij", count: 5).utf8) + Array("é€😀".utf8) + Array(String(repeating: "z", count: 40).utf8)
         #expect(first(text) == nil)

@@ -16,6 +16,8 @@ enum UTF8Validation {
                 guard words & 0x8080_8080_8080_8080 == 0 else { break }
                 index += 32
             }
+            // The last 32 bytes may have been the file's last (a length that is a multiple of 32).
+            guard index < count else { break }
             if count - index >= 8 {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {
