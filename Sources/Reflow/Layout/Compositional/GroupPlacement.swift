@@ -11,16 +11,6 @@ import TextMetrics
 /// height, or measured (estimated). A group estimated across its axis is as long as its longest
 /// subitem; estimated along it, as long as its subitems and spacing. Content insets come off each
 /// item's frame after it is placed, except on estimated axes.
-/// A unit's cells, numbered from 0, read where their section holds them (`Section.slice(_:)`).
-struct UnitCells {
-    private let cells: ArraySlice<Cell>
-
-    init(_ cells: ArraySlice<Cell>) { self.cells = cells }
-
-    var count: Int { cells.count }
-    subscript(index: Int) -> Cell { cells[cells.startIndex + index] }
-}
-
 struct GroupPlacement {
     let sizer: CellSizer
     let environment: LayoutEnvironment
@@ -40,32 +30,6 @@ struct GroupPlacement {
     private var measured: [Int: [(proposal: SizeProposal, measurement: CellMeasurement)]] = [:]
     /// Proposals compared while looking cells up: work that must stay linear in the cells placed.
     private(set) var lookupComparisons = 0
-
-    /// Nested groups placed while placing one group instance, by what they were given: a nested
-    /// self-sized group is placed twice (probed for its size, then placed in its frame), and so
-    /// is every self-sized group inside it, in each of those, so groups nested n deep were placed
-    /// 2^n times (40 levels in a 2 KB screen file never finished). Shared with the probes, emptied
-    /// for each instance (what it holds is that instance's elements).
-    final class Memo {
-        struct Key: Hashable {
-            let template: ObjectIdentifier
-            let firstCell: Int
-            let origin: Point
-            let width: Double?
-            let height: Double?
-        }
-        struct Placed {
-            let size: Size
-            let end: Int
-            let elements: [LayoutAttributes]
-            let warnings: [LayoutWarning]
-            let groupFrames: [Rect]
-        }
-        var placed: [Key: Placed] = [:]
-        /// Nested groups placed, and placements answered from the memo: the work tests count.
-        var placements = 0
-        var reuses = 0
-    }
 
     let memo: Memo
     /// Groups being placed now, this one's callers included (0: none, the next `place` is an instance's).
@@ -152,7 +116,7 @@ struct GroupPlacement {
     /// question retained all they hold), its length along the group's axis and across it (nil
     /// until known), and the first cell it takes.
     private struct Piece {
-        var slot: Int
+        var slotIndex: Int
         let isItem: Bool
         let size: LayoutSize
         let edgeSpacing: EdgeSpacing?
@@ -184,7 +148,7 @@ struct GroupPlacement {
                                        inner: (width: Double, height: Double)) throws -> Piece {
         var isItem = false
         if case .item = slot { isItem = true }
-        var piece = Piece(slot: patternIndex, isItem: isItem, size: slot.size, edgeSpacing: slot.edgeSpacing, main: slot.length,
+        var piece = Piece(slotIndex: patternIndex, isItem: isItem, size: slot.size, edgeSpacing: slot.edgeSpacing, main: slot.length,
                           cross: nil, firstCell: cell)
         let crossDimension = slot.size.along(axis.cross)
         if case .item(let item, _) = slot, cell < cells.count {
@@ -315,7 +279,7 @@ struct GroupPlacement {
             let frame = axis == .horizontal
                 ? Self.snapped(x: start.x + position, y: start.y + crossPosition, width: piece.main, height: cross)
                 : Self.snapped(x: start.x + crossPosition, y: start.y + position, width: cross, height: piece.main)
-            switch template.pattern[piece.slot] {
+            switch template.pattern[piece.slotIndex] {
             case .item(let item, _):
                 if piece.firstCell < cells.count { try placeItem(item, cell: piece.firstCell, in: frame) }
             case .group(let nested, _):
