@@ -23,6 +23,39 @@ import TestSupport
         }
     }
 
+    /// `reflow-cli layout` writes each element as its unit is laid out (`LayoutReport.jsonBuffer(_:_:in:sizer:)`,
+    /// the head written last into room left before the elements): the same bytes as the report
+    /// made whole and then written, nested and on its own, and with an indent too long for the
+    /// room (the head and the elements then copied together). Warnings (the grid's clipped
+    /// badges), an empty document and right-to-left text included.
+    @Test(arguments: ["grid.json", "settings.json", "store.json", "audit-demo.json", "constructs.md", "tables.md",
+                      "world.md", "udhr-article1.txt"])
+    func elementsWrittenAsTheyComeAreTheReportsBytes(_ name: String) throws {
+        let input = try Fixtures.input(name)
+        let sizer = try CellSizer(fonts: try Fixtures.fonts())
+        for category in [ContentSizeCategory.extraSmall, .accessibilityExtraExtraExtraLarge] {
+            let environment = TextSettings().layoutEnvironment(width: 390, category: category)
+            let whole = try LayoutReport(input.layout, input.content, in: environment, sizer: sizer)
+            for (indent, versioned) in [("    ", false), ("", true), (String(repeating: " ", count: 2_000), false)] {
+                let streamed = try LayoutReport.jsonBuffer(input.layout, input.content, in: environment, sizer: sizer,
+                                                           indent: indent, versioned: versioned)
+                let bytes = streamed.withUnsafeBytes { Array($0) }
+                #expect(bytes == whole.jsonBytes(indent: indent, versioned: versioned),
+                        "\(name) at \(category), indent \(indent.count), versioned \(versioned)")
+            }
+        }
+    }
+
+    @Test func aDocumentWithNoElementsIsWrittenTheSameWay() throws {
+        let input = try LayoutInput(bytes: [], format: .plainText, cells: .blocks, layout: .list)
+        let sizer = try CellSizer(fonts: try Fixtures.fonts())
+        let environment = TextSettings().layoutEnvironment(width: 390, category: .large)
+        let whole = try LayoutReport(input.layout, input.content, in: environment, sizer: sizer)
+        #expect(whole.elements.isEmpty)
+        let streamed = try LayoutReport.jsonBuffer(input.layout, input.content, in: environment, sizer: sizer)
+        #expect(streamed.withUnsafeBytes { Array($0) } == whole.jsonBytes())
+    }
+
     /// The parts only some reports have: a viewport, warnings, scrolling widths, a direction and
     /// a language, numbers that are not thousandths, strings with characters to escape.
     @Test func theRarerPartsAreWrittenTheSameWay() throws {

@@ -164,38 +164,68 @@ public struct LayoutReport: Codable, Hashable, Sendable {
     /// layout's text. Equal to `LayoutReport(layout.layout(content, in:, sizer:))`.
     public init(_ layout: some CollectionLayout, _ content: CollectionContent, in environment: LayoutEnvironment,
                 sizer: CellSizer) throws {
+        var elements: [ElementReport] = []
+        let summary = try Self.stream(layout, content, in: environment, sizer: sizer) { elements.append($0) }
+        self.init(summary: summary, elements: elements)
+    }
+
+    /// Everything a report has but its elements: what `stream` returns once it has handed every
+    /// element over.
+    public struct Summary: Sendable {
+        public let environment: Environment
+        public let contentSize: Size
+        public let scrollingWidths: [ScrollingWidth]?
+        public let warnings: [WarningReport]?
+
+        init(_ environment: LayoutEnvironment, contentSize: Size, scrollingWidths: [Int: Double], warnings: [LayoutWarning]) {
+            self.environment = Environment(containerWidth: environment.containerWidth, category: environment.category.shortName,
+                                           layoutDirection: environment.layoutDirection.rawValue,
+                                           direction: environment.text.direction == .auto ? nil : environment.text.direction.rawValue,
+                                           language: environment.text.language?.tag)
+            self.contentSize = Size(width: LayoutReport.rounded(contentSize.width), height: LayoutReport.rounded(contentSize.height))
+            let widths = scrollingWidths.sorted { $0.key < $1.key }
+                .map { ScrollingWidth(section: $0.key, width: LayoutReport.rounded($0.value)) }
+            self.scrollingWidths = widths.isEmpty ? nil : widths
+            let category = environment.category.shortName
+            let reports = warnings.map {
+                WarningReport(warning: $0.kind.rawValue, kind: $0.role.name, indexPath: $0.indexPath, category: category,
+                              given: LayoutReport.rounded($0.given), needed: LayoutReport.rounded($0.needed), message: $0.description)
+            }
+            self.warnings = reports.isEmpty ? nil : reports
+        }
+    }
+
+    /// The report `LayoutReport(layout, content, in: environment, sizer:)` makes, its elements
+    /// handed to `element` one at a time in the report's order (each unit's, then each section's)
+    /// and kept by nobody: a caller that writes them down as they come (`reflow-cli layout`,
+    /// twelve sizes of 100,000 cells) never holds an array of element reports.
+    public static func stream(_ layout: some CollectionLayout, _ content: CollectionContent, in environment: LayoutEnvironment,
+                              sizer: CellSizer, element: (ElementReport) throws -> Void) throws -> Summary {
         let bound = try layout.boundPlan(content, in: environment)
-        let plan = bound.plan
-        var elements: [ElementReport] = [], sectionElements: [ElementReport] = []
         var warnings: [LayoutWarning] = []
         let pass = try EagerPass.run(bound, sizer: sizer) { _, top, _, laid in
             warnings += laid.warnings
             // The unit's elements are reported where the unit is, without moving a copy of each.
-            for element in laid.elements { elements.append(Self.report(element, dy: top)) }
+            for attributes in laid.elements { try element(Self.report(attributes, dy: top)) }
         } section: { _, _, attributes in
-            sectionElements += attributes.map { Self.report($0) }
+            for attributes in attributes { try element(Self.report(attributes)) }
         }
-        self.init(environment: environment,
-                  contentSize: Size(width: environment.containerWidth, height: plan.endOffset + pass.heightSum),
-                  elements: elements + sectionElements, scrollingWidths: pass.scrollingWidths, warnings: warnings)
+        let contentSize = Size(width: environment.containerWidth, height: bound.plan.endOffset + pass.heightSum)
+        return Summary(environment, contentSize: contentSize, scrollingWidths: pass.scrollingWidths, warnings: warnings)
+    }
+
+    private init(summary: Summary, elements: [ElementReport]) {
+        environment = summary.environment
+        contentSize = summary.contentSize
+        self.elements = elements
+        scrollingWidths = summary.scrollingWidths
+        warnings = summary.warnings
     }
 
     private init(environment: LayoutEnvironment, contentSize: Size, elements: [ElementReport], scrollingWidths: [Int: Double],
                  warnings: [LayoutWarning]) {
-        self.environment = Environment(containerWidth: environment.containerWidth, category: environment.category.shortName,
-                                       layoutDirection: environment.layoutDirection.rawValue,
-                                       direction: environment.text.direction == .auto ? nil : environment.text.direction.rawValue,
-                                       language: environment.text.language?.tag)
-        self.contentSize = Size(width: Self.rounded(contentSize.width), height: Self.rounded(contentSize.height))
-        self.elements = elements
-        let widths = scrollingWidths.sorted { $0.key < $1.key }.map { ScrollingWidth(section: $0.key, width: Self.rounded($0.value)) }
-        self.scrollingWidths = widths.isEmpty ? nil : widths
-        let category = environment.category.shortName
-        let reports = warnings.map {
-            WarningReport(warning: $0.kind.rawValue, kind: $0.role.name, indexPath: $0.indexPath, category: category,
-                          given: Self.rounded($0.given), needed: Self.rounded($0.needed), message: $0.description)
-        }
-        self.warnings = reports.isEmpty ? nil : reports
+        self.init(summary: Summary(environment, contentSize: contentSize, scrollingWidths: scrollingWidths, warnings: warnings),
+                  elements: elements)
     }
 
     /// A report of one screen: `elements` (what a screen at `visible` shows) in `environment`,

@@ -20,7 +20,35 @@ extension LayoutReport {
         // Room for the elements at about what `jsonText` reserves, so the buffer seldom grows.
         var writer = JSONBytes(capacity: 256 + elements.count * (indent.utf8.count + 240))
         writer.report(self, indent: Array(indent.utf8), versioned: versioned)
-        return JSONBuffer(base: writer.base, count: writer.count)
+        return writer.buffer()
+    }
+
+    /// `LayoutReport(layout, content, in: environment, sizer: sizer).jsonBuffer(indent:versioned:)`,
+    /// byte for byte, written as the layout goes: each element's line is written as soon as its
+    /// unit is laid out (`LayoutReport.stream`), with no element report kept and no array of
+    /// them built, copied and freed. What `reflow-cli layout` does at each size: a 100,000-cell
+    /// screen's reports were a tenth of a size's work.
+    public static func jsonBuffer(_ layout: some CollectionLayout, _ content: CollectionContent, in environment: LayoutEnvironment,
+                                  sizer: CellSizer, indent: String = "", versioned: Bool = true) throws -> JSONBuffer {
+        let indentBytes = Array(indent.utf8)
+        let elementIndent = indentBytes + Array("    ".utf8)
+        // The elements come first, after room for the head (which needs the content size, known
+        // only at the end): the head is then written into that room, not the elements copied.
+        let room = 1_024
+        var body = JSONBytes(capacity: room + 256 + content.cellCount * (elementIndent.count + 240), startingAt: room)
+        var count = 0
+        let summary = try stream(layout, content, in: environment, sizer: sizer) { element in
+            body.put(count == 0 ? "\n" : ",\n")
+            body.put(elementIndent)
+            body.element(element)
+            count += 1
+        }
+        body.elementsEnd(count: count, indent: indentBytes)
+        body.tail(scrollingWidths: summary.scrollingWidths, warnings: summary.warnings, indent: indentBytes)
+        var head = JSONBytes(capacity: 512)
+        head.head(environment: summary.environment, contentSize: summary.contentSize, viewport: nil, indent: indentBytes,
+                  versioned: versioned)
+        return body.buffer(prefixedWith: head)
     }
 
     /// `appendJSON(to:indent:versioned:)` into a new buffer.
@@ -34,12 +62,15 @@ extension LayoutReport {
 /// Bytes of layout JSON in memory of their own, freed with the buffer; immutable once made, so
 /// a sweep's worker hands them to the writer's thread.
 public final class JSONBuffer: @unchecked Sendable {
+    /// The memory, from its start; the bytes are `start ..< start + count` of it.
     private let base: UnsafeMutablePointer<UInt8>
+    private let start: Int
     /// How many bytes it holds.
     public let count: Int
 
-    init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+    init(base: UnsafeMutablePointer<UInt8>, start: Int = 0, count: Int) {
         self.base = base
+        self.start = start
         self.count = count
     }
 
@@ -47,7 +78,7 @@ public final class JSONBuffer: @unchecked Sendable {
 
     /// `body` of the bytes (valid only during the call).
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
+        try body(UnsafeRawBufferPointer(start: base + start, count: count))
     }
 }
 
@@ -59,9 +90,39 @@ private struct JSONBytes {
     private(set) var count = 0
     private var capacity: Int
 
+    /// Where the bytes start: room left before them (`init(capacity:startingAt:)`) for a piece
+    /// written last but read first (`buffer(prefixedWith:)`).
+    private var start = 0
+
     init(capacity: Int) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
+    }
+
+    /// A writer whose bytes start `start` bytes into its memory.
+    init(capacity: Int, startingAt start: Int) {
+        self.init(capacity: start + capacity)
+        self.start = start
+        count = start
+    }
+
+    /// The bytes written, handed over as a buffer (the writer must not be used after).
+    func buffer() -> JSONBuffer { JSONBuffer(base: base, start: start, count: count - start) }
+
+    /// `prefix`'s bytes, then these, as one buffer: `prefix` written into the room before these
+    /// when it fits there, else both copied into new memory. Neither writer is used after.
+    func buffer(prefixedWith prefix: JSONBytes) -> JSONBuffer {
+        let head = prefix.count - prefix.start
+        defer { prefix.base.deallocate() }
+        if head <= start {
+            (base + start - head).update(from: prefix.base + prefix.start, count: head)
+            return JSONBuffer(base: base, start: start - head, count: count - start + head)
+        }
+        let whole = UnsafeMutablePointer<UInt8>.allocate(capacity: head + count - start)
+        whole.update(from: prefix.base + prefix.start, count: head)
+        (whole + head).update(from: base + start, count: count - start)
+        base.deallocate()
+        return JSONBuffer(base: whole, count: head + count - start)
     }
 
     /// Room for `extra` more bytes.
@@ -200,6 +261,24 @@ private struct JSONBytes {
     }
 
     mutating func report(_ report: LayoutReport, indent: [UInt8], versioned: Bool) {
+        head(environment: report.environment, contentSize: report.contentSize, viewport: report.viewport, indent: indent,
+             versioned: versioned)
+        let elementIndent = indent + Array("    ".utf8)
+        // Each element read in place (a copy of an element report retains its strings).
+        report.elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                if index == 0 { put("\n") } else { put(",\n") }
+                put(elementIndent)
+                element(elements[index])
+            }
+        }
+        elementsEnd(count: report.elements.count, indent: indent)
+        tail(scrollingWidths: report.scrollingWidths, warnings: report.warnings, indent: indent)
+    }
+
+    /// A report's opening, up to and with its elements' `[`.
+    mutating func head(environment: LayoutReport.Environment, contentSize: Size, viewport: LayoutReport.ViewportReport?,
+                       indent: [UInt8], versioned: Bool) {
         put(indent)
         put("{\n")
         if versioned {
@@ -208,7 +287,6 @@ private struct JSONBytes {
             integer(LayoutReport.formatVersion)
             put(",\n")
         }
-        let environment = report.environment
         put(indent)
         put("  \"environment\": {\"containerWidth\": ")
         number(environment.containerWidth)
@@ -227,11 +305,11 @@ private struct JSONBytes {
         put("},\n")
         put(indent)
         put("  \"contentSize\": {\"width\": ")
-        number(report.contentSize.width)
+        number(contentSize.width)
         put(", \"height\": ")
-        number(report.contentSize.height)
+        number(contentSize.height)
         put("},\n")
-        if let viewport = report.viewport {
+        if let viewport {
             put(indent)
             put("  \"viewport\": {\"frame\": ")
             frame(viewport.frame)
@@ -241,23 +319,22 @@ private struct JSONBytes {
         }
         put(indent)
         put("  \"elements\": [")
-        let elementIndent = indent + Array("    ".utf8)
-        // Each element read in place (a copy of an element report retains its strings).
-        report.elements.withUnsafeBufferPointer { elements in
-            for index in elements.indices {
-                if index == 0 { put("\n") } else { put(",\n") }
-                put(elementIndent)
-                element(elements[index])
-            }
-        }
-        if report.elements.isEmpty {
+    }
+
+    /// The elements' `]`, after `count` elements.
+    mutating func elementsEnd(count: Int, indent: [UInt8]) {
+        if count == 0 {
             put("]")
         } else {
             put("\n")
             put(indent)
             put("  ]")
         }
-        if let widths = report.scrollingWidths {
+    }
+
+    /// A report's end after its elements: its scrolling widths and warnings, and its `}`.
+    mutating func tail(scrollingWidths: [LayoutReport.ScrollingWidth]?, warnings: [LayoutReport.WarningReport]?, indent: [UInt8]) {
+        if let widths = scrollingWidths {
             put(",\n")
             put(indent)
             put("  \"scrollingWidths\": [")
@@ -271,7 +348,7 @@ private struct JSONBytes {
             }
             put("]")
         }
-        if let warnings = report.warnings {
+        if let warnings {
             put(",\n")
             put(indent)
             put("  \"warnings\": [")
