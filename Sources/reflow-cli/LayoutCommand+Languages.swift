@@ -41,13 +41,14 @@ extension LayoutCommand {
                 progress.update(done + share)
                 continue
             }
+            try input.readAllCells()
             let sizers = SweepSizers(fontsDirectory: fonts.directory, content: input.content)
             try CategorySweep.forEach(
                 categories: category.categories, containerWidth: width, settings: settings,
                 makeSizer: { try sizers.make() },
                 produce: { environment, sizer in
-                    // `jsonText`'s bytes, written without a string per field, as a run in one language writes them.
-                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonBytes(indent: "    ", versioned: false)
+                    // `jsonText`'s bytes, written as the layout goes, as a run in one language writes them.
+                    try LayoutReport.jsonBuffer(input.layout, input.content, in: environment, sizer: sizer, indent: "    ", versioned: false)
                 },
                 deliver: { _, bytes in
                     let first = written.withLock { first in defer { first = true }; return !first }

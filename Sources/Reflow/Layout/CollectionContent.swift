@@ -1,3 +1,4 @@
+import Dispatch
 import TextMetrics
 
 /// What a layout places: sections of cells, and per section the content of its supplementary
@@ -98,6 +99,14 @@ public struct CollectionContent: Hashable, Sendable {
         return try sections[indexPath.section].cell(indexPath.item)
     }
 
+    /// Reads every lazy section's cells now, `threads` at a time (`LazyCells.readAll(threads:)`):
+    /// before a layout of every cell. Sections held in arrays have nothing to read.
+    public func readAllCells(threads: Int) throws {
+        for section in sections {
+            if case .lazy(let cells) = section.storage { try cells.readAll(threads: threads) }
+        }
+    }
+
     /// The number of cells in every section together.
     public var cellCount: Int { sections.reduce(0) { $0 + $1.cellCount } }
 }
@@ -160,6 +169,29 @@ public final class LazyCells: Hashable, Sendable {
             if stored[block] == nil { stored[block] = cells }
             return stored[block]!
         }
+    }
+
+    /// Reads every block not read yet, `threads` at a time (blocks taken in turn by each): for a
+    /// layout that will lay every cell out (`layout`, `check`, every size of a sweep), where
+    /// reading them block by block as the layout reaches them left the other core idle with one
+    /// size, and with two sizes side by side had both workers read every block (each found it
+    /// missing at the same moment). What is read is what `cell(_:)` would read; the error thrown
+    /// is the one of the first block, in order, that fails, as a layout reading them in order throws.
+    public func readAll(threads: Int) throws {
+        let total = (count + Self.blockSize - 1) / Self.blockSize
+        let missing = blocks.withLock { stored in (0..<total).filter { stored[$0] == nil } }
+        guard !missing.isEmpty else { return }
+        let lanes = max(1, min(threads, missing.count))
+        let failures = Locked<[Int: any Error]>([:])
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for position in stride(from: lane, to: missing.count, by: lanes) {
+                do { _ = try block(missing[position]) } catch {
+                    failures.withLock { $0[missing[position]] = error }
+                    return
+                }
+            }
+        }
+        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
     }
 
     /// Blocks read so far: the first screen of a large screen file reads only the block it shows

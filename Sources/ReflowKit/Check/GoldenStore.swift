@@ -150,6 +150,7 @@ public struct GoldenStore: Sendable {
     public static func layouts(of input: LayoutInput, categories: [ContentSizeCategory], width: Double,
                                settings: TextSettings = TextSettings(), fontsDirectory: String,
                                progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> Layouts {
+        try input.readAllCells()
         let sizers = SweepSizers(fontsDirectory: fontsDirectory, content: input.content)
         let made = Locked<[CellSizer]>([])
         let reports = try CategorySweep.map(

@@ -92,6 +92,7 @@ extension LayoutReport {
         public func write(_ input: LayoutInput, categories: [ContentSizeCategory], width: Double,
                           settings: TextSettings = TextSettings(), fontsDirectory: String, to sink: Sink, progress: (@Sendable (Double) -> Void)? = nil) throws {
             // The workers' sizers are freed when this returns, the whole document written.
+            try input.readAllCells()
             let sizers = SweepSizers(fontsDirectory: fontsDirectory, content: input.content)
             try sink.write(head)
             // Each size's report is made unit by unit: never a whole layout's measured text in memory;
@@ -100,8 +101,9 @@ extension LayoutReport {
                 categories: categories, containerWidth: width, settings: settings,
                 makeSizer: { try sizers.make() },
                 produce: { environment, sizer in
-                    // `jsonText`'s bytes, written without a string per field (`appendJSON`).
-                    try LayoutReport(input.layout, input.content, in: environment, sizer: sizer).jsonBuffer(indent: "    ", versioned: false)
+                    // `jsonText`'s bytes, each element's written as its unit is laid out.
+                    try LayoutReport.jsonBuffer(input.layout, input.content, in: environment, sizer: sizer, indent: "    ",
+                                                versioned: false)
                 },
                 deliver: { index, json in
                     if index > 0 { try sink.write(",\n") }

@@ -59,6 +59,7 @@ public struct DocumentPreview {
     /// returns `transform` of each, in order.
     private func sweep<T: Sendable>(_ categories: [ContentSizeCategory], progress: (@Sendable (Double) -> Void)?,
                                     transform: @escaping @Sendable (LayoutSnapshot) throws -> T) throws -> [T] {
+        try input.readAllCells()
         let sizers = SweepSizers(fontsDirectory: fonts.directory, content: input.content)
         return try CategorySweep.map(
             input.content, categories: categories, containerWidth: width, settings: settings,
