@@ -136,3 +136,29 @@ import Testing
         #expect(try DocumentReader().localized(at: document).input(in: "pseudo-accented").warnings(path: document).isEmpty)
     }
 }
+
+/// A language none of a screen's catalogs has: every string falls back to the source language,
+/// which the commands that lay out say once (the audit still counts each key as `untranslated`).
+@Suite struct LanguageTheCatalogsLackTests {
+    @Test func aLanguageWithNoStringsIsToldItShowsTheSourceLanguage() throws {
+        let welcome = RealScreenLanguagesTests.corpus.appendingPathComponent("Whisky-App--Whisky/welcome.json").path
+        let localized = try DocumentReader().localized(at: welcome)
+        for tag in ["el", "gr"] {
+            let warnings = try localized.input(in: tag).warnings(path: welcome)
+            #expect(warnings.count == 1, "\(tag): \(warnings)")
+            #expect(warnings.first?.hasPrefix("the string catalogs of '") == true, "\(warnings)")
+            #expect(warnings.first?.contains("welcome.json' have no strings in \(tag): every text is shown in en, their source language") == true)
+            #expect(warnings.first?.contains("they have en, ar, cs, da, de,") == true, "\(warnings)")
+            #expect(warnings.first?.contains("(22 in all)") == true, "\(warnings)")
+        }
+        // Languages the app has, itself, by a parent or a shorter tag, or by the same language in
+        // another region; the source language in a region; a pseudolanguage: no warning.
+        for tag in ["de", "de-AT", "pt", "pt-BR", "zh-Hant-TW", "en-US", "en", "pseudo-accented"] {
+            #expect(try localized.input(in: tag).warnings(path: welcome).isEmpty, "\(tag)")
+        }
+        #expect(try localized.input(in: nil).warnings(path: welcome).isEmpty)
+        // A document's --lang is its text's language: never a catalog's.
+        let document = Fixtures.repository.appendingPathComponent("Examples/welcome.md").path
+        #expect(try DocumentReader().localized(at: document).input(in: "el").warnings(path: document).isEmpty)
+    }
+}

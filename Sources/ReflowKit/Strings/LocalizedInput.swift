@@ -76,6 +76,17 @@ public struct LocalizedInput: Sendable {
                 + "texts read from a catalog, so its texts are shown as written\(pseudo.isRightToLeft ? " (its layout is still mirrored)" : ""); "
                 + "name the app's catalogs in the screen's \"strings\" and its texts as {\"key\": …}, or give --strings PATH")
         }
+        if let language, PseudoLanguage(tag: language) == nil, screen != nil, !tables.isEmpty, !tables.hasLocalization(for: language) {
+            // Every string falls back: say so once, not only key by key in an audit, so that a
+            // mistyped tag does not pass for a translation that is missing.
+            let name = InputError.name(DocumentReader.name(path))
+            let others = tables.languages
+            let listed = others.count > 12 ? others.prefix(12).joined(separator: ", ") + ", … (\(others.count) in all)"
+                : others.joined(separator: ", ")
+            input.stringsWarnings.append("the string catalogs of \(name) have no strings in \(language): every text is shown in "
+                + "\(tables.sourceLanguage), their source language (with \(language)'s shaping, hyphenation and direction); "
+                + "they have \(listed); --lang all lays out each of them")
+        }
         input.sourceDigest = sourceDigest
         let count = input.content.cellCount
         if count > reader.maximumCells {

@@ -56,6 +56,15 @@ public struct StringTables: Sendable {
         return language
     }
 
+    /// Whether a reader of `language` gets strings of a localization the tables have
+    /// (`localization(for:)`, or a shorter tag of it: `de-AT` reads `de`, `en-US` an `en` source).
+    /// False for a language the app has nothing in, whose every string falls back to the source
+    /// language: a typo (`gr` for Greek, which is `el`), or a language the app is not translated into.
+    public func hasLocalization(for language: String) -> Bool {
+        let have = stringLanguages.union([sourceLanguage])
+        return StringCatalog.truncations(of: localization(for: language)).contains(where: have.contains)
+    }
+
     /// `nb-NO` for `no-NO` or `nn-NO` (the same region and the rest of the tag, `_` read as `-`);
     /// nil for a tag of another language.
     static func bokmal(for language: String) -> String? {
