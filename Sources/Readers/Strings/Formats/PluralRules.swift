@@ -17,6 +17,14 @@ public final class PluralRules {
     /// The categories the language uses, in CLDR's order: en one, other; ru one, few, many,
     /// other; ar all six; ja other.
     public let categories: [PluralCategory]
+    /// The categories a whole number can take, in CLDR's order: ``categories`` without those CLDR
+    /// keeps for decimals alone (Russian, Polish, Ukrainian and Belarusian `other`, "1,5 файла";
+    /// Czech and Slovak `many`; Lithuanian `many`). A count printed by `%d` or `%lld` never shows
+    /// those, so a plural variation for one needs no such form: Element X's Russian and Polish
+    /// `.stringsdict` give one/few/many and no `other`, as an Apple engineer's Russian example
+    /// does. Found by asking ICU for 0 through 1000 and a million (French `many`); CLDR's integer
+    /// rules read at most the last three digits, or whether a number is a multiple of a million.
+    public private(set) var integerCategories: [PluralCategory] = []
 
     private let rules: OpaquePointer
 
@@ -57,6 +65,8 @@ public final class PluralRules {
         }
         // CLDR's order (zero, one, two, few, many, other): `PluralCategory`'s, the catalogs'.
         categories = PluralCategory.allCases.filter(known.contains)
+        let integers = Set((0...1000).map { category(for: $0) } + [category(for: 1_000_000)])
+        integerCategories = categories.filter(integers.contains)
     }
 
     deinit { reflow_plural_rules_close(rules) }

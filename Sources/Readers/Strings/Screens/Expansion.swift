@@ -48,14 +48,16 @@ struct Expansion {
             throw Problem(message: "the catalog gives the key no text in this language (no \"stringUnit\", \"variations\" or \"stringSet\"); give it a \"stringUnit\"")
         }
         let count = arguments.first { if case .string = $0 { false } else { true } }
-        guard let unit = choose(value, variable: nil, count: count) else {
+        guard let unit = choose(value, variable: nil, count: count, countsIntegers: Self.countsIntegers(value)) else {
             throw Problem(message: "the string has no form for this count and no 'other' form; give it an 'other' form")
         }
         return try expand(unit.value, localization.substitutions, depth: 0)
     }
 
-    /// The unit `value` shows on an iPhone for `count`, recording the choice.
-    private mutating func choose(_ value: CatalogValue, variable: String?, count: FormatArgument?) -> StringUnit? {
+    /// The unit `value` shows on an iPhone for `count`, recording the choice. `countsIntegers`:
+    /// the count is printed as a whole number (`%d`, `%lld`), so a form CLDR keeps for decimals
+    /// (Russian `other`) is not one the language needs here.
+    private mutating func choose(_ value: CatalogValue, variable: String?, count: FormatArgument?, countsIntegers: Bool) -> StringUnit? {
         switch value {
         case .unit(let unit):
             return unit
@@ -65,11 +67,12 @@ struct Expansion {
             guard let device = ([.iphone, .other] + DeviceCategory.allCases).first(where: { variations[$0] != nil }),
                   let chosen = variations[device] else { return nil }
             forms.append("device: \(device.rawValue)")
-            return choose(chosen, variable: variable, count: count)
+            return choose(chosen, variable: variable, count: count, countsIntegers: countsIntegers)
         case .plural(let variations):
             let given = PluralCategory.allCases.filter { variations[$0] != nil }
             guard !given.isEmpty else { return nil }
-            for needed in rules.categories(of: rulesLanguage) where variations[needed] == nil {
+            let needs = countsIntegers ? rules.integerCategories(of: rulesLanguage) : rules.categories(of: rulesLanguage)
+            for needed in needs where variations[needed] == nil {
                 let name = variable.map { "\($0): \(needed.rawValue)" } ?? needed.rawValue
                 if !missingForms.contains(name) { missingForms.append(name) }
             }
@@ -89,8 +92,27 @@ struct Expansion {
             }
             if variations[category] == nil { category = variations[.other] != nil ? .other : given[given.count - 1] }
             forms.append(variable.map { "\($0): \(category.rawValue)" } ?? category.rawValue)
-            return choose(variations[category]!, variable: variable, count: count)
+            return choose(variations[category]!, variable: variable, count: count, countsIntegers: countsIntegers)
         }
+    }
+
+    /// Whether a substitution's `formatSpecifier` (a `.stringsdict` variable's
+    /// `NSStringFormatValueTypeKey`: `d`, `ld`, `lld`, `u`) prints a whole number. `@` and a
+    /// missing one may be given a decimal.
+    static func isIntegerSpecifier(_ specifier: String?) -> Bool {
+        guard let last = specifier?.last else { return false }
+        return "diuoxX".contains(last)
+    }
+
+    /// Whether a string's own plural variation counts whole numbers: every specifier its forms
+    /// print is an integer's (`%lld`, as Xcode writes a one-argument plural), and there is one.
+    static func countsIntegers(_ value: CatalogValue) -> Bool {
+        var kinds: [FormatSpecifier.Kind] = []
+        for unit in value.units {
+            guard let parsed = try? FormatString(unit.value, asWritten: false) else { return false }
+            kinds += parsed.specifiers.map(\.kind).filter { $0 != .percentSign }
+        }
+        return !kinds.isEmpty && kinds.allSatisfy { $0 == .integer }
     }
 
     /// Whether `count` is the number 0 (an integer or a decimal; a string never is).
@@ -138,7 +160,8 @@ struct Expansion {
                     }
                     let variable = substitution.argumentNumber ?? s.argument ?? argument ?? slot ?? 1
                     let count = variable >= 1 && variable <= arguments.count ? arguments[variable - 1] : nil
-                    guard let unit = choose(substitution.value, variable: name, count: count) else {
+                    guard let unit = choose(substitution.value, variable: name, count: count,
+                                            countsIntegers: Self.isIntegerSpecifier(substitution.formatSpecifier)) else {
                         throw Problem(message: "the substitution '\(name)' has no form for this count and no 'other' form; give it an 'other' form")
                     }
                     out += try expand(unit.value, substitutions, depth: depth + 1, reading: variable, specifier: substitution.formatSpecifier)

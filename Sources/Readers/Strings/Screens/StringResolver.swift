@@ -272,6 +272,12 @@ final class PluralRulesCache: @unchecked Sendable {
         return opened(language)?.categories ?? [.other]
     }
 
+    /// The categories a whole number takes in `language` (`PluralRules.integerCategories`).
+    func integerCategories(of language: String) -> [PluralCategory] {
+        lock.lock(); defer { lock.unlock() }
+        return opened(language)?.integerCategories ?? [.other]
+    }
+
     private func opened(_ language: String) -> PluralRules? {
         if let known = rules[language] { return known }
         guard let new = try? PluralRules(language: language) else { return nil }
