@@ -16,6 +16,13 @@ enum StringsDictReader {
             plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            if detail.localizedCaseInsensitiveContains("unexpected EOF") {
+                // A file cut short (a partial copy or download): Foundation names no line, so the
+                // file's end is named, the place to look, as for a catalog's JSON.
+                let line = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+                throw StringCatalogError(file: file, location: "line \(line), the end of the file", message:
+                    "ends before its property list does (\(detail)): the file is cut short; copy it again whole, or save it again from Xcode")
+            }
             throw StringCatalogError(file: file, message: "is not a property list (\(detail)); a .stringsdict file is an XML property list, as Xcode writes it")
         }
         guard let root = plist as? [String: Any] else {
