@@ -75,9 +75,19 @@ public struct StringTables: Sendable {
     }
 
     /// Every language any table has a string in (`--lang all`): the source language first, then
-    /// the others by tag.
+    /// the others by tag. A language of BCP 47's private-use range (`qaa`…`qtz`) is left out: no
+    /// device can be set to one, and translatewiki.net's `qqq` is its message documentation, what
+    /// each string is for (Kiwix ships a `qqq.lproj` whose "Unlink %@ ZIM files" is "Alert title
+    /// after selecting multiple ZIM files…", which the audit reported as a format mismatch).
+    /// `--lang qqq` still names one.
     public var languages: [String] {
-        let all = stringLanguages.union([sourceLanguage])
+        let all = stringLanguages.union([sourceLanguage]).filter { !Self.isPrivateUse($0) || $0 == sourceLanguage }
         return [sourceLanguage] + all.subtracting([sourceLanguage]).sorted()
+    }
+
+    /// Whether `tag`'s language is one BCP 47 keeps for private use, `qaa` through `qtz`.
+    public static func isPrivateUse(_ tag: String) -> Bool {
+        let language = tag.replacingOccurrences(of: "_", with: "-").split(separator: "-").first?.lowercased() ?? ""
+        return language.count == 3 && language >= "qaa" && language <= "qtz"
     }
 }
