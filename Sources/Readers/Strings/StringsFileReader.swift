@@ -16,7 +16,12 @@ enum StringsFileReader {
     /// The file's entries, key → value (a later entry for a key replaces an earlier one).
     static func entries(bytes: [UInt8], file: String) throws -> [String: String] {
         if let plist = try propertyList(bytes, file: file) { return plist }
-        var scanner = Scanner(scalars: try decode(bytes, file: file), file: file)
+        // A byte order mark written twice (FF FE FF FE: Quicksilver's nl, cs, es-ES and pt-BR
+        // files from its translation service) leaves U+FEFF before the first key. Xcode, which
+        // stops a build at a .strings file it cannot read, builds them into Quicksilver 2.5.9: the
+        // mark is no key there, and none here.
+        let scalars = try decode(bytes, file: file)
+        var scanner = Scanner(scalars: Array(scalars.drop { $0 == "\u{FEFF}" }), file: file)
         return try scanner.entries()
     }
 
