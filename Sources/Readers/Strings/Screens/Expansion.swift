@@ -106,7 +106,9 @@ struct Expansion {
 
     /// Whether a string's own plural variation counts whole numbers: every specifier its forms
     /// print is an integer's (`%lld`, as Xcode writes a one-argument plural), and there is one.
+    /// A plain string has no variation to ask about (and is not parsed twice).
     static func countsIntegers(_ value: CatalogValue) -> Bool {
+        if case .unit = value { return false }
         var kinds: [FormatSpecifier.Kind] = []
         for unit in value.units {
             guard let parsed = try? FormatString(unit.value, asWritten: false) else { return false }
