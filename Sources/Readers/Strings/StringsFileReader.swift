@@ -101,7 +101,7 @@ enum StringsFileReader {
                     consumed += scalar.utf16.count
                 case .emptyInput: return scalars
                 case .error:
-                    let line = scalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                    let line = Scanner.line(after: scalars)
                     throw StringCatalogError(file: file, location: "line \(line)", message:
                         "is not valid UTF-16: an unpaired surrogate at byte \(start + consumed * 2); save the file again as UTF-16 or UTF-8")
                 }
@@ -119,7 +119,7 @@ enum StringsFileReader {
                 consumed += UTF8.width(scalar)
             case .emptyInput: return scalars
             case .error:
-                let line = scalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                let line = Scanner.line(after: scalars)
                 throw StringCatalogError(file: file, location: "line \(line)", message:
                     "is not UTF-8 (byte \(consumed)) and has no UTF-16 byte order mark; save the file as UTF-8, or as UTF-16 with a byte order mark")
             }
@@ -166,19 +166,45 @@ enum StringsFileReader {
             StringCatalogError(file: file, location: "line \(line)", message: message)
         }
 
+        /// The line the scalar after `scalars` is on, its line breaks counted as `endsLine(at:)` counts them.
+        static func line(after scalars: [Unicode.Scalar]) -> Int {
+            let scanner = Scanner(scalars: scalars, file: "")
+            return scalars.indices.reduce(1) { scanner.endsLine(at: $1) ? $0 + 1 : $0 }
+        }
+
+        /// Whether the scalar at `at` ends a line, as CoreFoundation's reader counts and ends `//`
+        /// comments (CFOldStylePList.c): a line feed, a carriage return (old Mac files; one of
+        /// CR LF counts once, at its LF), or U+2028 or U+2029.
+        func endsLine(at at: Int) -> Bool {
+            switch scalars[at] {
+            case "\n", "\u{2028}", "\u{2029}": true
+            case "\r": at + 1 >= scalars.count || scalars[at + 1] != "\n"
+            default: false
+            }
+        }
+
+        /// Whether the scalar at `at` is where a `//` comment stops: any line break.
+        func endsComment(at at: Int) -> Bool {
+            switch scalars[at] {
+            case "\n", "\r", "\u{2028}", "\u{2029}": true
+            default: false
+            }
+        }
+
         mutating func skipSpaceAndComments() throws {
             while index < scalars.count {
                 let scalar = scalars[index]
-                if scalar == "\n" { line += 1; index += 1; continue }
+                if endsLine(at: index) { line += 1; index += 1; continue }
                 if scalar.properties.isWhitespace { index += 1; continue }
                 guard scalar == "/", index + 1 < scalars.count else { return }
                 if scalars[index + 1] == "/" {
-                    while index < scalars.count, scalars[index] != "\n" { index += 1 }
+                    // Up to the line break, which is counted on the next turn.
+                    while index < scalars.count, !endsComment(at: index) { index += 1 }
                 } else if scalars[index + 1] == "*" {
                     let opened = line
                     index += 2
                     while index < scalars.count, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
-                        if scalars[index] == "\n" { line += 1 }
+                        if endsLine(at: index) { line += 1 }
                         index += 1
                     }
                     guard index < scalars.count else {
@@ -236,13 +262,14 @@ enum StringsFileReader {
             var text = String.UnicodeScalarView()
             while index < scalars.count {
                 let scalar = scalars[index]
+                if endsLine(at: index) { line += 1 }
                 index += 1
                 switch scalar {
                 case "\"": return String(text)
-                case "\n": line += 1; text.append(scalar)
                 case "\\":
                     guard index < scalars.count else { break }
                     let escaped = scalars[index]
+                    if endsLine(at: index) { line += 1 }
                     index += 1
                     // As CoreFoundation's `getSlashedChar` (CFOldStylePList.c) reads them, which
                     // Xcode's build and the runtime use: a lowercase `\u` is no escape there (the
@@ -273,7 +300,6 @@ enum StringsFileReader {
                                 + "write a character beyond U+FFFF as both halves, \\UD83D\\UDE00")
                         }
                         text.append(value)
-                    case "\n": line += 1; text.append(escaped)
                     default: text.append(escaped)  // \" \\ \' and any other character as itself
                     }
                 default: text.append(scalar)
