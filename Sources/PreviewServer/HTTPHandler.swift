@@ -160,6 +160,9 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if !queue.isEmpty {
             guard context.channel.isWritable else { return }
             answering = true
+            // The request is whole: its header deadline ends here, however long it waits to be
+            // drawn (behind others on the render threads), as the answer is the server's to make.
+            updateDeadline(context: context)
             let next = queue.removeFirst()
             answer(next.head, body: next.body, context: context)
             return

@@ -51,6 +51,24 @@ import TextMetrics
         #expect(waiting.received.isEmpty, "a half request is closed, not answered")
     }
 
+    /// The header timeout ends with the request's head: a request that waits to be drawn behind
+    /// others (one render thread, four sheets of twelve sizes) is answered, however long it waits.
+    /// Before, the deadline ran on while the picture was drawn, and every answer past it was a
+    /// closed connection with nothing in it (what a loaded CI machine saw under ThreadSanitizer).
+    @Test(.timeLimit(.hangGuard)) func aRequestWaitingToBeDrawnIsAnsweredPastTheHeaderTimeout() throws {
+        let running = try Self.running({
+            $0.headerTimeout = 0.1
+            $0.idleTimeout = 30
+        }, renderThreads: 1)
+        defer { running.stop() }
+        let started = Date()
+        let clients = try (0..<4).map { _ in try RawConnection(port: running.port) }
+        for client in clients { client.send(requestText("/render.png?category=all&scale=1", close: true)) }
+        for client in clients { #expect(client.isClosed(within: 120)) }
+        try #require(Date().timeIntervalSince(started) > 0.1, "the four pictures took less than the header timeout: nothing waited past it")
+        #expect(clients.map(\.statuses) == Array(repeating: [200], count: 4))
+    }
+
     @Test(.timeLimit(.hangGuard)) func aConnectionWithNoRequestIsClosedAtTheIdleTimeout() throws {
         let running = try Self.running { $0.idleTimeout = 0.5 }
         defer { running.stop() }
