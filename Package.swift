@@ -144,7 +144,8 @@ let package = Package(
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testSettings),
         .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], exclude: ["live_page.py", "reorder_page.py"], swiftSettings: testSettings),
         .testTarget(name: "PreviewServerTests",
-                    dependencies: ["PreviewServer", "ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport"],
+                    dependencies: ["PreviewServer", "ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport",
+                                   .product(name: "NIOPosix", package: "swift-nio")],
                     swiftSettings: testSettings),
     ]
 )

@@ -238,6 +238,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func answer(_ head: HTTPRequestHead, body: [UInt8]?, context: ChannelHandlerContext) {
         if Route.isReorder(head.uri) { return reorder(head, body: body, context: context) }
+        if let route = Route.match(head.uri)?.route, route.isDrawn { return render(head, context: context) }
         switch server.reading.decide(head, port: context.channel.localAddress?.port) {
         case .refuse(let status, let text, let headers):
             respond(status, text: text, headers: headers, to: head, context: context)
@@ -254,26 +255,40 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             answering = false
             if !streaming { finished(keepAlive: head.isKeepAlive, context: context) }
         case .render(let route, let parameters):
-            render(route, parameters, head: head, context: context)
+            // Not reached: a drawn route's request is read on a render thread (above).
+            render(head, deciding: .render(route, parameters), context: context)
         }
     }
 
-    /// A picture, layout or audit, drawn on a render thread and written back on the event loop.
-    private func render(_ route: Route, _ parameters: ScreenParameters, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// A picture, layout or audit: its request read (`RequestReading.decide`, whose parameters
+    /// go through the command line's parser) and drawn on a render thread, and the answer written
+    /// back on the event loop, which only moves bytes and so answers every connection while a
+    /// picture is made. `deciding` is the request already read, if it was.
+    private func render(_ head: HTTPRequestHead, deciding decided: RequestReading.Decision? = nil, context: ChannelHandlerContext) {
         guard server.admit() else {
             return respond(.serviceUnavailable, text: "too many requests are waiting to be drawn; try again in a moment",
                            headers: [("Retry-After", "1")], to: head, context: context)
         }
         let channel = context.channel
+        let port = channel.localAddress?.port
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        server.pool.runIfActive(eventLoop: context.eventLoop) { [server] in
-            try server.answer(route, parameters, isWanted: { channel.isActive })
+        server.pool.runIfActive(eventLoop: context.eventLoop) { [server] () -> Drawn in
+            switch decided ?? server.reading.decide(head, port: port) {
+            case .render(let route, let parameters):
+                return .answer(try server.answer(route, parameters, isWanted: { channel.isActive }))
+            case .refuse(let status, let text, let headers):
+                return .refused(status, text, headers)
+            case .page, .info, .events:
+                return .answer(server.renderer.info())  // not a drawn route: `isDrawn` says which are
+            }
         }.whenComplete { [server] result in
             server.release()
             let (handler, context) = bound.value
             switch result {
-            case .success(let answer):
+            case .success(.answer(let answer)):
                 handler.respond(answer, to: head, context: context)
+            case .success(.refused(let status, let text, let headers)):
+                handler.respond(status, text: text, headers: headers, to: head, context: context)
             case .failure(is DocumentRenderer.Cancelled):
                 handler.finished(keepAlive: false, context: context)
             case .failure(let error as DocumentRenderer.PictureMemoryBusy):
@@ -287,6 +302,12 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 handler.respond(.unprocessableEntity, text: server.message(for: error), to: head, context: context)
             }
         }
+    }
+
+    /// What a render thread makes of a drawn route's request.
+    private enum Drawn: Sendable {
+        case answer(DocumentRenderer.Answer)
+        case refused(HTTPResponseStatus, String, [RequestReading.Header])
     }
 
     /// A reorder (`EditSession`), made on a render thread and answered back on the event loop.

@@ -25,6 +25,15 @@ public enum Route: String, CaseIterable, Sendable {
         return (route, parts.count > 1 ? parts[1] : "")
     }
 
+    /// Whether a request to this route is drawn on a render thread (a picture, a layout, an
+    /// audit): its parameters are read there too, never on the event loop.
+    public var isDrawn: Bool {
+        switch self {
+        case .png, .svg, .layout, .audit: true
+        case .page, .info, .events: false
+        }
+    }
+
     /// The paths, for the message of a 404: the routes above, and `POST /reorder`.
     public static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") + ", POST \(reorder)" }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import Reflow
 import Testing
 import TestSupport
@@ -67,6 +68,24 @@ import TextMetrics
         for client in clients { #expect(client.isClosed(within: 120)) }
         try #require(Date().timeIntervalSince(started) > 0.1, "the four pictures took less than the header timeout: nothing waited past it")
         #expect(clients.map(\.statuses) == Array(repeating: [200], count: 4))
+    }
+
+    /// A drawn route's request is read on a render thread, its 400 too: the command line's parser
+    /// takes milliseconds a request (a second under ThreadSanitizer), and on the event loop it held
+    /// every other connection, their reads, answers and deadlines, while it ran.
+    @Test(.timeLimit(.hangGuard)) func aDrawnRequestsParametersAreReadOffTheEventLoop() throws {
+        let readOnEventLoop = Locked<[Bool]>([])
+        let running = try PreviewServerTests.Running { configuration in
+            configuration.parameters = { query in
+                readOnEventLoop.withLock { $0.append(MultiThreadedEventLoopGroup.currentEventLoop != nil) }
+                return try PreviewServerTests.parameters(query)
+            }
+        }
+        defer { running.stop() }
+        let statuses = try ["/render.png", "/render.svg", "/layout.json", "/audit.json", "/render.png?category=huge"]
+            .map { try running.get($0).status }
+        #expect(statuses == [200, 200, 200, 200, 400])
+        #expect(readOnEventLoop.withLock { $0 } == Array(repeating: false, count: 5))
     }
 
     @Test(.timeLimit(.hangGuard)) func aConnectionWithNoRequestIsClosedAtTheIdleTimeout() throws {
