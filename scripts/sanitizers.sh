@@ -61,11 +61,11 @@ for run in "${runs[@]}"; do
     url="$(head -n 1 "$work/url")"
     for category in xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5; do
       echo "${url}render.png?category=$category&viewport=390x844&offset=100&audit=1"
-    done | xargs -P 12 -n 1 curl -sf -o /dev/null
+    done | xargs -P 12 -n 1 curl -sSf -o /dev/null || { echo "sanitizers: the server's stderr:" >&2; cat "$work/serve.err" >&2; exit 1; }
     printf '\nA paragraph added while the server runs under ThreadSanitizer.\n' >> "$work/welcome.md"
     sleep 1
     for target in "render.png?category=ax5&viewport=390x844" "layout.json?category=all" info.json; do
-      curl -sf -o /dev/null "$url$target"
+      curl -sSf -o /dev/null "$url$target" || { echo "sanitizers: the server's stderr:" >&2; cat "$work/serve.err" >&2; exit 1; }
     done
     kill -TERM "$server"
     wait "$server"
