@@ -70,4 +70,25 @@ import TestSupport
         #expect(try Self.resolve(try catalog("lld"), "ru", "files", [3]).origin.missingPluralForms == [])
         #expect(try Self.resolve(try catalog("@"), "ru", "files", ["3"]).origin.missingPluralForms == ["other"])
     }
+
+    /// A substitution's `formatSpecifier` counts whole numbers when it is one integer conversion
+    /// as the format parser reads it: every length and each of `d i u o x X` and Foundation's
+    /// `D U O` (`%D` is `%ld`). A decimal, a character, an object, a pointer, two specifiers or
+    /// a conversion followed by more letters may be given 1.5, so Russian's `other` is asked for.
+    @Test(arguments: [("lld", true), ("d", true), ("ld", true), ("hhu", true), ("x", true), ("X", true), ("o", true),
+                      ("D", true), ("U", true), ("O", true), ("i", true), ("@", false), ("f", false), ("lf", false),
+                      ("c", false), ("p", false), ("s", false), ("dd", false)])
+    func aSubstitutionsSpecifierAsTheFormatParserReadsIt(specifier: String, countsIntegers: Bool) throws {
+        let json = """
+        {"sourceLanguage": "en", "strings": {"files": {"localizations": {
+          "ru": {"stringUnit": {"state": "translated", "value": "%#@files@"},
+                 "substitutions": {"files": {"argNum": 1, "formatSpecifier": "\(specifier)", "variations": {"plural": {
+                   "one": {"stringUnit": {"state": "translated", "value": "%arg файл"}},
+                   "few": {"stringUnit": {"state": "translated", "value": "%arg файла"}},
+                   "many": {"stringUnit": {"state": "translated", "value": "%arg файлов"}}}}}}}}}}}
+        """
+        let tables = StringTables([try StringCatalogReader.catalog(bytes: Array(json.utf8), file: "Localizable.xcstrings")])
+        let missing = try Self.resolve(tables, "ru", "files", [3]).origin.missingPluralForms
+        #expect(missing == (countsIntegers ? [] : ["files: other"]), "formatSpecifier '\(specifier)'")
+    }
 }

@@ -97,11 +97,13 @@ struct Expansion {
     }
 
     /// Whether a substitution's `formatSpecifier` (a `.stringsdict` variable's
-    /// `NSStringFormatValueTypeKey`: `d`, `ld`, `lld`, `u`) prints a whole number. `@` and a
-    /// missing one may be given a decimal.
+    /// `NSStringFormatValueTypeKey`: `d`, `ld`, `lld`, `u`) prints a whole number, as
+    /// `FormatSpecifier` reads the specifier it makes (`%` and it). `@`, one that is not a single
+    /// specifier, and a missing one may be given a decimal.
     static func isIntegerSpecifier(_ specifier: String?) -> Bool {
-        guard let last = specifier?.last else { return false }
-        return "diuoxX".contains(last)
+        guard let specifier, let parsed = try? FormatString("%" + specifier, asWritten: false),
+              parsed.specifiers.count == 1, parsed.pieces.count == 1 else { return false }
+        return parsed.specifiers[0].kind == .integer
     }
 
     /// Whether a string's own plural variation counts whole numbers: every specifier its forms
