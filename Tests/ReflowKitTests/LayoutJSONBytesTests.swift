@@ -100,6 +100,6 @@ import TestSupport
         #expect(labels(report.environment) == ["containerWidth", "category", "layoutDirection", "direction", "language"])
         #expect(labels(report.elements[0]) == ["indexPath", "kind", "cell", "level", "style", "frame", "zIndex", "lines", "text",
                                                "sourceLine", "truncated", "depth", "alert", "textFrame", "marker", "language", "contentWidth", "alt",
-                                               "images"], "a new field of ElementReport: write it in LayoutReport+JSONBytes.swift")
+                                               "images"], "a new field of ElementReport: write it in JSONBytes.swift (ElementReport's writer)")
     }
 }
