@@ -46,6 +46,7 @@ public struct StringTables: Sendable {
     public func localization(for language: String) -> String {
         let have = stringLanguages.union([sourceLanguage])
         if have.contains(language) { return language }
+        if let alias = Self.aliasMatch(for: language, among: have) { return alias }
         if let parent = StringCatalog.regionalParent(of: language, among: have) { return parent }
         if StringCatalog.truncations(of: language).contains(where: have.contains) { return language }
         if let same = StringCatalog.sameLanguage(as: language, among: have) { return same }
@@ -63,6 +64,30 @@ public struct StringTables: Sendable {
     public func hasLocalization(for language: String) -> Bool {
         let have = stringLanguages.union([sourceLanguage])
         return StringCatalog.truncations(of: localization(for: language)).contains(where: have.contains)
+    }
+
+    /// Apple's ICU (`ualoc_localizationsToUse`, what CFBundle picks an app's localization with)
+    /// compares a preferred language with the app's localizations first as written, then as
+    /// ICU's language aliases normalize both: the old Chinese tags name their script, `zh-HK` is
+    /// `zh-Hant-HK`, `zh-TW` `zh-Hant-TW`, `zh-MO` `zh-Hant-MO`, `zh-CN` `zh-Hans-CN`, `zh-SG`
+    /// `zh-Hans-SG`, and Apple's own `zh` is `zh-Hans`. So a reader of `zh-Hant-HK` (Traditional
+    /// Chinese with Hong Kong as region) gets an app's `zh-HK`, before any parent (`ualoc.h`'s
+    /// examples: `zh-Hant-HK` reads `zh_HK` of `zh_CN zh_TW zh_HK`, `zh-Hant-MO` reads `zh_MO`,
+    /// `zh-Hant-TW` reads `zh_TW` before `zh_Hant`). Tags of other languages are not aliased
+    /// there (`en-Latn-US` reads `en`, not `en_US`): nil for them.
+    static func aliasMatch(for language: String, among tags: some Collection<String>) -> String? {
+        guard let wanted = chineseAlias(of: language) else { return nil }
+        return tags.sorted().first { $0 != language && chineseAlias(of: $0) == wanted }
+    }
+
+    /// A Chinese tag as ICU's language aliases (and Apple's `zh` → `zh-Hans`) normalize it,
+    /// compared without case and with `_` read as `-`; nil for another language's.
+    static func chineseAlias(of tag: String) -> String? {
+        let lowered = tag.replacingOccurrences(of: "_", with: "-").lowercased()
+        guard lowered == "zh" || lowered.hasPrefix("zh-") else { return nil }
+        let aliases = ["zh": "zh-hans", "zh-cn": "zh-hans-cn", "zh-sg": "zh-hans-sg",
+                       "zh-tw": "zh-hant-tw", "zh-hk": "zh-hant-hk", "zh-mo": "zh-hant-mo"]
+        return aliases[lowered] ?? lowered
     }
 
     /// `nb-NO` for `no-NO` or `nn-NO` (the same region and the rest of the tag, `_` read as `-`);
