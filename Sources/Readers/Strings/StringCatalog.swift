@@ -91,6 +91,13 @@ public struct StringCatalog: Hashable, Sendable {
             let maximal = current.maximalIdentifier
             if shorter.contains(maximal) { return nil }
             if let matches = byMaximal[maximal] {
+                // Apple's ICU walks the parents as written and compares them with the app's tags
+                // as its aliases write them: `zh-HK`'s parent `zh-Hant` is the app's `zh-Hant`,
+                // not its `zh-TW` (`zh-Hant-TW`), though both are `zh-Hant-TW` by likely subtags.
+                let written = [current.languageCode?.identifier, current.script?.identifier, current.region?.identifier]
+                    .compactMap { $0 }.joined(separator: "-")
+                if let alias = StringTables.chineseAlias(of: written),
+                   let same = matches.sorted().first(where: { StringTables.chineseAlias(of: $0) == alias }) { return same }
                 return matches.first { $0 == current.minimalIdentifier } ?? matches.sorted().first
             }
             ancestor = current.parent
@@ -112,7 +119,12 @@ public struct StringCatalog: Hashable, Sendable {
         let scripted = matches.filter {
             Locale.Language(identifier: $0).maximalIdentifier.split(separator: "-").prefix(2).joined(separator: "-") == script
         }
-        return scripted.first { Locale.Language(identifier: $0).maximalIdentifier == maximal } ?? scripted.first
+        if let exact = scripted.first(where: { Locale.Language(identifier: $0).maximalIdentifier == maximal }) { return exact }
+        // Apple's ICU reaches the script's own tag as a parent (`zh-SG` → `zh-Hans`), before an
+        // old regional tag of the same script (`zh-CN`, which it aliases to `zh-Hans-CN`).
+        if let alias = StringTables.chineseAlias(of: script),
+           let own = scripted.first(where: { StringTables.chineseAlias(of: $0) == alias }) { return own }
+        return scripted.first
     }
 
     /// The text of `key` in `language` (with fallback), for plural category `plural` and device

@@ -56,6 +56,14 @@ import Testing
         #expect(list5.localization(for: "zh-Hans-CN") == "zh-CN")
         #expect(list5.localization(for: "zh") == "zh-Hans")
         #expect(list5.localization(for: "zh-Hant") == "zh-Hant")
+        // A parent is compared as written: zh-HK's parent zh-Hant is the app's zh-Hant, not its
+        // zh-TW; zh-SG's zh-Hans is its zh-Hans, not its zh-CN (the header's list 5).
+        #expect(list5.localization(for: "zh-HK") == "zh-Hant")
+        #expect(list5.localization(for: "zh-MO") == "zh-Hant")
+        #expect(list5.localization(for: "zh-SG") == "zh-Hans")
+        let list1 = StringTables([Self.catalog(["zh-CN", "zh-TW"])])
+        #expect(list1.localization(for: "zh-HK") == "zh-TW", "no zh-Hant: Traditional all the same")
+        #expect(list1.localization(for: "zh-SG") == "zh-CN")
         // Other languages' tags are not aliased: en-Latn-US reads en (the header's "*" row).
         let english = StringTables([Self.catalog(["en-US", "en-GB"])])
         #expect(english.localization(for: "en-Latn-US") == "en-Latn-US", "read through its shorter tags: en")
