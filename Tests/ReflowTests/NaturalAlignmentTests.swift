@@ -5,14 +5,18 @@ import TextMetrics
 /// A screen's labels align as UIKit's `NSTextAlignment.natural` does: to the app's layout
 /// direction, whatever their text's own direction; a document's paragraphs keep their own.
 @Suite struct NaturalAlignmentTests {
-    nonisolated(unsafe) static let sizer = try! CellSizer(typesetter: Typesetter(fonts: FontLibrary()), cacheLimit: 0)
+    /// A sizer of each test's own: Swift Testing runs the tests side by side, and a typesetter
+    /// belongs to one thread (a sizer shared by all three was a double free under AddressSanitizer).
+    let sizer: CellSizer
+
+    init() throws { sizer = try CellSizer(typesetter: Typesetter(fonts: FontLibrary()), cacheLimit: 0) }
 
     /// Where the first line of the cell's text starts inside its text frame, and the free width.
     func firstLine(_ text: String, language: String, natural: Bool) throws -> (x: Double, free: Double) {
         var cell = Cell(kind: .item, style: .body, text: StyledText(text))
         cell.alignsToLayoutDirection = natural
         let environment = TextEnvironment(category: .large, language: try LanguageTag(language))
-        let measurement = try Self.sizer.measure(cell, proposal: .width(390), environment: environment)
+        let measurement = try sizer.measure(cell, proposal: .width(390), environment: environment)
         let layout = try #require(measurement.textLayout)
         return (layout.lines[0].x, layout.containerWidth - layout.lines[0].width)
     }
