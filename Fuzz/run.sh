@@ -48,7 +48,7 @@ for build in "${builds[@]}"; do
   only=()
   [ "$build" != all ] && only=(--product "$build")
   swift build -c "$config" --package-path "$here" --scratch-path "$scratch" --manifest-cache none \
-    -Xswiftc -sanitize="$sanitize" -Xswiftc -g "${only[@]}" 2>&1 | grep -v '^\[' >&2 || true
+    -Xswiftc -sanitize="$sanitize" -Xswiftc -gline-tables-only "${only[@]}" 2>&1 | grep -v '^\[' >&2 || true
 done
 bin="$scratch/$config"
 if [ $build_only = 1 ]; then

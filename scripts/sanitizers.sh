@@ -2,17 +2,19 @@
 # The sanitizer runs of CI, each in a scratch folder of its own (.build-asan, .build-tsan):
 #   asan  the whole test suite under AddressSanitizer: CI's test run. An optimized build (-c
 #         release, -enable-testing for the tests' @testable imports; the tests' own code stays
-#         unoptimized, Package.swift's testSettings): about six minutes to build and three to run
-#         the suite, where a debug build under ASan runs it for about twenty. The two checks only
-#         debug builds make (the Latin fast paths of line breaking and of itemization against ICU
-#         and the full itemizer) are left to `swift test`; FastPathPropertyTests holds the first
-#         to ICU in any build.
-#   tsan  the multi-threaded work under ThreadSanitizer: the category sweeps of layout, check and
+#         unoptimized, Package.swift's testSettings), since a debug build under ASan runs the
+#         suite several times slower; line tables only, not full debug information (reports keep
+#         file and line; the binaries are a quarter smaller). The two checks only debug builds
+#         make (the Latin fast paths of line breaking and of itemization against ICU and the full
+#         itemizer) are left to `swift test`; FastPathPropertyTests holds the first to ICU in any
+#         build. docs/figures.md ("CI's run time") has what each part costs.
+#   tsan  the multi-threaded work under ThreadSanitizer: Examples/embed (built with reflow-cli in one
+#         build, Examples/embed/run.sh), the category sweeps of layout, check and
 #         the contact sheet, layout's streamed output, lines on two threads, and the preview
 #         server (its event loop, render threads and file watcher at once: twelve requests in
 #         parallel with the audit overlay, an edit, SIGTERM; needs curl)
-#   asan-build, asan-test   the asan run's two halves (.ci/run builds the other sanitizer runs,
-#         the embedding example and the fuzz targets beside the first, then runs the suite alone)
+#   asan-build, asan-test   the asan run's two halves (.ci/run builds the ThreadSanitizer run
+#         and the fuzz targets beside the first, then runs the suite alone)
 # Usage: scripts/sanitizers.sh [asan | asan-build | asan-test] [tsan]     (default: asan tsan)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +26,9 @@ for run in "${runs[@]}"; do
   case "$run" in
   asan|asan-build|asan-test)
     echo "sanitizers: $run: AddressSanitizer, the whole test suite (optimized build)" >&2
-    flags=(-c release --sanitize=address -Xswiftc -enable-testing --scratch-path .build-asan)
+    # Line tables only (not full debug info): ASan's reports keep file and line, and the optimized
+    # build skips most of its debug information.
+    flags=(-c release --sanitize=address -Xswiftc -enable-testing -Xswiftc -gline-tables-only --scratch-path .build-asan)
     if [ "$run" != asan-test ]; then
       # pipefail: a failed build stops here (grep only hides the progress lines).
       swift build --build-tests "${flags[@]}" 2>&1 | { grep -v -e '^\[' -e 'ld.gold: warning: Cannot export local symbol' || true; }
@@ -36,9 +40,14 @@ for run in "${runs[@]}"; do
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 swift test --skip-build "${flags[@]}"
     ;;
   tsan)
-    echo "sanitizers: ThreadSanitizer, sweeps, lines --jobs 2 and the preview server" >&2
-    swift build --product reflow-cli --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -v '^\[' || true
-    cli=.build-tsan/debug/reflow-cli
+    echo "sanitizers: ThreadSanitizer, the embedding example, sweeps, lines --jobs 2 and the preview server" >&2
+    # One build for the example and reflow-cli: Examples/embed's package (reflow by path) builds
+    # its program, then reflow-cli as its dependency's product, in the same folder.
+    EMBED_SANITIZER=thread EMBED_SCRATCH="$PWD/.build-tsan" bash Examples/embed/run.sh
+    # The example's flags exactly (run.sh's), or the modules they share would build again.
+    tsan=(--package-path Examples/embed -c debug --scratch-path "$PWD/.build-tsan" --sanitize=thread -Xswiftc -gline-tables-only)
+    swift build "${tsan[@]}" --product reflow-cli 2>&1 | { grep -v '^\[' || true; }
+    cli="$(swift build "${tsan[@]}" --show-bin-path)/reflow-cli"
     work="$(mktemp -d)"; server=""; trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
     # About 300 KB of text: several 32 KiB runs for lines, many cells per size for the sweeps.
     for _ in $(seq 1 60); do cat Examples/article.txt; printf '\n\n'; done > "$work/long.txt"

@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# CI: builds Examples/embed (a package that depends on reflow by path and uses only its public
-# API), renders Examples/welcome.md at AX5 into a temporary folder, and checks that a PNG came out
-# and that the fonts were found in the resource bundle beside the program, not in the checkout.
-# It is built with AddressSanitizer (every reflow module instrumented) and also renders the world
-# text, table, screen and plain-text examples: the C libraries' paths (FreeType, HarfBuzz, ICU,
-# cmark-gfm, libpng, the fallback fonts) run under ASan in CI at no extra build.
+# Builds Examples/embed (a package that depends on reflow by path and uses only its public API),
+# renders Examples/welcome.md at AX5 into a temporary folder, and checks that a PNG came out and
+# that the fonts were found in the resource bundle beside the program, not in the checkout. It
+# also renders the world text, table, screen and plain-text examples.
+#
+# Usage: Examples/embed/run.sh    (a plain debug build in Examples/embed/.build)
+# Environment: EMBED_SANITIZER (address or thread: every reflow module instrumented) and
+# EMBED_SCRATCH (the build folder). CI's ThreadSanitizer run (scripts/sanitizers.sh tsan) builds
+# the example and reflow-cli in one folder through this package, so the example costs CI no
+# build of its own; the C libraries' paths run under AddressSanitizer in CI's test suite.
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH=/opt/swift/usr/bin:$PATH
-swift build --package-path . -c debug --sanitize=address
-binary="$(swift build --package-path . -c debug --sanitize=address --show-bin-path)/embed"
+build=(--package-path . -c debug --scratch-path "${EMBED_SCRATCH:-.build}")
+case "${EMBED_SANITIZER:-}" in
+  "") ;;
+  address|thread) build+=(--sanitize="$EMBED_SANITIZER" -Xswiftc -gline-tables-only) ;;
+  *) echo "embed: EMBED_SANITIZER must be address or thread, not '$EMBED_SANITIZER'" >&2; exit 2 ;;
+esac
+swift build "${build[@]}" 2>&1 | { grep -v '^\[' || true; }
+binary="$(swift build "${build[@]}" --show-bin-path)/embed"
 # Leaks are not errors here: the hyphenation dictionaries (loaded once per process) and the font faces the
 # example keeps live until the exit on purpose.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 "$binary" ../welcome.md "$scratch/welcome-ax5.png" | tee "$scratch/log"
@@ -30,4 +41,4 @@ for example in world.md tables.md store.json udhr-article1.txt grundgesetz-artik
     [ "$(head -c 8 "$scratch/$example.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] \
         || { echo "embed: $example did not give a PNG" >&2; exit 1; }
 done
-echo "embed: ok (welcome.md and 5 more examples, under AddressSanitizer)"
+echo "embed: ok (welcome.md and 5 more examples${EMBED_SANITIZER:+, under the $EMBED_SANITIZER sanitizer})"
