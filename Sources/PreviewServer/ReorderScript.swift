@@ -99,8 +99,13 @@ enum ReorderScript {
         let answer;
         try { answer = await fetch("/layout.json?" + asked); } catch (error) { return; }  // the server is gone: the page says so
         if (!answer.ok || state.layoutQuery !== asked) return;
+        let layout;
+        try { layout = (await answer.json()).layouts[0]; } catch (error) { return; }
+        // Only the newest screen's cells are kept: a screen asked for while this answer was read
+        // (a move, a scroll) makes it stale, and a layer built from it would name the cells of
+        // an older order (a move from the keyboard then announced the wrong cell).
+        if (state.layoutQuery !== asked) return;
         state.sections = (answer.headers.get("X-Reflow-Sections") || "").split(",").filter((s) => s).map(Number);
-        const layout = (await answer.json()).layouts[0];
         state.rtl = layout.environment.layoutDirection === "rightToLeft";
         state.cells = layout.elements.filter((e) => e.kind === "cell").map((e) => ({
           section: e.indexPath.section, item: e.indexPath.item, kind: e.cell, text: e.text || e.cell, frame: e.frame,
