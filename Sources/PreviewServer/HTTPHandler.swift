@@ -254,17 +254,17 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             startStream(head, context: context)
             answering = false
             if !streaming { finished(keepAlive: head.isKeepAlive, context: context) }
-        case .render(let route, let parameters):
+        case .render:
             // Not reached: a drawn route's request is read on a render thread (above).
-            render(head, deciding: .render(route, parameters), context: context)
+            render(head, context: context)
         }
     }
 
     /// A picture, layout or audit: its request read (`RequestReading.decide`, whose parameters
     /// go through the command line's parser) and drawn on a render thread, and the answer written
     /// back on the event loop, which only moves bytes and so answers every connection while a
-    /// picture is made. `deciding` is the request already read, if it was.
-    private func render(_ head: HTTPRequestHead, deciding decided: RequestReading.Decision? = nil, context: ChannelHandlerContext) {
+    /// picture is made.
+    private func render(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         guard server.admit() else {
             return respond(.serviceUnavailable, text: "too many requests are waiting to be drawn; try again in a moment",
                            headers: [("Retry-After", "1")], to: head, context: context)
@@ -273,7 +273,7 @@ final class HTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let port = channel.localAddress?.port
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         server.pool.runIfActive(eventLoop: context.eventLoop) { [server] () -> Drawn in
-            switch decided ?? server.reading.decide(head, port: port) {
+            switch server.reading.decide(head, port: port) {
             case .render(let route, let parameters):
                 return .answer(try server.answer(route, parameters, isWanted: { channel.isActive }))
             case .refuse(let status, let text, let headers):
