@@ -43,11 +43,8 @@ for run in "${runs[@]}"; do
     echo "sanitizers: ThreadSanitizer, the embedding example, sweeps, lines --jobs 2 and the preview server" >&2
     # One build for the example and reflow-cli: Examples/embed's package (reflow by path) builds
     # its program, then reflow-cli as its dependency's product, in the same folder.
-    EMBED_SANITIZER=thread EMBED_SCRATCH="$PWD/.build-tsan" bash Examples/embed/run.sh
-    # The example's flags exactly (run.sh's), or the modules they share would build again.
-    tsan=(--package-path Examples/embed -c debug --scratch-path "$PWD/.build-tsan" --sanitize=thread -Xswiftc -gline-tables-only)
-    swift build "${tsan[@]}" --product reflow-cli 2>&1 | { grep -v '^\[' || true; }
-    cli="$(swift build "${tsan[@]}" --show-bin-path)/reflow-cli"
+    EMBED_SANITIZER=thread EMBED_SCRATCH="$PWD/.build-tsan" EMBED_ALSO=reflow-cli bash Examples/embed/run.sh
+    cli=.build-tsan/debug/reflow-cli
     work="$(mktemp -d)"; server=""; trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
     # About 300 KB of text: several 32 KiB runs for lines, many cells per size for the sweeps.
     for _ in $(seq 1 60); do cat Examples/article.txt; printf '\n\n'; done > "$work/long.txt"

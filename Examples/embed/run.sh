@@ -5,10 +5,12 @@
 # also renders the world text, table, screen and plain-text examples.
 #
 # Usage: Examples/embed/run.sh    (a plain debug build in Examples/embed/.build)
-# Environment: EMBED_SANITIZER (address or thread: every reflow module instrumented) and
-# EMBED_SCRATCH (the build folder). CI's ThreadSanitizer run (scripts/sanitizers.sh tsan) builds
-# the example and reflow-cli in one folder through this package, so the example costs CI no
-# build of its own; the C libraries' paths run under AddressSanitizer in CI's test suite.
+# Environment: EMBED_SANITIZER (address or thread: every reflow module instrumented),
+# EMBED_SCRATCH (the build folder) and EMBED_ALSO (products of reflow's to build in the same
+# build, with the same flags: the modules they share compile once). CI's ThreadSanitizer run
+# (scripts/sanitizers.sh tsan) builds the example and reflow-cli this way (EMBED_ALSO=reflow-cli),
+# so the example costs CI no build of its own; the C libraries' paths run under AddressSanitizer
+# in CI's test suite.
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH=/opt/swift/usr/bin:$PATH
@@ -19,6 +21,9 @@ case "${EMBED_SANITIZER:-}" in
   *) echo "embed: EMBED_SANITIZER must be address or thread, not '$EMBED_SANITIZER'" >&2; exit 2 ;;
 esac
 swift build "${build[@]}" 2>&1 | { grep -v '^\[' || true; }
+for product in ${EMBED_ALSO:-}; do
+  swift build "${build[@]}" --product "$product" 2>&1 | { grep -v '^\[' || true; }
+done
 binary="$(swift build "${build[@]}" --show-bin-path)/embed"
 # Leaks are not errors here: the hyphenation dictionaries (loaded once per process) and the font faces the
 # example keeps live until the exit on purpose.
