@@ -142,7 +142,13 @@ let package = Package(
         // JPEG fixtures for ImagesTests, written by libjpeg at test time.
         .target(name: "CJPEGFixtures", dependencies: ["CJPEG"], path: "Tests/CJPEGFixtures"),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testSettings),
-        .testTarget(name: "CLITests", dependencies: ["reflow-cli", "TestSupport"], exclude: ["live_page.py", "reorder_page.py"], swiftSettings: testSettings),
+        // The commands run as processes (the reflow-cli built beside the tests): no import of the
+        // executable's module, so this large target compiles beside reflow-cli, not after it.
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Preview", "PreviewServer", "Readers", "Reflow", "ReflowKit", "TextMetrics"],
+                    exclude: ["live_page.py", "reorder_page.py"], swiftSettings: testSettings),
+        // The command line's own parsing and wording (`@testable import reflow_cli`).
+        .testTarget(name: "CLIParsingTests", dependencies: ["reflow-cli", "Preview", "PreviewServer", "Reflow", "ReflowKit", "TextMetrics"],
+                    swiftSettings: testSettings),
         .testTarget(name: "PreviewServerTests",
                     dependencies: ["PreviewServer", "ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport",
                                    .product(name: "NIOPosix", package: "swift-nio")],
