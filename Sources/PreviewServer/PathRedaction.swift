@@ -58,7 +58,7 @@ struct PathRedaction: Sendable {
         while index < text.endIndex {
             let character = text[index]
             let next = text.index(after: index)
-            guard character == "/", previous.map { pathStarts.contains($0) } ?? true, next < text.endIndex, !pathEnds.contains(text[next]),
+            guard character == "/", previous.map({ pathStarts.contains($0) }) ?? true, next < text.endIndex, !pathEnds.contains(text[next]),
                   text[next] != "/"
             else {
                 out.append(character)

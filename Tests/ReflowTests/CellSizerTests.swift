@@ -108,6 +108,7 @@ import TestSupport
                 Issue.record("the third element is text")
                 continue
             }
+            #expect(truncated, "a subtitle of several lines limited to one is truncated at \(category.shortName)")
             #expect(frames[2].height == subtitle.lineHeight)
             // The layout drawn is the shown line (its end fitted with an ellipsis when cut).
             #expect(subtitle.lines.count == 1)

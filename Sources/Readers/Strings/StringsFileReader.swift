@@ -172,20 +172,20 @@ enum StringsFileReader {
             return scalars.indices.reduce(1) { scanner.endsLine(at: $1) ? $0 + 1 : $0 }
         }
 
-        /// Whether the scalar at `at` ends a line, as CoreFoundation's reader counts and ends `//`
+        /// Whether the scalar at `index` ends a line, as CoreFoundation's reader counts and ends `//`
         /// comments (CFOldStylePList.c): a line feed, a carriage return (old Mac files; one of
         /// CR LF counts once, at its LF), or U+2028 or U+2029.
-        func endsLine(at at: Int) -> Bool {
-            switch scalars[at] {
+        func endsLine(at index: Int) -> Bool {
+            switch scalars[index] {
             case "\n", "\u{2028}", "\u{2029}": true
-            case "\r": at + 1 >= scalars.count || scalars[at + 1] != "\n"
+            case "\r": index + 1 >= scalars.count || scalars[index + 1] != "\n"
             default: false
             }
         }
 
-        /// Whether the scalar at `at` is where a `//` comment stops: any line break.
-        func endsComment(at at: Int) -> Bool {
-            switch scalars[at] {
+        /// Whether the scalar at `index` is where a `//` comment stops: any line break.
+        func endsComment(at index: Int) -> Bool {
+            switch scalars[index] {
             case "\n", "\r", "\u{2028}", "\u{2029}": true
             default: false
             }
