@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The sanitizer runs of CI, each in a scratch folder of its own (.build-asan, .build-tsan):
-#   asan  the whole test suite under AddressSanitizer: CI's test run. An optimized build (-c
+#   asan  the whole test suite under AddressSanitizer: the deep CI run's (.ci/run --deep). An optimized build (-c
 #         release, -enable-testing for the tests' @testable imports; the tests' own code stays
 #         unoptimized, Package.swift's testSettings), since a debug build under ASan runs the
 #         suite several times slower; line tables only, not full debug information (reports keep
@@ -13,7 +13,7 @@
 #         the contact sheet, layout's streamed output, lines on two threads, and the preview
 #         server (its event loop, render threads and file watcher at once: twelve requests in
 #         parallel with the audit overlay, an edit, SIGTERM; needs curl)
-#   asan-build, asan-test   the asan run's two halves (.ci/run builds the ThreadSanitizer run
+#   asan-build, asan-test   the asan run's two halves (.ci/run --deep builds the ThreadSanitizer run
 #         and the fuzz targets beside the first, then runs the suite alone)
 # Usage: scripts/sanitizers.sh [asan | asan-build | asan-test] [tsan]     (default: asan tsan)
 set -euo pipefail

@@ -29,7 +29,7 @@ import Testing
 
     /// A child's address space is bounded (4 GiB, some forty times what these checks take), so a
     /// runaway allocation ends that child rather than the machine's memory; not under
-    /// AddressSanitizer (CI sets `ASAN_OPTIONS`), whose shadow memory takes terabytes of addresses.
+    /// AddressSanitizer (`.ci/run --deep` sets `ASAN_OPTIONS`), whose shadow memory takes terabytes of addresses.
     static let memoryLimit = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil ? "ulimit -v 4194304 2>/dev/null; " : ""
 
     @Test(.timeLimit(.hangGuard))

@@ -17,7 +17,7 @@ import Glibc
 /// same lines, 1 MiB and 4 MiB: the difference leaves out what any run costs (fonts, caches), and
 /// is held to the share's difference times `budget`, 6 GB (5.13 GB measured at the limits with a
 /// release build, 5.35 GB for the eager `layout`, and room for the debug build and the machine).
-/// Not under AddressSanitizer (CI sets `ASAN_OPTIONS`): its redzones, shadow memory and quarantine
+/// Not under AddressSanitizer (`.ci/run --deep` sets `ASAN_OPTIONS`): its redzones, shadow memory and quarantine
 /// of freed blocks are in the child's peak, which is then not the program's.
 @Suite(.timeLimit(.hangGuard),
        .enabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil,
