@@ -191,9 +191,10 @@ import Testing
         let run = try CLI.run(["check", "docs/sub/readme.md", "docs/other/readme.md", "--goldens", "clash", "--record"] + Self.sizes,
                               directory: folder)
         #expect(run.status == 1, "\(run)")
-        #expect(run.messageLines == ["reflow-cli: error: 'docs/sub/readme.md' and 'docs/other/readme.md' would share the goldens "
+        let message: String = "reflow-cli: error: 'docs/sub/readme.md' and 'docs/other/readme.md' would share the goldens "
             + "readme-CATEGORY.json in 'clash'; name the folder that holds them instead (a folder's documents have goldens named after "
-            + "their paths in it), or check them in separate runs with separate --goldens folders"])
+            + "their paths in it), or check them in separate runs with separate --goldens folders"
+        #expect(run.messageLines == [Substring(message)])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("clash").path))
     }
 }

@@ -33,7 +33,7 @@ import TestSupport
     @Test func sidewaysWidthsFollowTheRule() {
         // Minimums 140 + 140 + 140 do not fit 300 but fit two screens, none over half the screen:
         // each column its minimum, up to the point grid.
-        #expect(TableLayout.sidewaysWidths(minimum: [140, 140, 140.001], width: 300) == [140, 140, 140 + 1.0 / 64])
+        #expect(TableLayout.sidewaysWidths(minimum: [140, 140, 140.001], width: 300) == [140, 140, 140 + 1.0 / 64] as [Double])
         // Minimums that fit are columns in the width, not sideways.
         #expect(TableLayout.sidewaysWidths(minimum: [100, 150], width: 300) == nil)
         // A column over half the screen, or minimums over two screens: cards.

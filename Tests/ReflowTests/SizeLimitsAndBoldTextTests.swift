@@ -60,7 +60,8 @@ import TestSupport
         #expect(text.spec(at: .accessibilityMedium).pointSize == 28)
         let ax5 = text.spec(at: .accessibilityExtraExtraExtraLarge)
         #expect(ax5.pointSize == 28)
-        #expect(ax5.leading == (62.0 * 28 / 53).rounded())
+        let leading: Double = (62.0 * 28 / 53).rounded()
+        #expect(ax5.leading == leading)
     }
 }
 

@@ -73,8 +73,9 @@ import TestSupport
         }
         let elements = snapshot.elements.sorted { $0.indexPath < $1.indexPath }
         #expect(elements.map(\.frame) == expected)
-        #expect(elements.map(\.cellKind) == [.tableCell(isHeader: true), .tableCell(isHeader: true)]
-                + Array(repeating: .tableCell(isHeader: false), count: 4))
+        let kinds: [Cell.Kind?] = [Cell.Kind.tableCell(isHeader: true), Cell.Kind.tableCell(isHeader: true)]
+            + Array(repeating: Cell.Kind.tableCell(isHeader: false), count: 4)
+        #expect(elements.map(\.cellKind) == kinds)
         #expect(elements.allSatisfy { $0.frame.height >= 44 })
         #expect(elements.map(\.sourceLine) == [1, 1, 3, 3, 4, 4])
         // Columns share the width in proportion to their content, the first held at its longest word.

@@ -6,7 +6,7 @@ import TextMetrics
 @Suite struct ViewportTests {
     /// A document of rows whose real heights vary a lot around a poor estimate.
     static func rows(_ count: Int) -> [Double] {
-        (0..<count).map { 44 + Double(($0 * 37) % 11) * 23.5 }
+        (0..<count).map { (index: Int) -> Double in 44 + Double((index * 37) % 11) * 23.5 }
     }
 
     static func viewport(_ heights: [Double], estimate: Estimate, height: Double = 844) -> Viewport {
