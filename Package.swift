@@ -114,9 +114,9 @@ let package = Package(
             ]),
 
         // Golden files and helpers shared by the test targets. The tests are compiled unoptimized
-        // in a release build too (`testSettings`): CI builds the suite optimized under
-        // AddressSanitizer for the speed of the code under test, and optimizing the tests' own
-        // code would double that build for nothing.
+        // in a release build too (`testSettings`): CI builds the suite optimized (`.ci/run`, and
+        // under AddressSanitizer with `--deep`) for the speed of the code under test, and
+        // optimizing the tests' own code would double that build for nothing.
         .target(name: "TestSupport", dependencies: ["Preview", "Reflow", "Readers", "TextMetrics", "CJPEGFixtures"], path: "Tests/TestSupport", swiftSettings: testSettings),
         .testTarget(
             name: "TextMetricsTests",
