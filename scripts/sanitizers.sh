@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sanitizer runs of CI, each in a scratch folder of its own (.build-asan, .build-tsan):
+# The sanitizer runs of the deep CI run (.ci/run --deep), each in a scratch folder of its own (.build-asan, .build-tsan):
 #   asan  the whole test suite under AddressSanitizer: the deep CI run's (.ci/run --deep). An optimized build (-c
 #         release, -enable-testing for the tests' @testable imports; the tests' own code stays
 #         unoptimized, Package.swift's testSettings), since a debug build under ASan runs the

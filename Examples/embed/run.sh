@@ -7,10 +7,10 @@
 # Usage: Examples/embed/run.sh    (a plain debug build in Examples/embed/.build)
 # Environment: EMBED_SANITIZER (address or thread: every reflow module instrumented),
 # EMBED_SCRATCH (the build folder) and EMBED_ALSO (products of reflow's to build in the same
-# build, with the same flags: the modules they share compile once). CI's ThreadSanitizer run
-# (scripts/sanitizers.sh tsan) builds the example and reflow-cli this way (EMBED_ALSO=reflow-cli),
-# so the example costs CI no build of its own; the C libraries' paths run under AddressSanitizer
-# in CI's test suite.
+# build, with the same flags: the modules they share compile once). The deep CI run's
+# ThreadSanitizer step (.ci/run --deep, scripts/sanitizers.sh tsan) builds the example and
+# reflow-cli this way (EMBED_ALSO=reflow-cli), so the example costs it no build of its own; the C
+# libraries' paths run under AddressSanitizer in its test suite.
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH=/opt/swift/usr/bin:$PATH
