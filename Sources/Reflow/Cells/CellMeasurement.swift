@@ -77,19 +77,26 @@ public struct CellMeasurement: Sendable {
     /// cell with, without measuring it again.
     public func resized(toHeight height: Double) -> CellMeasurement {
         guard height != size.height else { return self }
-        let shift = Self.contentShift(height: height, natural: naturalHeight)
-            - Self.contentShift(height: size.height, natural: naturalHeight)
+        var elements = elements
+        Self.move(&elements, from: size.height, to: height, natural: naturalHeight)
         return CellMeasurement(size: Size(width: size.width, height: height), naturalHeight: naturalHeight, insets: insets,
-                               elements: elements.map { element in
-                                   var moved = element
-                                   if case .bar = element.content {
-                                       // A quote's bar runs along the whole cell.
-                                       moved.frame = Rect(x: element.frame.minX, y: 0, width: element.frame.width, height: height)
-                                   } else {
-                                       moved.frame.origin.y += shift
-                                   }
-                                   return moved
-                               }, contentWidth: contentWidth)
+                               elements: elements, contentWidth: contentWidth)
+    }
+
+    /// `elements` of a cell `oldHeight` tall (its content `natural` tall) moved for a cell
+    /// `height` tall, as `resized(toHeight:)` moves them: in place, so a cell measured and given
+    /// its height at once (the 44 pt minimum) does not copy its elements to be centred.
+    static func move(_ elements: inout [Element], from oldHeight: Double, to height: Double, natural: Double) {
+        let shift = contentShift(height: height, natural: natural) - contentShift(height: oldHeight, natural: natural)
+        for index in elements.indices {
+            if case .bar = elements[index].content {
+                // A quote's bar runs along the whole cell.
+                let frame = elements[index].frame
+                elements[index].frame = Rect(x: frame.minX, y: 0, width: frame.width, height: height)
+            } else {
+                elements[index].frame.origin.y += shift
+            }
+        }
     }
 
     /// The cell with its content mirrored inside it (x ↦ width − x): a block whose direction is

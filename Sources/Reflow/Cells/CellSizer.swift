@@ -325,10 +325,11 @@ public final class CellSizer {
         case .unspecified: height = selfSized
         }
         // Content a taller cell (the 44 pt minimum, an exact height) leaves room around is centred
-        // vertically; content that does not fit starts at the top and is clipped at the bottom.
-        return CellMeasurement(size: Size(width: width.cellWidth, height: natural), naturalHeight: natural, insets: insets,
+        // vertically; content that does not fit starts at the top and is clipped at the bottom
+        // (`CellMeasurement.resized(toHeight:)` of the cell at its natural height, done in place).
+        if height != natural { CellMeasurement.move(&elements, from: natural, to: height, natural: natural) }
+        return CellMeasurement(size: Size(width: width.cellWidth, height: height), naturalHeight: natural, insets: insets,
                                elements: elements, contentWidth: stack.contentWidth)
-            .resized(toHeight: height)
     }
 
     /// Quote bars along the cell (`height` tall, the natural height: `resized` stretches them) and

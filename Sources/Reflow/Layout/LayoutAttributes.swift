@@ -105,11 +105,16 @@ public struct LayoutAttributes: Sendable {
         nesting = cell.nesting
         language = cell.language
         contentWidth = measurement.contentWidth
-        let origins = cell.elements.compactMap { element -> TextOrigin?? in
-            if case .text(let text) = element { return .some(text.origin) }
-            return nil
+        // Built only for a cell whose texts a catalog gave: this runs for every element placed.
+        let fromCatalog = cell.elements.contains { element in
+            if case .text(let text) = element { text.origin != nil } else { false }
         }
-        if origins.contains(where: { $0 != nil }) { textOrigins = origins }
+        if fromCatalog {
+            textOrigins = cell.elements.compactMap { element -> TextOrigin?? in
+                if case .text(let text) = element { return .some(text.origin) }
+                return nil
+            }
+        }
     }
 
     /// The first text's layout (a document's cell has exactly one text).

@@ -67,7 +67,13 @@ struct JSONBytes {
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (base + count).update(from: start, count: bytes.count)
+        if bytes.count <= 16 {
+            // Most pieces are a key or a few digits: copied here rather than by a call to
+            // memmove, which had about a sixth of the writer's samples (`perf record`).
+            for offset in 0..<bytes.count { base[count + offset] = start[offset] }
+        } else {
+            (base + count).update(from: start, count: bytes.count)
+        }
         count += bytes.count
     }
 

@@ -92,26 +92,22 @@ public final class Typesetter {
     /// typesetter `keepsLastLayouts`. Mutable, so never handed out: a typesetter is one thread's.
     final class ParagraphEntry {
         let paragraph: ShapedParagraph
-        var last: LastLayout?
+        /// What the last layout was made with, and the layout: apart, so that asking whether it
+        /// serves (most asks of a sweep: each size asks once with a new size) copies no layout.
+        var lastMadeWith: LayoutInputs?
+        var last: TextLayout?
 
         init(_ paragraph: ShapedParagraph) { self.paragraph = paragraph }
     }
 
-    /// A layout and what it was made with besides its paragraph: with the same paragraph, the
-    /// same of these make the same layout.
-    struct LastLayout {
+    /// What a layout is made with besides its paragraph: with the same paragraph, the same of
+    /// these make the same layout.
+    struct LayoutInputs: Equatable {
         let pointSize: Double
         let lineHeight: Double
         let width: Double
         let overflowWrap: LineBreaker.OverflowWrap
         let hyphenator: ObjectIdentifier?
-        let layout: TextLayout
-
-        func matches(pointSize: Double, lineHeight: Double, width: Double, overflowWrap: LineBreaker.OverflowWrap,
-                     hyphenator: Hyphenator?) -> Bool {
-            self.pointSize == pointSize && self.lineHeight == lineHeight && self.width == width
-                && self.overflowWrap == overflowWrap && self.hyphenator == hyphenator.map(ObjectIdentifier.init)
-        }
     }
 
     struct LayoutKey: Hashable {
@@ -202,10 +198,11 @@ public final class Typesetter {
         let entry = shapedEntry(text, faces: faces, direction: direction, language: language, spacing: spacing)
         let paragraph = entry.paragraph
         let lineHeight = spacing.lineHeight(leading: lineHeight, pointSize: pointSize)
-        if keepsLastLayouts, let last = entry.last,
-           last.matches(pointSize: pointSize, lineHeight: lineHeight, width: width, overflowWrap: overflowWrap, hyphenator: hyphenator) {
+        let inputs = LayoutInputs(pointSize: pointSize, lineHeight: lineHeight, width: width, overflowWrap: overflowWrap,
+                                  hyphenator: hyphenator.map(ObjectIdentifier.init))
+        if keepsLastLayouts, entry.lastMadeWith == inputs, let last = entry.last {
             lastLayoutHits += 1
-            return last.layout
+            return last
         }
         layoutsComputed += 1
         let toUnits = paragraph.unitsPerEm / pointSize
@@ -224,8 +221,8 @@ public final class Typesetter {
         hyphenationLookups += work.hyphenationLookups
         let layout = TextLayout(paragraph: paragraph, spans: spans, width: width, pointSize: pointSize, lineHeight: lineHeight)
         if keepsLastLayouts {
-            entry.last = LastLayout(pointSize: pointSize, lineHeight: lineHeight, width: width, overflowWrap: overflowWrap,
-                                    hyphenator: hyphenator.map(ObjectIdentifier.init), layout: layout)
+            entry.lastMadeWith = inputs
+            entry.last = layout
         }
         return layout
     }

@@ -27,7 +27,13 @@ struct GroupPlacement {
     /// answered here (no cache lookup, no second warning). By index, so a lookup compares only
     /// the cell's own proposals: a table of 40,000 rows, or a band of 80,000 cells, is one
     /// placement, and a search through every cell measured before took it 15 s.
-    private var measured: [Int: [(proposal: SizeProposal, measurement: CellMeasurement)]] = [:]
+    private var measured: [Int: Measured] = [:]
+    /// A cell's measurements in this placement: almost always one, kept in place (an array a cell
+    /// was an allocation per cell at every size of a sweep).
+    private struct Measured {
+        var first: (proposal: SizeProposal, measurement: CellMeasurement)
+        var more: [(proposal: SizeProposal, measurement: CellMeasurement)] = []
+    }
     /// Proposals compared while looking cells up: work that must stay linear in the cells placed.
     private(set) var lookupComparisons = 0
 
@@ -51,6 +57,10 @@ struct GroupPlacement {
         self.firstItem = firstItem
         self.memo = memo
         self.depth = depth
+        // Room for a unit's cells from the start (a grid row's three cells grew each of these
+        // twice, at every size of a sweep); a band's many cells grow them as they come.
+        measured.reserveCapacity(min(cells.count, 16))
+        elements.reserveCapacity(min(cells.count, 16))
     }
 
     /// Places `template` with its top-left at `origin`, taking cells from `next` on; returns the
@@ -342,12 +352,20 @@ struct GroupPlacement {
     private mutating func measureCell(_ cell: Cell, proposal: SizeProposal, index: Int,
                                       category: ElementRole = .cell) throws -> CellMeasurement {
         guard case .cell = category else { return try measureOnce(cell, proposal: proposal, index: index, category: category) }
-        for known in measured[index] ?? [] {
+        if let known = measured[index] {
             lookupComparisons += 1
-            if known.proposal == proposal { return known.measurement }
+            if known.first.proposal == proposal { return known.first.measurement }
+            for other in known.more {
+                lookupComparisons += 1
+                if other.proposal == proposal { return other.measurement }
+            }
         }
         let measurement = try measureOnce(cell, proposal: proposal, index: index, category: category)
-        measured[index, default: []].append((proposal, measurement))
+        if measured[index] == nil {
+            measured[index] = Measured(first: (proposal, measurement))
+        } else {
+            measured[index]!.more.append((proposal, measurement))
+        }
         return measurement
     }
 
