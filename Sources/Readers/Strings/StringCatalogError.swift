@@ -62,9 +62,11 @@ enum CatalogChecks {
         return device
     }
 
-    /// The state spelled `name`, or an error at `location` saying which are known.
+    /// The state spelled `name`, or an error at `location` saying which are known. An empty
+    /// state is none, as Xcode builds it: Rectangle's Main.xcstrings has had `"state" : ""` on a
+    /// Spanish (Latin America) string since 2024, through every release.
     static func state(_ name: String?, file: String, location: String) throws -> TranslationState? {
-        guard let name else { return nil }
+        guard let name, !name.isEmpty else { return nil }
         guard let state = TranslationState(rawValue: name) else {
             throw StringCatalogError(file: file, location: location, message: "'\(name)' is not a translation state; "
                 + "use one of \(TranslationState.allCases.map(\.rawValue).joined(separator: ", "))")
