@@ -77,19 +77,22 @@ public struct StringCatalog: Hashable, Sendable {
         return nil
     }
 
-    /// Among `tags`, the nearest of `language`'s ancestors by `Locale.Language.parent` that is
-    /// not a shorter tag of it (`en-GB` for `en-AU`, `es-419` for `es-MX`, `pt-PT` for `pt-AO`),
-    /// compared by CLDR's likely subtags (`zh-Hant` is `zh-Hant-TW`); nil when the chain reaches
-    /// a shorter tag of `language` (`pt` for `pt-BR`: a fallback of its own) or ends first.
+    /// Among `tags`, the nearest of `language`'s ancestors by `parent(of:)` that is not a shorter
+    /// tag of it (`en-GB` for `en-AU`, `es-419` for `es-MX`, `pt-PT` for `pt-AO`), compared by
+    /// CLDR's likely subtags (`zh-Hant` is `zh-Hant-TW`); nil when the chain reaches a shorter tag
+    /// of `language` that `tags` has (`pt` for `pt-BR`: a fallback of its own) or ends first. A
+    /// shorter tag `tags` lacks is walked past, as Apple's ICU compares whole parent chains: `nb`
+    /// for `nb-NO`, whose parent `no` is iina's `no.lproj`; `ars` for `ars-SA`, whose is `ar`.
     static func regionalParent(of language: String, among tags: Set<String>) -> String? {
-        let shorter = Set(truncations(of: language).dropFirst().map { Locale.Language(identifier: $0).maximalIdentifier })
+        var shorter: [String: [String]] = [:]
+        for tag in truncations(of: language).dropFirst() { shorter[Locale.Language(identifier: tag).maximalIdentifier, default: []].append(tag) }
         var byMaximal: [String: [String]] = [:]
         for tag in tags { byMaximal[Locale.Language(identifier: tag).maximalIdentifier, default: []].append(tag) }
-        var ancestor = Locale.Language(identifier: language).parent
+        var ancestor = parent(of: Locale.Language(identifier: language), written: language)
         for _ in 0..<8 {
             guard let current = ancestor, current.minimalIdentifier != "root" else { return nil }
             let maximal = current.maximalIdentifier
-            if shorter.contains(maximal) { return nil }
+            if let own = shorter[maximal], own.contains(where: tags.contains) { return nil }
             if let matches = byMaximal[maximal] {
                 // Apple's ICU walks the parents as written and compares them with the app's tags
                 // as its aliases write them: `zh-HK`'s parent `zh-Hant` is the app's `zh-Hant`,
@@ -100,10 +103,40 @@ public struct StringCatalog: Hashable, Sendable {
                    let same = matches.sorted().first(where: { StringTables.chineseAlias(of: $0) == alias }) { return same }
                 return matches.first { $0 == current.minimalIdentifier } ?? matches.sorted().first
             }
-            ancestor = current.parent
+            ancestor = parent(of: current)
         }
         return nil
     }
+
+    /// The parent Apple's ICU gives `language` where Foundation's `Locale.Language.parent` (on
+    /// Linux) gives another, else Foundation's. Apple's ICU (`ualoc.cpp`'s `appleParentMap`,
+    /// which `ualoc_localizationsToUse` walks when CFBundle picks an app's localization) sends
+    /// Cantonese and Wu Chinese to Chinese of their script and Najdi Arabic to Arabic: `yue` →
+    /// `yue-Hant` → `yue-HK` → `zh-Hant-HK`, `yue-Hans` → `zh-Hans`, `wuu` → `wuu-Hans` →
+    /// `zh-Hans`, `wuu-Hant` → `zh-Hant`, `ars` → `ar`; Linux's ends `yue` at the root, so a
+    /// reader of Cantonese saw English where an iPhone shows the app's Traditional Chinese.
+    ///
+    /// Norwegian written with more than its language (`no-NO`, as `written` has it) is asked as
+    /// Bokmål (`nb-NO`), as Apple's ICU normalizes it (`no_NO` → `nb_NO`): Foundation on Linux
+    /// never returns from a process's first `Locale.Language(identifier: "no-NO").parent`, and
+    /// `--lang no-NO` hung.
+    static func parent(of language: Locale.Language, written: String? = nil) -> Locale.Language? {
+        if let apple = appleParents[language.maximalIdentifier] { return Locale.Language(identifier: apple) }
+        if let parts = written?.replacingOccurrences(of: "_", with: "-").split(separator: "-"), parts.count > 1,
+           parts[0].lowercased() == "no" {
+            return Locale.Language(identifier: (["nb"] + parts.dropFirst()).joined(separator: "-")).parent
+        }
+        return language.parent
+    }
+
+    /// `appleParentMap`'s entries for the languages Foundation on Linux gives other parents
+    /// (swiftlang/swift-foundation-icu, `icuSources/common/ualoc.cpp`), by likely subtags (`yue`,
+    /// `yue-Hant` and `yue-HK` are all `yue-Hant-HK`, whose chain reaches `zh-Hant-HK`). Its
+    /// Chinese entries are left to `StringTables.chineseAlias(of:)` and Foundation's parents.
+    static let appleParents: [String: String] = [
+        "ars-Arab-SA": "ar", "wuu-Hans-CN": "zh-Hans", "wuu-Hant-CN": "zh-Hant",
+        "yue-Hant-HK": "zh-Hant-HK", "yue-Hans-CN": "zh-Hans",
+    ]
 
     /// Among `tags`, the one of `language`'s language and script (by CLDR's likely subtags: `pl`
     /// is `pl-Latn-PL`), preferring its likely region (`pt` → `pt-BR`), then the first in order;
