@@ -149,8 +149,21 @@ enum StringsFileReader {
                 if index < scalars.count, scalars[index] == "=" {
                     index += 1
                     try skipSpaceAndComments()
+                    let quotedValue = index < scalars.count && scalars[index] == "\"", valueStart = line
                     value = try token(what: "a value after '=' (the key on line \(keyLine))")
+                    let valueLine = line
                     try skipSpaceAndComments()
+                    // A quote inside a one-line value ends it early, and the rest of the value
+                    // follows on the same line (MonitorControl's Czech `aktivuje se "Bezpečný režim"`).
+                    if quotedValue, valueStart == valueLine, line == valueLine, index < scalars.count, scalars[index] != ";" {
+                        var rest = String.UnicodeScalarView()
+                        var at = index
+                        while at < scalars.count, rest.count < 24, !endsLine(at: at) { rest.append(scalars[at]); at += 1 }
+                        throw StringCatalogError(file: file, location: "line \(line)", message:
+                            "expected ';' after the entry for \(XCStringsReader.quoted(key)) (line \(keyLine)), found '\(String(rest))…' on the "
+                            + "same line: its value ends at a '\"' inside it (\(XCStringsReader.quoted(value)) is what was read); "
+                            + "write a quote inside a string as \\\", or end the entry with ';'")
+                    }
                 }
                 guard index < scalars.count, scalars[index] == ";" else {
                     throw StringCatalogError(file: file, location: "line \(line)", message:
