@@ -88,7 +88,11 @@ public struct StringCatalog: Hashable, Sendable {
         for tag in truncations(of: language).dropFirst() { shorter[Locale.Language(identifier: tag).maximalIdentifier, default: []].append(tag) }
         var byMaximal: [String: [String]] = [:]
         for tag in tags { byMaximal[Locale.Language(identifier: tag).maximalIdentifier, default: []].append(tag) }
-        var ancestor = parent(of: Locale.Language(identifier: language), written: language)
+        // An app's own tag of a language `appleParents` sends elsewhere comes first (`yue-Hant`
+        // for `yue`, before the map's `zh-Hant-HK`), as it is first in Apple's chain.
+        let asked = Locale.Language(identifier: language)
+        if appleParents[asked.maximalIdentifier] != nil, let same = byMaximal[asked.maximalIdentifier] { return same.sorted().first }
+        var ancestor = parent(of: asked, written: language)
         for _ in 0..<8 {
             guard let current = ancestor, current.minimalIdentifier != "root" else { return nil }
             let maximal = current.maximalIdentifier

@@ -76,6 +76,9 @@ import TestSupport
         #expect(chain("ars").first == "ar-Arab-EG")
         #expect(chain("no-NO").first == "nb-Latn-NO")
         #expect(chain("nn").first == "no-Latn-NO", "Foundation's own parents elsewhere")
+        #expect(StringCatalog.regionalParent(of: "yue", among: ["en", "yue-Hant", "zh-Hant"]) == "yue-Hant", "an app's own Cantonese first")
+        #expect(StringCatalog.regionalParent(of: "yue-Hans", among: ["en", "yue-Hant", "zh-Hans"]) == "zh-Hans")
+        #expect(StringCatalog.regionalParent(of: "ars-SA", among: ["en", "ar", "ars"]) == "ars")
         #expect(StringCatalog.regionalParent(of: "nb-NO", among: ["en", "nb", "no"]) == nil, "nb-NO's own nb comes first")
         #expect(StringCatalog.regionalParent(of: "nb-NO", among: ["en", "no"]) == "no")
     }
