@@ -2,9 +2,9 @@ import Reflow
 
 extension ScreenReader {
     /// The members a text that names a key may have.
-    static let referenceKeys = ["key", "table", "args", "comment"]
+    static let referenceKeys = ["key", "table", "args", "comment", "formatted"]
 
-    /// A screen's text: a string, or `{"key": …, "table": …, "args": […], "comment": …}` naming a
+    /// A screen's text: a string, or `{"key": …, "table": …, "args": […], "comment": …, "formatted": …}` naming a
     /// catalog's key, which `strings` resolves in its language (without catalogs: the key itself,
     /// noted as missing). A reference the catalog's string cannot take (an argument its source
     /// cannot print) is an error at the reference's path, naming the key.
@@ -36,7 +36,12 @@ extension ScreenReader {
             try list.array(expected: "an array of the format's values, such as [\"Ada\", 3]").map(argument)
         } ?? []
         let comment = try members["comment"]?.string(expected: "a comment")
-        return TextReference(key: key, table: table, arguments: arguments, comment: comment)
+        let isFormatted = try members["formatted"]?.bool() ?? true
+        if !isFormatted, !arguments.isEmpty {
+            throw members["args"]!.fail("a text shown as written (\"formatted\": false) takes no \"args\": leave them out, "
+                                        + "or leave out \"formatted\" if the app formats the string with them")
+        }
+        return TextReference(key: key, table: table, arguments: arguments, comment: comment, isFormatted: isFormatted)
     }
 
     /// One format argument: a string, or a number (an integer when it has no fraction).

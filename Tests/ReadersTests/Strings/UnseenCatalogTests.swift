@@ -96,7 +96,8 @@ import TestSupport
         let failure = #expect(throws: StringResolver.Failure.self) { try Self.text(tables, "en", key) }
         #expect(failure?.message == "key '\(key)' (Localizable) in en, \"\(english)\": "
                 + "'% g' at byte 35 reads argument 1, but 0 were given: add the value to the screen's \"args\". "
-                + "If '% g' is a percent sign followed by text, the catalog must write it '%%' (\"%% g\"): a device that formats the string prints a number there.")
+                + "If '% g' is a percent sign followed by text, the catalog must write it '%%' (\"%% g\"): a device that formats the string prints a number there. "
+                + "If the app shows the string without formatting it (NSLocalizedString alone), say so with \"formatted\": false.")
         // German's "100 % garantiert" reads '% g' too: a translation's fault, shown and noted, not an error.
         let german = try StringResolver(tables: tables, language: "de").resolve(TextReference(key: key))
         #expect(german.origin.formatMismatch != nil)

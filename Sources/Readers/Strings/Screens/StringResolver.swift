@@ -95,6 +95,12 @@ public struct StringResolver: Sendable {
         var origin = TextOrigin(key: reference.key, table: reference.table, language: pseudo == nil ? lookupLanguage : asked,
                                 shownLanguage: shown, isTranslatable: string.shouldTranslate)
         let isSource = shown == catalog.sourceLanguage
+        // A string the app shows unformatted (`NSLocalizedString` alone) is shown as written,
+        // whatever its specifiers: its plain value, or a variation's `other` form.
+        guard reference.isFormatted else {
+            let written = Self.literal(localization, arguments: []) ?? localization.value?.unit(plural: .other)?.value ?? reference.key
+            return Resolved(text: asWritten(written), origin: origin)
+        }
         var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: shown, pass: formPass)
         let format: String
         do {
@@ -105,10 +111,7 @@ public struct StringResolver: Sendable {
             // nothing then, and formatting it could only print garbage. A translation's such
             // string is a fault only when the source's reads arguments.
             if let literal = Self.literal(localization, arguments: reference.arguments) {
-                var text = literal
-                if let pseudo, let parsed = try? FormatString(literal.replacingOccurrences(of: "%", with: "%%"), asWritten: false) {
-                    text = (try? FormatString(pseudo.transform(parsed), asWritten: false).formatted([], language: lookupLanguage)) ?? literal
-                }
+                let text = asWritten(literal)
                 if !isSource, pseudo == nil, readsArguments(string.localizations[catalog.sourceLanguage], sourceLanguage: catalog.sourceLanguage) {
                     origin.formatMismatch = "the translation cannot be read as a format: \(error.message)"
                 }
@@ -191,6 +194,14 @@ public struct StringResolver: Sendable {
         }
     }
 
+    /// `text` shown as written: as it is, or transformed by the pseudolanguage asked for.
+    private func asWritten(_ text: String) -> String {
+        guard let pseudo, let parsed = try? FormatString(text.replacingOccurrences(of: "%", with: "%%"), asWritten: false) else {
+            return text
+        }
+        return (try? FormatString(pseudo.transform(parsed), asWritten: false).formatted([], language: lookupLanguage)) ?? text
+    }
+
     /// The text of a plain string (no variations, no substitutions) named with no arguments.
     static func literal(_ localization: Localization, arguments: [FormatArgument]) -> String? {
         guard arguments.isEmpty, localization.substitutions.isEmpty, case .unit(let unit)? = localization.value else { return nil }
@@ -214,12 +225,13 @@ public struct StringResolver: Sendable {
               let specifier = parsed.specifiers.first(where: { $0.offset == offset }),
               specifier.position == nil, specifier.flags.contains(" ") else { return "" }
         return " If '\(specifier.text)' is a percent sign followed by text, the catalog must write it '%%' (\"%%\(specifier.text.dropFirst())\"): a device that formats the string prints a number there."
+            + " If the app shows the string without formatting it (NSLocalizedString alone), say so with \"formatted\": false."
     }
 
     /// How many layouts the audit needs for every plural form of `reference` to be shown once:
     /// the most forms one of its variations gives (1 without variations).
     public func formPasses(of reference: TextReference) -> Int {
-        guard let catalog = tables.catalogs[reference.table],
+        guard reference.isFormatted, let catalog = tables.catalogs[reference.table],
               let (localization, _) = catalog.localization(of: reference.key, in: lookupLanguage) else { return 1 }
         return Self.formCount(of: localization)
     }

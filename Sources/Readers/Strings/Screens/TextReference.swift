@@ -14,12 +14,19 @@ public struct TextReference: Hashable, Sendable {
     public var arguments: [FormatArgument]
     /// The screen's note about the text, as a developer's comment in code.
     public var comment: String?
+    /// Whether the app formats the string (`String(localized:)`, SwiftUI's `Text`, or
+    /// `String(format:)` of it): true by default. False (`"formatted": false`) for a string the app
+    /// shows as `NSLocalizedString` returns it, unformatted: DuckDuckGo's "100% anonymous", whose
+    /// `% a` a format would read as a number. Such a reference takes no arguments.
+    public var isFormatted: Bool
 
-    public init(key: String, table: String = Self.defaultTable, arguments: [FormatArgument] = [], comment: String? = nil) {
+    public init(key: String, table: String = Self.defaultTable, arguments: [FormatArgument] = [], comment: String? = nil,
+                isFormatted: Bool = true) {
         self.key = key
         self.table = table
         self.arguments = arguments
         self.comment = comment
+        self.isFormatted = isFormatted
     }
 
     /// The argument a plural variation of the string itself (not of a substitution) varies by:
