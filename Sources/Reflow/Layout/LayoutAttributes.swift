@@ -109,12 +109,7 @@ public struct LayoutAttributes: Sendable {
         let fromCatalog = cell.elements.contains { element in
             if case .text(let text) = element { text.origin != nil } else { false }
         }
-        if fromCatalog {
-            textOrigins = cell.elements.compactMap { element -> TextOrigin?? in
-                if case .text(let text) = element { return .some(text.origin) }
-                return nil
-            }
-        }
+        if fromCatalog { textOrigins = cell.texts.map(\.origin) }
     }
 
     /// The first text's layout (a document's cell has exactly one text).

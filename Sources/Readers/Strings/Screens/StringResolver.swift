@@ -98,8 +98,7 @@ public struct StringResolver: Sendable {
         // A string the app shows unformatted (`NSLocalizedString` alone) is shown as written,
         // whatever its specifiers: its plain value, or a variation's `other` form.
         guard reference.isFormatted else {
-            let written = Self.literal(localization, arguments: []) ?? localization.value?.unit(plural: .other)?.value ?? reference.key
-            return Resolved(text: asWritten(written), origin: origin)
+            return Resolved(text: asWritten(localization.value?.unit(plural: .other)?.value ?? reference.key), origin: origin)
         }
         var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: shown, pass: formPass)
         let format: String
