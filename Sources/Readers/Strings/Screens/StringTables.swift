@@ -30,31 +30,30 @@ public struct StringTables: Sendable {
             ?? catalogs.keys.sorted().first.flatMap { catalogs[$0]?.sourceLanguage } ?? "en"
     }
 
-    /// The localization a reader of `language` gets, as iOS picks one of an app's localizations
-    /// for a preferred language: `language` when a table has it or a shorter tag of it (`de-AT`
-    /// reads `de`); else one of the same language and script by CLDR's likely subtags, its likely
-    /// region first (`pl` reads `pl-PL`, `pt` reads `pt-BR` before `pt-PT`); else `language`,
-    /// whose strings then fall back to the source language.
-    ///
-    /// Before a shorter tag, a parent that is not one is tried, by the parent chain Foundation's
-    /// `Locale.Language.parent` gives (Apple's, after CLDR's parent locales): `en-AU` reads
-    /// `en-GB` (through `en-001`), `es-MX` reads `es-419`, `pt-AO` reads `pt-PT`, `nb` reads `no`.
-    ///
-    /// Last, Norwegian: Apple's ICU takes `no` as an alias of `nb`, and `nn`'s parent is `no`, so
-    /// a reader of `no` or `nn` (`no-NO`, `nn-NO`) gets the app's `nb` when the app has neither
-    /// its own tag nor `no` (Stats has only `nb.lproj`; they showed its English).
+    /// The localization a reader of `language` gets, as an iPhone picks one of an app's
+    /// localizations for its preferred language (`AppleLocalizations`, Apple's ICU's
+    /// `ualoc_localizationsToUse`): `language` when a table has it; else the localization chosen
+    /// among the tables' languages and the source language (in order of their tags, which breaks
+    /// a tie): `pl-PL` for `pl`, `pt-BR` before `pt-PT` for `pt`, `en-GB` for `en-AU`, `es-419`
+    /// for `es-MX`, `pt-PT` for `pt-AO`, `no` for `nb-NO`, `nb` for `no` and `nn`, `zh-HK` for
+    /// `zh-Hant-HK`, the Traditional Chinese for Cantonese. When `language` read through its
+    /// shorter tags reaches that localization first (`de-AT` reads `de`), `language` itself, so
+    /// that numbers keep the reader's region. With no match, `language`, whose strings fall back
+    /// to the source language.
     public func localization(for language: String) -> String {
         let have = stringLanguages.union([sourceLanguage])
         if have.contains(language) { return language }
-        if let alias = Self.aliasMatch(for: language, among: have) { return alias }
-        if let parent = StringCatalog.regionalParent(of: language, among: have) { return parent }
-        if StringCatalog.truncations(of: language).contains(where: have.contains) { return language }
-        if let same = StringCatalog.sameLanguage(as: language, among: have) { return same }
-        if let bokmal = Self.bokmal(for: language) {
-            let chosen = localization(for: bokmal)
-            if StringCatalog.truncations(of: chosen).contains(where: have.contains) { return chosen }
+        guard let chosen = AppleLocalizations.localizationsToUse(preferred: language, available: have.sorted()).first else {
+            return language
         }
-        return language
+        // `language` read through its shorter tags reaches the chosen one first (`de` for `de-AT`).
+        let written = AppleLocalizations.baseName(language).replacingOccurrences(of: "_", with: "-")
+        let reader = StringCatalog(table: "", sourceLanguage: sourceLanguage)
+        for candidate in [language, written] where StringCatalog.truncations(of: candidate).contains(chosen)
+            && reader.fallbacks(for: candidate).first(where: have.contains) == chosen {
+            return candidate
+        }
+        return chosen
     }
 
     /// Whether a reader of `language` gets strings of a localization the tables have
@@ -64,39 +63,6 @@ public struct StringTables: Sendable {
     public func hasLocalization(for language: String) -> Bool {
         let have = stringLanguages.union([sourceLanguage])
         return StringCatalog.truncations(of: localization(for: language)).contains(where: have.contains)
-    }
-
-    /// Apple's ICU (`ualoc_localizationsToUse`, what CFBundle picks an app's localization with)
-    /// compares a preferred language with the app's localizations first as written, then as
-    /// ICU's language aliases normalize both: the old Chinese tags name their script, `zh-HK` is
-    /// `zh-Hant-HK`, `zh-TW` `zh-Hant-TW`, `zh-MO` `zh-Hant-MO`, `zh-CN` `zh-Hans-CN`, `zh-SG`
-    /// `zh-Hans-SG`, and Apple's own `zh` is `zh-Hans`. So a reader of `zh-Hant-HK` (Traditional
-    /// Chinese with Hong Kong as region) gets an app's `zh-HK`, before any parent (`ualoc.h`'s
-    /// examples: `zh-Hant-HK` reads `zh_HK` of `zh_CN zh_TW zh_HK`, `zh-Hant-MO` reads `zh_MO`,
-    /// `zh-Hant-TW` reads `zh_TW` before `zh_Hant`). Tags of other languages are not aliased
-    /// there (`en-Latn-US` reads `en`, not `en_US`): nil for them.
-    static func aliasMatch(for language: String, among tags: some Collection<String>) -> String? {
-        guard let wanted = chineseAlias(of: language) else { return nil }
-        return tags.sorted().first { $0 != language && chineseAlias(of: $0) == wanted }
-    }
-
-    /// A Chinese tag as ICU's language aliases (and Apple's `zh` → `zh-Hans`) normalize it,
-    /// compared without case and with `_` read as `-`; nil for another language's.
-    static func chineseAlias(of tag: String) -> String? {
-        let lowered = tag.replacingOccurrences(of: "_", with: "-").lowercased()
-        guard lowered == "zh" || lowered.hasPrefix("zh-") else { return nil }
-        let aliases = ["zh": "zh-hans", "zh-cn": "zh-hans-cn", "zh-sg": "zh-hans-sg",
-                       "zh-tw": "zh-hant-tw", "zh-hk": "zh-hant-hk", "zh-mo": "zh-hant-mo"]
-        return aliases[lowered] ?? lowered
-    }
-
-    /// `nb-NO` for `no-NO` or `nn-NO` (the same region and the rest of the tag, `_` read as `-`);
-    /// nil for a tag of another language.
-    static func bokmal(for language: String) -> String? {
-        var parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
-        guard let base = parts.first?.lowercased(), base == "no" || base == "nn" else { return nil }
-        parts[0] = "nb"
-        return parts.joined(separator: "-")
     }
 
     /// Every language any table has a string in (`--lang all`): the source language first, then
