@@ -2,9 +2,9 @@ import Reflow
 
 extension ScreenReader {
     /// The members a text that names a key may have.
-    static let referenceKeys = ["key", "table", "args", "comment", "formatted"]
+    static let referenceKeys = ["key", "table", "args", "comment", "formatted", "value"]
 
-    /// A screen's text: a string, or `{"key": …, "table": …, "args": […], "comment": …, "formatted": …}` naming a
+    /// A screen's text: a string, or `{"key": …, "table": …, "args": […], "comment": …, "formatted": …, "value": …}` naming a
     /// catalog's key, which `strings` resolves in its language (without catalogs: the key itself,
     /// noted as missing). A reference the catalog's string cannot take (an argument its source
     /// cannot print) is an error at the reference's path, naming the key.
@@ -37,11 +37,16 @@ extension ScreenReader {
         } ?? []
         let comment = try members["comment"]?.string(expected: "a comment")
         let isFormatted = try members["formatted"]?.bool() ?? true
+        // The text the app's code passes with the key (NSLocalizedString's `value:`,
+        // String(localized:defaultValue:)): the source language's string where the catalog has none.
+        let defaultValue = try members["value"]?.string(
+            expected: "the text the app's code gives with the key, as NSLocalizedString(_:value:comment:)'s value or String(localized:defaultValue:)'s default")
         if !isFormatted, !arguments.isEmpty {
             throw members["args"]!.fail("a text shown as written (\"formatted\": false) takes no \"args\": leave them out, "
                                         + "or leave out \"formatted\" if the app formats the string with them")
         }
-        return TextReference(key: key, table: table, arguments: arguments, comment: comment, isFormatted: isFormatted)
+        return TextReference(key: key, table: table, arguments: arguments, comment: comment, isFormatted: isFormatted,
+                             defaultValue: defaultValue)
     }
 
     /// One format argument: a string, or a number (an integer when it has no fraction).

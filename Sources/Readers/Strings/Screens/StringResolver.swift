@@ -72,7 +72,7 @@ public struct StringResolver: Sendable {
     func quotedStrings(of reference: TextReference, shown: String?) -> String? {
         guard let shown, let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key],
               let translation = string.localizations[shown]?.value?.unit(plural: .other)?.value else { return nil }
-        let source = string.localizations[catalog.sourceLanguage]?.value?.unit(plural: .other)?.value ?? reference.key
+        let source = string.localizations[catalog.sourceLanguage]?.value?.unit(plural: .other)?.value ?? reference.sourceText
         return "\"\(translation)\" against the source's \"\(source)\": "
     }
 
@@ -87,9 +87,10 @@ public struct StringResolver: Sendable {
         }
         // A key with no string in the language's chain: a catalog whose source language has no
         // entry for a key uses the key as the source string (Xcode writes such keys: the key is
-        // the English text), shown in the source language.
+        // the English text), shown in the source language; or the default value the app's code
+        // gives with the key (`"value"`), as `Bundle.localizedString(forKey:value:table:)` returns it.
         let (localization, shown) = catalog.localization(of: reference.key, in: lookupLanguage)
-            ?? (Localization(value: .unit(StringUnit(reference.key))), catalog.sourceLanguage)
+            ?? (Localization(value: .unit(StringUnit(reference.sourceText))), catalog.sourceLanguage)
         // The layout reads the app's localization for the asked language (`pl-PL` for `pl`,
         // `zh-CN` for `zh-Hans`): its strings are translations, not a fallback the audit counts.
         var origin = TextOrigin(key: reference.key, table: reference.table, language: pseudo == nil ? lookupLanguage : asked,
@@ -98,7 +99,7 @@ public struct StringResolver: Sendable {
         // A string the app shows unformatted (`NSLocalizedString` alone) is shown as written,
         // whatever its specifiers: its plain value, or a variation's `other` form.
         guard reference.isFormatted else {
-            return Resolved(text: asWritten(localization.value?.unit(plural: .other)?.value ?? reference.key), origin: origin)
+            return Resolved(text: asWritten(localization.value?.unit(plural: .other)?.value ?? reference.sourceText), origin: origin)
         }
         var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: shown, pass: formPass)
         let format: String
@@ -124,13 +125,13 @@ public struct StringResolver: Sendable {
             origin.formatMismatch = "the translation cannot be read as a format: \(error.message)"
             origin.forms = expansion.forms
             origin.formCount = Self.formCount(of: localization)
-            return Resolved(text: localization.value?.unit(plural: .other)?.value ?? reference.key, origin: origin)
+            return Resolved(text: localization.value?.unit(plural: .other)?.value ?? reference.sourceText, origin: origin)
         }
         origin.forms = expansion.forms
         origin.formCount = Self.formCount(of: localization)
         origin.missingPluralForms = expansion.missingForms
         if !isSource, pseudo == nil {
-            let sourceLocalization = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.key)))
+            let sourceLocalization = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.sourceText)))
             origin.formatMismatch = Self.mismatch(source: sourceLocalization, translation: localization,
                                                   arguments: reference.arguments, rules: rules, sourceLanguage: catalog.sourceLanguage,
                                                   language: shown)
@@ -173,7 +174,7 @@ public struct StringResolver: Sendable {
     /// Why the source language's string of `reference` cannot print its arguments, worded as a
     /// screen's error (key, table, source language, the string as written); nil when it can.
     func sourceFormatProblem(of reference: TextReference, _ string: CatalogString, in catalog: StringCatalog) -> String? {
-        let source = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.key)))
+        let source = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.sourceText)))
         var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: catalog.sourceLanguage, pass: formPass)
         guard let format = try? expansion.expand(source) else { return nil }
         do throws(FormatStringError) {

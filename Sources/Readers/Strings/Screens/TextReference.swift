@@ -19,14 +19,28 @@ public struct TextReference: Hashable, Sendable {
     /// shows as `NSLocalizedString` returns it, unformatted: DuckDuckGo's "100% anonymous", whose
     /// `% a` a format would read as a number. Such a reference takes no arguments.
     public var isFormatted: Bool
+    /// The text the app's code gives with the key (`"value"`): `NSLocalizedString(_:value:comment:)`'s
+    /// `value`, `String(localized:defaultValue:)`'s default. It is the source language's string where
+    /// the key's catalog has none in that language (KeePassium's `en.lproj/Localizable.strings` is
+    /// empty: its English is in code), as `Bundle.localizedString(forKey:value:table:)` returns `value`
+    /// for a key its table lacks. Nil or empty: the key itself, as Apple's is.
+    public var defaultValue: String?
 
     public init(key: String, table: String = Self.defaultTable, arguments: [FormatArgument] = [], comment: String? = nil,
-                isFormatted: Bool = true) {
+                isFormatted: Bool = true, defaultValue: String? = nil) {
         self.key = key
         self.table = table
         self.arguments = arguments
         self.comment = comment
         self.isFormatted = isFormatted
+        self.defaultValue = defaultValue
+    }
+
+    /// The source language's string when the catalog has none for the key: the default value the
+    /// app's code gives, else the key (Xcode's keys that are the English text).
+    var sourceText: String {
+        if let defaultValue, !defaultValue.isEmpty { return defaultValue }
+        return key
     }
 
     /// The argument a plural variation of the string itself (not of a substitution) varies by:
