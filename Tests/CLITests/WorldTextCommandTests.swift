@@ -194,50 +194,49 @@ import Testing
                                           83, 84, 85, 86, 87, 88, 102, 108, 113, 120, 164]
 
     @Test func everyReadableCaseThroughLinesVisual() throws {
-        guard FileManager.default.fileExists(atPath: Self.file) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("\(Self.file) is missing: apt-get install unicode-data") }
-            print("SKIPPED: \(Self.file) is missing (apt-get install unicode-data)")
-            return
-        }
+        guard let dataLines = try UnicodeDataFile.dataLines(Self.file) else { return }
         let excluded: Set<UInt32> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E, 0x1F, 0x85, 0x2028, 0x2029]
-        var byDirection: [String: [(input: [Unicode.Scalar], expected: String)]] = [:]
-        var total = 0
-        for (index, line) in try String(contentsOfFile: Self.file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard !line.hasPrefix("#"), !line.isEmpty else { continue }
-            total += 1
-            guard !Self.icuExceptions.contains(index + 1) else { continue }
-            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
-            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-            let values = scalars.map(\.value)
+        // Per paragraph direction of the file (0 ltr, 1 rtl, 2 auto): the cases' text, a blank line
+        // apart, as UTF-8, and each case's expected visual order.
+        let directions = ["ltr", "rtl", "auto"]
+        var inputs: [[UInt8]] = [[], [], []]
+        var expectations: [[[UInt8]]] = [[], [], []]
+        for (number, line) in dataLines where !Self.icuExceptions.contains(number) {
+            let fields = UnicodeDataFile.split(line, at: UInt8(ascii: ";"), omittingEmpty: false)
+            let values = UnicodeDataFile.numbers(fields[0], radix: 16)
             guard !values.contains(where: excluded.contains), values.first != 0x20, values.last != 0x20,
                   !zip(values, values.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }) else { continue }
-            let order = fields[4].split(separator: " ").compactMap { Int($0) }
-            var expected = String.UnicodeScalarView()
-            for position in order where !scalars[position].properties.isDefaultIgnorableCodePoint { expected.append(scalars[position]) }
-            let direction = ["0": "ltr", "1": "rtl", "2": "auto"][String(fields[1])]!
-            byDirection[direction, default: []].append((scalars, String(expected)))
+            let scalars = values.compactMap(Unicode.Scalar.init)
+            var expected: [UInt8] = []
+            for position in UnicodeDataFile.numbers(fields[4], radix: 10) where !scalars[Int(position)].properties.isDefaultIgnorableCodePoint {
+                UTF8.encode(scalars[Int(position)]) { expected.append($0) }
+            }
+            let direction = Int(UnicodeDataFile.number(fields[1], radix: 10)!)
+            if !expectations[direction].isEmpty { inputs[direction] += [0x0A, 0x0A] }
+            for scalar in scalars { UTF8.encode(scalar) { inputs[direction].append($0) } }
+            expectations[direction].append(expected)
         }
+        let total = dataLines.count
         let folder = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         var checked = 0, passed = 0
         var examples: [String] = []
-        for (direction, cases) in byDirection.sorted(by: { $0.key < $1.key }) {
-            var input = String.UnicodeScalarView()
-            for (index, test) in cases.enumerated() {
-                if index > 0 { input.append(contentsOf: "\n\n".unicodeScalars) }
-                input.append(contentsOf: test.input)
-            }
-            let path = try CLI.write(String(input), to: "bidi-\(direction).txt", in: folder)
+        for (index, direction) in directions.enumerated() where !expectations[index].isEmpty {
+            let expected = expectations[index]
+            let path = try CLI.write(inputs[index], to: "bidi-\(direction).txt", in: folder)
             let result = try CLI.run(["lines", path, "--width", "1000000", "--visual", "--direction", direction, "--jobs", "2"])
             #expect(result.status == 0, "\(result)")
-            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            try #require(lines.count == 2 * cases.count - 1, "\(direction): one line per case, got \(lines.count) for \(cases.count)")
-            for (index, test) in cases.enumerated() {
+            let lines = UnicodeDataFile.split([UInt8](result.stdout)[...], at: 0x0A, omittingEmpty: false).dropLast()
+            try #require(lines.count == 2 * expected.count - 1,
+                         "\(direction): one line per case, got \(lines.count) for \(expected.count)")
+            for (number, wanted) in expected.enumerated() {
                 checked += 1
-                if lines[2 * index] == test.expected {
+                let line = lines[lines.startIndex + 2 * number]
+                if line.elementsEqual(wanted) {
                     passed += 1
                 } else if examples.count < 5 {
-                    examples.append("\(direction) \(test.input.map { String($0.value, radix: 16) }): \(lines[2 * index].debugDescription) vs \(test.expected.debugDescription)")
+                    let got = String(decoding: line, as: UTF8.self)
+                    examples.append("\(direction) case \(number + 1): \(got.debugDescription) vs \(String(decoding: wanted, as: UTF8.self).debugDescription)")
                 }
             }
         }

@@ -147,6 +147,10 @@ struct RuleCheck {
     let reference: Structure
     /// The cells, in document order.
     let elements: [LayoutAttributes]
+    /// Where in `elements` the cells whose block starts on a line are, by line, in document order:
+    /// the rules look blocks up by line thousands of times, and a scan each time was the suite's
+    /// slowest part.
+    let indicesByLine: [Int: [Int]]
     var failures: [String] = []
     /// How many reference blocks were held to a rule.
     var checked = 0
@@ -158,6 +162,11 @@ struct RuleCheck {
         self.environment = environment
         self.reference = reference
         self.elements = elements.sorted { $0.indexPath < $1.indexPath }
+        var indicesByLine: [Int: [Int]] = [:]
+        for (index, element) in self.elements.enumerated() {
+            if let line = element.sourceLine { indicesByLine[line, default: []].append(index) }
+        }
+        self.indicesByLine = indicesByLine
     }
 
     var rightToLeft: Bool { environment.layoutDirection == .rightToLeft }
@@ -176,7 +185,12 @@ struct RuleCheck {
     }
 
     /// Every element whose block starts on `line`.
-    func at(_ line: Int) -> [LayoutAttributes] { elements.filter { $0.sourceLine == line } }
+    func at(_ line: Int) -> [LayoutAttributes] { (indicesByLine[line] ?? []).map { elements[$0] } }
+
+    /// The indices of the cells whose block starts in `lines`, in document order.
+    func indices(startingIn lines: ClosedRange<Int>) -> [Int] {
+        lines.flatMap { indicesByLine[$0] ?? [] }.sorted()
+    }
 
     mutating func codeKeepsItsLines() {
         for code in reference.codeBlocks {
@@ -197,9 +211,8 @@ struct RuleCheck {
     /// The element that is list item `item`'s own first block: the first element starting in the
     /// item's lines whose nesting has a list item at the item's depth.
     func firstBlock(of item: Structure.ListItem) -> LayoutAttributes? {
-        elements.first { element in
-            guard let line = element.sourceLine, (item.line...item.endLine).contains(line),
-                  let nesting = element.nesting, nesting.depth >= item.depth,
+        indices(startingIn: item.line...item.endLine).lazy.map { elements[$0] }.first { element in
+            guard let nesting = element.nesting, nesting.depth >= item.depth,
                   case .listItem = nesting.containers[item.depth - 1] else { return false }
             return true
         }
@@ -210,7 +223,7 @@ struct RuleCheck {
         for (index, item) in reference.listItems.enumerated() {
             checked += 1
             guard let element = firstBlock(of: item), let nesting = element.nesting else {
-                let here = elements.filter { ($0.sourceLine.map { (item.line...item.endLine).contains($0) }) == true }
+                let here = indices(startingIn: item.line...item.endLine).map { elements[$0] }
                 fail(item.line, "no element is list item at depth \(item.depth) (elements in its lines: \(describe(here)))")
                 continue
             }
@@ -338,12 +351,14 @@ struct RuleCheck {
 
     mutating func noTextShowsATag() {
         let source = ((try? file.sourceLines()) ?? []).joined(separator: "\n")
+        let tags = /<\/?[A-Za-z][A-Za-z0-9-]*|<!--/
         for element in elements where element.cellKind != .code {
             for content in element.content {
                 guard case .text(let layout, _, _, _) = content else { continue }
                 checked += 1
                 let text = Self.prose(layout.text)
-                for tag in text.matches(of: /<\/?[A-Za-z][A-Za-z0-9-]*|<!--/) {
+                guard text.utf8.contains(UInt8(ascii: "<")) else { continue }
+                for tag in text.matches(of: tags) {
                     // Markup the author wrote as text, escaped (`\<ins>`, `&lt;ins>`), is text.
                     let written = tag.output.dropFirst()
                     if source.contains("\\<" + written) || source.localizedCaseInsensitiveContains("&lt;" + written) { continue }

@@ -12,21 +12,9 @@ import Testing
     static let bidiFile = "/usr/share/unicode/BidiCharacterTest.txt"
     static let lineBreakFile = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
 
+    /// The data lines of the file at `path` as text (`UnicodeDataFile.dataLines`).
     static func dataLines(_ path: String) throws -> [(number: Int, text: Substring)]? {
-        guard FileManager.default.fileExists(atPath: path) else {
-            // Loud: CI installs unicode-data, so a missing file there is a failure.
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("\(path) is missing: apt-get install unicode-data") }
-            print("SKIPPED: \(path) is missing (apt-get install unicode-data)")
-            return nil
-        }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { ($0.offset + 1, $0.element) }
-            .filter { !$0.1.hasPrefix("#") && !$0.1.trimmingCharacters(in: .whitespaces).isEmpty }
-    }
-
-    static func scalars(_ field: Substring) -> [Unicode.Scalar] {
-        field.split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+        try UnicodeDataFile.dataLines(path)?.map { ($0.number, String(decoding: $0.bytes, as: UTF8.self)[...]) }
     }
 
     struct BidiCase {
@@ -38,13 +26,19 @@ import Testing
         let order: [Int]
     }
 
+    /// BidiCharacterTest.txt's 91,000 cases, read as bytes (`UnicodeDataFile`).
     static func bidiCases() throws -> [BidiCase]? {
-        try dataLines(bidiFile)?.map { number, line in
-            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
-            let direction: BaseDirection = fields[1] == "0" ? .leftToRight : fields[1] == "1" ? .rightToLeft : .auto
-            return BidiCase(number: number, scalars: scalars(fields[0]), direction: direction, paragraphLevel: UInt8(fields[2])!,
-                            levels: fields[3].split(separator: " ").map { UInt8($0) },
-                            order: fields[4].split(separator: " ").compactMap { Int($0) })
+        try UnicodeDataFile.dataLines(bidiFile)?.map { number, line in
+            let fields = UnicodeDataFile.split(line, at: UInt8(ascii: ";"), omittingEmpty: false)
+            let direction: BaseDirection = switch UnicodeDataFile.number(fields[1], radix: 10) {
+            case 0: .leftToRight
+            case 1: .rightToLeft
+            default: .auto
+            }
+            return BidiCase(number: number, scalars: UnicodeDataFile.scalars(fields[0]),
+                            direction: direction, paragraphLevel: UInt8(UnicodeDataFile.number(fields[2], radix: 10)!),
+                            levels: UnicodeDataFile.split(fields[3], at: 0x20).map { UnicodeDataFile.number($0, radix: 10).map(UInt8.init) },
+                            order: UnicodeDataFile.numbers(fields[4], radix: 10).map(Int.init))
         }
     }
 
