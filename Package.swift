@@ -13,6 +13,11 @@ let bundledFontFiles = ["Inter", "InterDisplay"].flatMap { family in
 
 /// The test targets' settings: unoptimized in every configuration (see the note above TestSupport).
 let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+/// A test target's settings: `testSettings`, and in a release build its module written by its compile
+/// job. Nothing imports a test module, so the separate job that whole-module builds give each module
+/// (for its dependents to start early) only parsed and type-checked the module a second time (about
+/// 60 s of CPU in CI's build, docs/figures.md).
+let testTargetSettings: [SwiftSetting] = testSettings + [.unsafeFlags(["-no-emit-module-separately-wmo"], .when(configuration: .release))]
 
 let package = Package(
     name: "reflow",
@@ -121,37 +126,37 @@ let package = Package(
         .testTarget(
             name: "TextMetricsTests",
             dependencies: ["TextMetrics", "BundledFonts", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Goldens")], swiftSettings: testSettings),
+            resources: [.copy("Goldens")], swiftSettings: testTargetSettings),
         .testTarget(
             name: "ReflowTests",
             dependencies: ["Reflow", "Readers", "TextMetrics", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            exclude: ["Goldens"], swiftSettings: testSettings),
+            exclude: ["Goldens"], swiftSettings: testTargetSettings),
         .testTarget(
             name: "ReadersTests",
             dependencies: ["Readers", "Reflow", "TextMetrics", "CommonMark", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Yams", package: "Yams")],
-            swiftSettings: testSettings),
+            swiftSettings: testTargetSettings),
         .testTarget(
             name: "PreviewTests",
             dependencies: ["Preview", "Reflow", "Readers", "Images", "TextMetrics", "TestSupport"],
-            exclude: ["Goldens"], swiftSettings: testSettings),
+            exclude: ["Goldens"], swiftSettings: testTargetSettings),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Reflow", "Readers", "TextMetrics", "TestSupport"],
-                    exclude: ["validate-sarif.py"], swiftSettings: testSettings),
+                    exclude: ["validate-sarif.py"], swiftSettings: testTargetSettings),
         .testTarget(name: "ReflowKitTests", dependencies: ["ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "Audit", "TestSupport"],
-                    swiftSettings: testSettings),
+                    swiftSettings: testTargetSettings),
         // JPEG fixtures for ImagesTests, written by libjpeg at test time.
         .target(name: "CJPEGFixtures", dependencies: ["CJPEG"], path: "Tests/CJPEGFixtures"),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testSettings),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CJPEGFixtures"], swiftSettings: testTargetSettings),
         // The commands run as processes (the reflow-cli built beside the tests): no import of the
         // executable's module, so this large target compiles beside reflow-cli, not after it.
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Preview", "PreviewServer", "Readers", "Reflow", "ReflowKit", "TextMetrics"],
-                    exclude: ["live_page.py", "reorder_page.py"], swiftSettings: testSettings),
+                    exclude: ["live_page.py", "reorder_page.py"], swiftSettings: testTargetSettings),
         // The command line's own parsing and wording (`@testable import reflow_cli`).
         .testTarget(name: "CLIParsingTests", dependencies: ["reflow-cli", "Preview", "PreviewServer", "Reflow", "ReflowKit", "TextMetrics"],
-                    swiftSettings: testSettings),
+                    swiftSettings: testTargetSettings),
         .testTarget(name: "PreviewServerTests",
                     dependencies: ["PreviewServer", "ReflowKit", "Reflow", "Readers", "Preview", "TextMetrics", "TestSupport",
                                    .product(name: "NIOPosix", package: "swift-nio")],
-                    swiftSettings: testSettings),
+                    swiftSettings: testTargetSettings),
     ]
 )
