@@ -19,10 +19,19 @@ public struct DisplayListBuilder: Sendable {
     /// does not decode, a picture is a placeholder.
     public var pictures: PictureStore?
 
-    public init(theme: Theme = .light, debug: Bool = false, pictures: PictureStore? = nil) {
+    /// The layout's direction. In a right-to-left layout a row's separator hangs from the right
+    /// unless the row's text visibly hangs from the left: a screen's left-to-right string (an
+    /// untranslated English title in an Arabic screen) stands at the right, as UIKit's natural
+    /// alignment follows the interface's direction, and its list separator's inset is on that
+    /// side; a document's English paragraph (`auto`) stands at the left, and so does its separator.
+    public var layoutDirection: LayoutDirection
+
+    public init(theme: Theme = .light, debug: Bool = false, pictures: PictureStore? = nil,
+                layoutDirection: LayoutDirection = .leftToRight) {
         self.theme = theme
         self.debug = debug
         self.pictures = pictures
+        self.layoutDirection = layoutDirection
     }
 
     /// What a lazy layout knew when a screen was drawn, for the debug overlay.
@@ -73,6 +82,24 @@ public struct DisplayListBuilder: Sendable {
         return false
     }
 
+    /// Whether `element`'s row runs from the right, for its separator: its text is right to left,
+    /// or the layout is and its text does not hang from the left (`layoutDirection`).
+    func runsFromTheRight(_ element: LayoutAttributes) -> Bool {
+        if Self.isRightToLeft(element) { return true }
+        return layoutDirection == .rightToLeft && !Self.hangsFromTheLeft(element)
+    }
+
+    /// Whether `element`'s first text has every line at its left edge and one short of its right:
+    /// text aligned to the left, not to the right and not filling its width.
+    static func hangsFromTheLeft(_ element: LayoutAttributes) -> Bool {
+        for content in element.content {
+            guard case .text(let layout, _, _, _) = content else { continue }
+            guard layout.containerWidth.isFinite else { return true }
+            return layout.lines.allSatisfy { $0.x < 0.5 } && layout.lines.contains { $0.x + $0.width < layout.containerWidth - 0.5 }
+        }
+        return false
+    }
+
     public func displayList(elements: [LayoutAttributes], visibleRect: Rect, lazy: LazyState? = nil,
                             labels: Typesetter? = nil, groups: [Rect] = [], annotations: [Annotation] = []) -> DisplayList {
         var list = DisplayList(size: visibleRect.size, background: theme.background)
@@ -85,8 +112,8 @@ public struct DisplayListBuilder: Sendable {
 
         // Separators: a hairline in the gap between two rows of a list (cells of a section stacked
         // one under the other, as wide as each other), from the text's leading edge to the cell's
-        // trailing edge (mirrored between right-to-left rows: from the text's right edge to the
-        // cell's left); none next to a heading (it heads what follows) or under a GitHub alert's
+        // trailing edge (mirrored between rows that run from the right, `runsFromTheRight`: from
+        // the text's right edge to the cell's left); none next to a heading (it heads what follows) or under a GitHub alert's
         // title, none in a grid.
         var separators: [Rect] = []
         for (previous, cell) in zip(cells, cells.dropFirst())
@@ -97,7 +124,7 @@ public struct DisplayListBuilder: Sendable {
             let above = moved(previous.frame), below = moved(cell.frame)
             let text = moved(cell.textFrame ?? cell.frame), previousText = moved(previous.textFrame ?? previous.frame)
             let y = (above.maxY + below.minY) / 2 - theme.separatorWidth / 2
-            if Self.isRightToLeft(previous), Self.isRightToLeft(cell) {
+            if runsFromTheRight(previous), runsFromTheRight(cell) {
                 let right = max(text.maxX, previousText.maxX)
                 separators.append(Rect(x: below.minX, y: y, width: right - below.minX, height: theme.separatorWidth))
             } else {

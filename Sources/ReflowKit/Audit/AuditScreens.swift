@@ -134,7 +134,7 @@ public struct AuditScreens: Sendable {
                 }
             }
         }
-        let builder = DisplayListBuilder(theme: theme, pictures: pictures)
+        let builder = DisplayListBuilder(theme: theme, pictures: pictures, layoutDirection: environment.layoutDirection)
         let renderer = try PNGRenderer(scale: scale)
         return try targets.indices.map { target in
             let finding = targets[target].finding

@@ -47,7 +47,9 @@ public struct DocumentPreview {
         pictures = PictureStore(maximumWidth: Int(min(width * 4, 1e6).rounded(.up)))
     }
 
-    private var builder: DisplayListBuilder { DisplayListBuilder(debug: debug, pictures: pictures) }
+    private var builder: DisplayListBuilder {
+        DisplayListBuilder(debug: debug, pictures: pictures, layoutDirection: environment(category: .large).layoutDirection)
+    }
 
     /// The layout environment at `category`, `height` points tall.
     public func environment(category: ContentSizeCategory,
