@@ -30,7 +30,7 @@ public enum AuditRule: String, CaseIterable, Hashable, Sendable, Codable, Compar
         case .horizontalScroll: "Content is wider than its container (WCAG 1.4.10 asks no horizontal scrolling at 320 pt)."
         case .contrast: "Text colour against its background is below 4.5:1, or 3:1 for large text (WCAG 1.4.3)."
         case .spacingClipped: "With WCAG 1.4.12 text spacing, text clips or overlaps."
-        case .untranslated: "A string catalog's key is shown in a fallback language (pt for pt-BR, else the source language): the language asked for has no translation of it."
+        case .untranslated: "A string catalog's key is shown in a fallback language (the app's localization an iPhone picks for the language, as en-GB for en-AU or pt for pt-BR, else the source language): the language asked for has no translation of it."
         case .missingKey: "A key the screen names is in no string catalog: the screen shows the key itself, as iOS does."
         case .formatMismatch: "A translation's format specifiers differ from the source string's in kind or number (%@ against %d): it crashes or garbles on a device."
         case .pluralFormMissing: "A translation's plural variation lacks a category its language needs by CLDR (few, many, …): those counts show another form."
