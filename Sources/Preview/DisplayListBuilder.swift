@@ -113,8 +113,8 @@ public struct DisplayListBuilder: Sendable {
         // Separators: a hairline in the gap between two rows of a list (cells of a section stacked
         // one under the other, as wide as each other), from the text's leading edge to the cell's
         // trailing edge (mirrored between rows that run from the right, `runsFromTheRight`: from
-        // the text's right edge to the cell's left); none next to a heading (it heads what follows) or under a GitHub alert's
-        // title, none in a grid.
+        // the text's right edge to the cell's left); none next to a heading (it heads what
+        // follows) or under a GitHub alert's title, none in a grid.
         var separators: [Rect] = []
         for (previous, cell) in zip(cells, cells.dropFirst())
         where previous.indexPath.section == cell.indexPath.section && cell.frame.minY >= previous.frame.maxY

@@ -35,7 +35,10 @@ public struct StringCatalog: Hashable, Sendable {
     /// has that script's tag before the base language, as CLDR's parent locales have it: `zh-HK`
     /// (Traditional, `zh-Hant-HK`) → `zh-Hant` → `zh`, `sr-ME` (Latin) → `sr-Latn` → `sr`, so that
     /// a key CotEditor's `zh-HK` lacks shows its `zh-Hant` string, not English.
-    public func fallbacks(for language: String) -> [String] {
+    public func fallbacks(for language: String) -> [String] { Self.fallbacks(for: language, sourceLanguage: sourceLanguage) }
+
+    /// `fallbacks(for:)` of a catalog whose source language is `sourceLanguage`.
+    static func fallbacks(for language: String, sourceLanguage: String) -> [String] {
         var chain = Self.truncations(of: language)
         if let parent = Self.scriptParent(of: chain), !chain.contains(parent) { chain.insert(parent, at: chain.count - 1) }
         return chain.contains(sourceLanguage) ? chain : chain + [sourceLanguage]

@@ -72,8 +72,20 @@ public struct StringResolver: Sendable {
     func quotedStrings(of reference: TextReference, shown: String?) -> String? {
         guard let shown, let catalog = tables.catalogs[reference.table], let string = catalog.strings[reference.key],
               let translation = string.localizations[shown]?.value?.unit(plural: .other)?.value else { return nil }
-        let source = string.localizations[catalog.sourceLanguage]?.value?.unit(plural: .other)?.value ?? reference.sourceText
+        let source = Self.writtenText(of: Self.sourceLocalization(of: reference, string, in: catalog), reference)
         return "\"\(translation)\" against the source's \"\(source)\": "
+    }
+
+    /// The source language's string of `reference`: the catalog's, else the reference's own
+    /// (`TextReference.sourceLocalization`).
+    static func sourceLocalization(of reference: TextReference, _ string: CatalogString, in catalog: StringCatalog) -> Localization {
+        string.localizations[catalog.sourceLanguage] ?? reference.sourceLocalization
+    }
+
+    /// `localization` as written: a plain string, or a variation's `other` form (the iPhone's);
+    /// the reference's source text when it has neither.
+    static func writtenText(of localization: Localization, _ reference: TextReference) -> String {
+        localization.value?.unit(plural: .other)?.value ?? reference.sourceText
     }
 
     /// The text `reference` shows in `language`, its format mismatch unquoted.
@@ -90,7 +102,7 @@ public struct StringResolver: Sendable {
         // the English text), shown in the source language; or the default value the app's code
         // gives with the key (`"value"`), as `Bundle.localizedString(forKey:value:table:)` returns it.
         let (localization, shown) = catalog.localization(of: reference.key, in: lookupLanguage)
-            ?? (Localization(value: .unit(StringUnit(reference.sourceText))), catalog.sourceLanguage)
+            ?? (reference.sourceLocalization, catalog.sourceLanguage)
         // The layout reads the app's localization for the asked language (`pl-PL` for `pl`,
         // `zh-CN` for `zh-Hans`): its strings are translations, not a fallback the audit counts.
         var origin = TextOrigin(key: reference.key, table: reference.table, language: pseudo == nil ? lookupLanguage : asked,
@@ -99,7 +111,7 @@ public struct StringResolver: Sendable {
         // A string the app shows unformatted (`NSLocalizedString` alone) is shown as written,
         // whatever its specifiers: its plain value, or a variation's `other` form.
         guard reference.isFormatted else {
-            return Resolved(text: asWritten(localization.value?.unit(plural: .other)?.value ?? reference.sourceText), origin: origin)
+            return Resolved(text: asWritten(Self.writtenText(of: localization, reference)), origin: origin)
         }
         var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: shown, pass: formPass)
         let format: String
@@ -125,13 +137,13 @@ public struct StringResolver: Sendable {
             origin.formatMismatch = "the translation cannot be read as a format: \(error.message)"
             origin.forms = expansion.forms
             origin.formCount = Self.formCount(of: localization)
-            return Resolved(text: localization.value?.unit(plural: .other)?.value ?? reference.sourceText, origin: origin)
+            return Resolved(text: Self.writtenText(of: localization, reference), origin: origin)
         }
         origin.forms = expansion.forms
         origin.formCount = Self.formCount(of: localization)
         origin.missingPluralForms = expansion.missingForms
         if !isSource, pseudo == nil {
-            let sourceLocalization = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.sourceText)))
+            let sourceLocalization = Self.sourceLocalization(of: reference, string, in: catalog)
             origin.formatMismatch = Self.mismatch(source: sourceLocalization, translation: localization,
                                                   arguments: reference.arguments, rules: rules, sourceLanguage: catalog.sourceLanguage,
                                                   language: shown)
@@ -174,7 +186,7 @@ public struct StringResolver: Sendable {
     /// Why the source language's string of `reference` cannot print its arguments, worded as a
     /// screen's error (key, table, source language, the string as written); nil when it can.
     func sourceFormatProblem(of reference: TextReference, _ string: CatalogString, in catalog: StringCatalog) -> String? {
-        let source = string.localizations[catalog.sourceLanguage] ?? Localization(value: .unit(StringUnit(reference.sourceText)))
+        let source = Self.sourceLocalization(of: reference, string, in: catalog)
         var expansion = Expansion(arguments: reference.arguments, rules: rules, rulesLanguage: catalog.sourceLanguage, pass: formPass)
         guard let format = try? expansion.expand(source) else { return nil }
         do throws(FormatStringError) {

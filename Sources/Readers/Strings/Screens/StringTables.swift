@@ -48,9 +48,8 @@ public struct StringTables: Sendable {
         }
         // `language` read through its shorter tags reaches the chosen one first (`de` for `de-AT`).
         let written = AppleLocalizations.baseName(language).replacingOccurrences(of: "_", with: "-")
-        let reader = StringCatalog(table: "", sourceLanguage: sourceLanguage)
         for candidate in [language, written] where StringCatalog.truncations(of: candidate).contains(chosen)
-            && reader.fallbacks(for: candidate).first(where: have.contains) == chosen {
+            && StringCatalog.fallbacks(for: candidate, sourceLanguage: sourceLanguage).first(where: have.contains) == chosen {
             return candidate
         }
         return chosen

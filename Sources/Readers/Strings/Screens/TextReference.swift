@@ -43,6 +43,10 @@ public struct TextReference: Hashable, Sendable {
         return key
     }
 
+    /// `sourceText` as a catalog's string: what the key reads as in the source language when the
+    /// catalog has no string for it there.
+    var sourceLocalization: Localization { Localization(value: .unit(StringUnit(sourceText))) }
+
     /// The argument a plural variation of the string itself (not of a substitution) varies by:
     /// the first number among the arguments, as Xcode's catalogs vary a string by its only count.
     var firstCount: FormatArgument? {
